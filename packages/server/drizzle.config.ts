@@ -1,0 +1,8 @@
+// drizzle-kit: `npm run db:generate` writes a new SQL migration from the table definitions.
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './packages/server/src/db/schema.ts',
+  out: './packages/server/src/db/migrations',
+});

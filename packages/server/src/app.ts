@@ -1,0 +1,55 @@
+// buildApp(config, deps) assembles the whole shop (API, server-rendered pages, assets) without listening.
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerContentRoutes } from './features/content/content.routes.ts';
+import { createContentService } from './features/content/content.service.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerResponseRule } from './plugins/response-rule.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { createPageRenderer, registerNotFound, type SsrOptions } from './plugins/ssr.ts';
+
+export interface AppDeps {
+  db: Database;
+  /** How pages are rendered; omitted in API-only tests. */
+  ssr?: SsrOptions;
+}
+
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: {
+        // No client address or headers in the log: nothing personal is kept there.
+        req: (request: { method: string; url: string; id: string }) => ({
+          id: request.id,
+          method: request.method,
+          url: request.url.split('?')[0],
+        }),
+      },
+    },
+    bodyLimit: config.BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerErrorHandler(app);
+  await registerSecurity(app, config);
+  await app.register(cookie);
+  registerResponseRule(app);
+
+  app.get('/api/health', async () => ({ status: 'ok' }));
+
+  const content = createContentService(deps.db);
+  registerContentRoutes(app, content);
+
+  registerNotFound(app, deps.ssr ? createPageRenderer(app, config, deps.ssr) : undefined);
+  return app;
+}

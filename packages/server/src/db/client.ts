@@ -1,0 +1,59 @@
+// Opens the database: embedded PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import { migrationsDir } from '../lib/paths.ts';
+import * as schema from './schema.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DbHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): Promise<DbHandle> {
+  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL);
+  const dataDir = path.resolve(config.DATA_DIR, 'pglite');
+  mkdirSync(dataDir, { recursive: true });
+  return openPglite(new PGlite({ dataDir, extensions: { pg_trgm } }));
+}
+
+export function openPostgres(connectionString: string, max = 10): DbHandle {
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migrateNodePg(drizzleNodePg({ client: pool }), { migrationsFolder: migrationsDir }),
+    close: () => pool.end(),
+  };
+}
+
+export async function openPglite(client: PGlite): Promise<DbHandle> {
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsDir }),
+    close: () => client.close(),
+  };
+}
+
+/** An in-memory PGlite loaded from a dumped data dir (tests clone one migrated template this way). */
+export async function openPgliteFromDump(dump: Blob): Promise<DbHandle> {
+  return openPglite(new PGlite({ loadDataDir: dump, extensions: { pg_trgm } }));
+}

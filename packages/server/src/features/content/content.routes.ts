@@ -1,0 +1,27 @@
+// HTTP routes of content: critical data and static pages.
+import { z } from '@efir/domain/zod-ru';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ContentService } from './content.service.ts';
+
+const staticPageQuery = z.strictObject({
+  url: z
+    .string()
+    .min(1)
+    .max(300)
+    .regex(/^\/[a-z0-9\-_./]*$/i, 'Адрес страницы должен начинаться с / и состоять из латинских букв'),
+});
+
+export function registerContentRoutes(app: FastifyInstance, content: ContentService): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get('/api/v1/critical', async (_request, reply) => {
+    // Shared by every visitor; a short browser cache keeps repeat navigations cheap.
+    reply.header('cache-control', 'public, max-age=60');
+    return content.critical.get();
+  });
+
+  routes.get('/api/v1/static-page', { schema: { querystring: staticPageQuery } }, async (request) => {
+    return { page: await content.getStaticPage(request.query.url) };
+  });
+}

@@ -1,0 +1,93 @@
+// Static pages and the critical data every first page load needs (spec §7 GET api/v1/critical).
+import { sanitizeHtml } from '@efir/domain/sanitize-html';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { type CachedValue, createCachedValue } from '../../lib/cached-value.ts';
+import { type CatalogEntry, getCatalogTree } from '../catalog/catalog.service.ts';
+import { findMenuItems, findSlides, findStaticPageByUrl } from './content.repo.ts';
+
+export interface StaticPage {
+  url: string;
+  kind: 'static' | 'legal';
+  title: string;
+  description: string;
+  html: string;
+  updated_at: string;
+}
+
+export async function getStaticPage(db: Database, url: string): Promise<StaticPage> {
+  const row = await findStaticPageByUrl(db, url);
+  if (!row) throw notFound();
+  return {
+    url: row.url,
+    kind: row.kind,
+    title: row.title,
+    description: row.description,
+    html: sanitizeHtml(row.html),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export interface Slide {
+  id: number;
+  img: { filename: string; basename: string };
+  name: string;
+  link: string;
+  show: 'all' | 'reg' | 'guest';
+  color: string;
+}
+
+export interface MenuLink {
+  name: string;
+  url: string;
+  img: string | null;
+  color: string | null;
+}
+
+export interface CriticalData {
+  catalogs: CatalogEntry[];
+  categories: CatalogEntry[];
+  subCatalog: Record<string, CatalogEntry[]>;
+  slider: Slide[];
+  /** Links of the catalogue mega-menu's article column (spec §3 Menu article link). */
+  sidebar: MenuLink[];
+  authors: unknown[];
+  collection: unknown[];
+  razdels: unknown[];
+  tags: unknown[];
+  /** Top bar, its «Ещё» list and the footer, editable like any content. */
+  menus: Record<string, MenuLink[]>;
+}
+
+async function loadCriticalData(db: Database): Promise<CriticalData> {
+  const [tree, slideRows, menuRows] = await Promise.all([getCatalogTree(db), findSlides(db), findMenuItems(db)]);
+  const menus: Record<string, MenuLink[]> = {};
+  for (const item of menuRows) {
+    const list = menus[item.menu] ?? [];
+    list.push({ name: item.name, url: item.url, img: item.img, color: item.color });
+    menus[item.menu] = list;
+  }
+  return {
+    ...tree,
+    slider: slideRows.map(({ id, img, name, link, show, color }) => ({ id, img, name, link, show, color })),
+    sidebar: menus.articles ?? [],
+    // Authors, collections, sections and tags arrive with the catalogue-and-content feature.
+    authors: [],
+    collection: [],
+    razdels: [],
+    tags: [],
+    menus,
+  };
+}
+
+export interface ContentService {
+  critical: CachedValue<CriticalData>;
+  getStaticPage(url: string): Promise<StaticPage>;
+}
+
+export function createContentService(db: Database): ContentService {
+  return {
+    critical: createCachedValue(() => loadCriticalData(db)),
+    getStaticPage: (url) => getStaticPage(db, url),
+  };
+}

@@ -1,0 +1,70 @@
+// Production entry: config -> database -> migrations -> demo content -> app -> listen; graceful shutdown on SIGTERM.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { webDistDir } from './lib/paths.ts';
+import type { RenderModule } from './plugins/ssr.ts';
+import { seedDemoContent } from './seed/seed.ts';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(config);
+  await database.migrate();
+  if (config.SEED_DEMO) await seedDemoContent(database.db);
+
+  const template = await readFile(path.join(webDistDir, 'client/index.html'), 'utf8');
+  const rendererUrl = pathToFileURL(path.join(webDistDir, 'server/entry-server.js')).href;
+  const renderer = (await import(rendererUrl)) as RenderModule;
+  const app = await buildApp(config, {
+    db: database.db,
+    ssr: { dev: false, loadRenderer: async () => renderer, loadTemplate: async () => template },
+  });
+  await app.register(fastifyStatic, {
+    root: path.join(webDistDir, 'client'),
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      // Hashed build assets never change; everything else is revalidated.
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+
+  let closing = false;
+  async function shutdown(signal: string): Promise<void> {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  app.log.info(`Эфир работает: ${config.PUBLIC_URL} (база: ${database.kind})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,68 @@
+// Maps every failure to the Laravel-style bodies of the wire contract; 5xx bodies never reveal internals.
+import { MESSAGES } from '@efir/domain/http-contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError, type FieldErrors } from '../lib/app-error.ts';
+
+/** A validation issue as fastify-type-provider-zod reports it (keyword = zod issue code). */
+interface ValidationIssue {
+  keyword?: string;
+  instancePath?: string;
+  message?: string;
+  params?: { keys?: string[] };
+}
+
+function collectFieldErrors(issues: readonly ValidationIssue[], context: string): FieldErrors {
+  const fields: FieldErrors = {};
+  const add = (name: string, message: string) => {
+    fields[name] = [...(fields[name] ?? []), message];
+  };
+  for (const issue of issues) {
+    const path = (issue.instancePath ?? '').split('/').filter(Boolean);
+    if (issue.keyword === 'unrecognized_keys' && issue.params?.keys) {
+      for (const key of issue.params.keys) add([...path, key].join('.'), 'Неизвестное поле');
+      continue;
+    }
+    add(path.length > 0 ? path.join('.') : context, issue.message ?? 'Неверное значение');
+  }
+  return fields;
+}
+
+/** Fastify's own client errors (bad JSON, body too large, wrong content type…) keep their 4xx status. */
+function describeClientError(error: FastifyError): { status: number; body: Record<string, unknown> } {
+  const status = error.statusCode ?? 400;
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, body: { message: MESSAGES.payloadTooLarge } };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, body: { message: MESSAGES.unsupportedMediaType } };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, body: { message: MESSAGES.badRequest, title: 'Тело запроса не является корректным JSON' } };
+    default:
+      if (status === 429) return { status, body: { message: MESSAGES.tooManyAttempts } };
+      if (status === 404) return { status, body: { message: MESSAGES.notFound } };
+      if (status === 405) return { status, body: { message: MESSAGES.methodNotAllowed } };
+      return { status, body: { message: MESSAGES.badRequest, title: 'Некорректный запрос' } };
+  }
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(error.toBody());
+    }
+    if (error.validation) {
+      return reply.status(422).send({
+        message: MESSAGES.invalidData,
+        errors: collectFieldErrors(error.validation as ValidationIssue[], error.validationContext ?? 'body'),
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const { status: clientStatus, body } = describeClientError(error);
+      return reply.status(clientStatus).send(body);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: MESSAGES.serverError });
+  });
+}

@@ -1,0 +1,123 @@
+// Server-side rendering of every page that is not an API call; API calls made while rendering stay in-process.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES } from '@efir/domain/http-contract';
+import type { Config } from '../config.ts';
+import { buildPageCsp, createCspNonce } from './security.ts';
+
+/** What packages/web/src/entry-server.tsx exports. */
+export interface RenderModule {
+  render(input: {
+    url: string;
+    forwardHeaders: Record<string, string>;
+    fetch: typeof fetch;
+    origin: string;
+    nonce: string | null;
+  }): Promise<
+    | { type: 'redirect'; status: number; location: string }
+    | { type: 'page'; status: number; head: string; html: string; data: string }
+  >;
+}
+
+export interface SsrOptions {
+  /** Development (Vite) pages allow inline scripts for hot reload; production pages use a nonce. */
+  dev: boolean;
+  loadRenderer(): Promise<RenderModule>;
+  /** The HTML template with <!--app-head-->, <!--app-html--> and <!--app-data--> placeholders. */
+  loadTemplate(url: string): Promise<string>;
+}
+
+const SERVER_ERROR_PAGE = `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Запрос не выполнен — Эфир</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#2b2b2b"><h1>Запрос не выполнен</h1><p>Ошибка сервера. Попробуйте обновить страницу через минуту.</p><p><a href="/">На главную</a></p></body></html>`;
+
+const API_PREFIXES = ['/api/', '/v1/', '/refresh', '/socket.io/'];
+
+export function isApiPath(url: string): boolean {
+  return API_PREFIXES.some((prefix) => url.startsWith(prefix));
+}
+
+/** Headers worth passing to the in-process API calls of a render. */
+function pickForwardHeaders(request: FastifyRequest): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (typeof request.headers.cookie === 'string') headers.cookie = request.headers.cookie;
+  if (typeof request.headers['accept-language'] === 'string') headers['accept-language'] = request.headers['accept-language'];
+  return headers;
+}
+
+function createInProcessFetch(app: FastifyInstance): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const response = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers,
+      payload: typeof init?.body === 'string' ? init.body : undefined,
+    });
+    const body = response.statusCode === 204 || response.statusCode === 304 ? null : new Uint8Array(response.rawPayload);
+    return new Response(body, {
+      status: response.statusCode,
+      headers: Object.entries(response.headers).flatMap(([name, value]) =>
+        value === undefined ? [] : (Array.isArray(value) ? value : [String(value)]).map((item): [string, string] => [name, item]),
+      ),
+    });
+  };
+}
+
+export type PageRenderer = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+
+/** Pages are whatever no API route claimed: the not-found handler is the page router's entry point. */
+export function registerNotFound(app: FastifyInstance, renderPage?: PageRenderer): void {
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (renderPage && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path)) {
+      return renderPage(request, reply);
+    }
+    return reply.status(404).send({ message: MESSAGES.notFound });
+  });
+}
+
+export function createPageRenderer(app: FastifyInstance, config: Config, options: SsrOptions): PageRenderer {
+  const inProcessFetch = createInProcessFetch(app);
+
+  async function renderPage(request: FastifyRequest, reply: FastifyReply) {
+    try {
+      return await renderPageOrThrow(request, reply);
+    } catch (error) {
+      request.log.error({ err: error }, 'page render failed');
+      return reply
+        .status(500)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .send(SERVER_ERROR_PAGE);
+    }
+  }
+
+  async function renderPageOrThrow(request: FastifyRequest, reply: FastifyReply) {
+    const renderer = await options.loadRenderer();
+    const nonce = options.dev ? null : createCspNonce();
+    const result = await renderer.render({
+      url: `${config.PUBLIC_URL.replace(/\/$/, '')}${request.url}`,
+      forwardHeaders: pickForwardHeaders(request),
+      fetch: inProcessFetch,
+      origin: config.PUBLIC_URL.replace(/\/$/, ''),
+      nonce,
+    });
+    if (result.type === 'redirect') {
+      return reply.redirect(result.location, result.status);
+    }
+    const template = await options.loadTemplate(request.url);
+    const html = template
+      // Replacer functions: a `$` in page text must not be read as a replacement pattern.
+      .replace('<!--app-head-->', () => result.head)
+      .replace('<!--app-html-->', () => result.html)
+      .replace('<!--app-data-->', () => result.data);
+    const page = nonce ? html.replace(/<script(?=[\s>])/g, `<script nonce="${nonce}"`) : html;
+    return reply
+      .status(result.status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', buildPageCsp(nonce ?? '', { dev: options.dev }))
+      .send(page);
+  }
+
+  return renderPage;
+}

@@ -1,0 +1,51 @@
+// Loads the demo content step by step; each step runs once per database, so later releases can add steps.
+import { sanitizeHtml } from '@efir/domain/sanitize-html';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { categories, menuItems, seedRuns, slides, staticPages } from '../db/schema.ts';
+import { categoryTree, menuSeed, slideSeed } from './seed-layout.ts';
+import { staticPages as staticPageSeed } from './static-pages.ts';
+
+export interface SeedStep {
+  name: string;
+  run(db: Database): Promise<void>;
+}
+
+async function seedCategories(db: Database): Promise<void> {
+  for (const { children = [], ...top } of categoryTree) {
+    const [inserted] = await db.insert(categories).values({ ...top, parentId: 0 }).returning({ id: categories.id });
+    for (const [index, child] of children.entries()) {
+      await db.insert(categories).values({ ...child, parentId: inserted!.id, pos: index + 1, katGlobal: top.katGlobal });
+    }
+  }
+}
+
+async function seedStaticPages(db: Database): Promise<void> {
+  await db.insert(staticPages).values(staticPageSeed.map((page) => ({ ...page, html: sanitizeHtml(page.html) })));
+}
+
+async function seedMenusAndSlides(db: Database): Promise<void> {
+  await db.insert(menuItems).values(menuSeed.map((item, index) => ({ ...item, pos: index + 1 })));
+  await db.insert(slides).values(slideSeed.map((slide, index) => ({ ...slide, pos: index + 1 })));
+}
+
+export const seedSteps: SeedStep[] = [
+  { name: '001-categories', run: seedCategories },
+  { name: '002-static-pages', run: seedStaticPages },
+  { name: '003-menus-and-slides', run: seedMenusAndSlides },
+];
+
+/** Runs every step not yet recorded, each in its own transaction. Returns the names of the steps that ran. */
+export async function seedDemoContent(db: Database, steps: SeedStep[] = seedSteps): Promise<string[]> {
+  const ran: string[] = [];
+  for (const step of steps) {
+    const done = await db.select().from(seedRuns).where(eq(seedRuns.name, step.name)).limit(1);
+    if (done.length > 0) continue;
+    await db.transaction(async (tx) => {
+      await step.run(tx as unknown as Database);
+      await tx.insert(seedRuns).values({ name: step.name });
+    });
+    ran.push(step.name);
+  }
+  return ran;
+}

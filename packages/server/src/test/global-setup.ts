@@ -1,0 +1,56 @@
+// Prepares one migrated, seeded database for all server tests: a PGlite dump, or a PostgreSQL template database.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openPglite, openPostgres } from '../db/client.ts';
+import { seedDemoContent } from '../seed/seed.ts';
+import { TEMPLATE_DATABASE, withDatabaseName } from './postgres-url.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplatePath: string;
+    postgresTemplate: string | null;
+  }
+}
+
+async function preparePgliteTemplate(dir: string): Promise<string> {
+  const client = new PGlite({ extensions: { pg_trgm } });
+  const handle = await openPglite(client);
+  await handle.migrate();
+  await seedDemoContent(handle.db);
+  const dump = await client.dumpDataDir('none');
+  const file = path.join(dir, 'template.tar');
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  await handle.close();
+  return file;
+}
+
+async function preparePostgresTemplate(url: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  const handle = openPostgres(withDatabaseName(url, TEMPLATE_DATABASE), 2);
+  await handle.migrate();
+  await seedDemoContent(handle.db);
+  await handle.close();
+  return TEMPLATE_DATABASE;
+}
+
+export default async function setup(project: TestProject) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'efir-test-'));
+  project.provide('pgliteTemplatePath', await preparePgliteTemplate(dir));
+  const url = process.env.TEST_DATABASE_URL;
+  project.provide('postgresTemplate', url ? await preparePostgresTemplate(url) : null);
+  return async () => {
+    await rm(dir, { recursive: true, force: true });
+  };
+}

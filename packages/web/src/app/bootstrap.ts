@@ -1,0 +1,73 @@
+// Start-up loads of spec §1: filters (not awaited), then user, cart and critical data together.
+import { HttpError, type HttpClient } from '../lib/http-client.ts';
+import {
+  type Bootstrap,
+  type CartSummary,
+  type CriticalData,
+  EMPTY_CART,
+  EMPTY_CRITICAL,
+  type SessionUser,
+} from './app-state.ts';
+
+const FILTER_CALLS = [
+  { kind: 'articles', method: 'GET', path: '/api/v1/filter/articles' },
+  { kind: 'recepts', method: 'GET', path: '/api/v1/filter/recepts' },
+] as const;
+
+/** Fire-and-forget: filter options arrive whenever they arrive; a failure leaves the defaults. */
+export function startFilterLoads(api: HttpClient, onLoaded: (kind: string, options: unknown) => void): void {
+  for (const call of FILTER_CALLS) {
+    api
+      .request(call.method, call.path, { suppressErrors: true })
+      .then((options) => onLoaded(call.kind, options))
+      .catch(() => {});
+  }
+}
+
+async function loadUser(api: HttpClient, hasToken: boolean): Promise<SessionUser | null> {
+  // A guest has no token; asking the server would only earn a 401.
+  if (!hasToken) return null;
+  try {
+    const response = await api.get<{ user: SessionUser }>('/v1/user', { suppressErrors: true });
+    return response.user ?? null;
+  } catch {
+    return null;
+  }
+}
+
+interface CartResponse {
+  cart?: { lines?: CartSummary['lines']; total?: number } | null;
+}
+
+async function loadCart(api: HttpClient): Promise<CartSummary> {
+  try {
+    const response = await api.get<CartResponse>('/v1/cart', { suppressErrors: true });
+    const lines = response.cart?.lines ?? [];
+    return {
+      lines,
+      total: response.cart?.total ?? 0,
+      count: lines.reduce((sum, line) => sum + line.quantity, 0),
+    };
+  } catch (error) {
+    // No cart yet (or the cart service is unreachable): the shop still opens with an empty cart.
+    if (error instanceof HttpError) return EMPTY_CART;
+    throw error;
+  }
+}
+
+async function loadCritical(api: HttpClient): Promise<CriticalData> {
+  try {
+    return { ...EMPTY_CRITICAL, ...(await api.get<CriticalData>('/api/v1/critical', { suppressErrors: true })) };
+  } catch {
+    return EMPTY_CRITICAL;
+  }
+}
+
+export async function loadBootstrap(api: HttpClient, options: { hasToken: boolean }): Promise<Bootstrap> {
+  const [user, cart, critical] = await Promise.all([
+    loadUser(api, options.hasToken),
+    loadCart(api),
+    loadCritical(api),
+  ]);
+  return { user, cart, critical };
+}

@@ -1,0 +1,29 @@
+// Keeps <title>, the description and the canonical link in step with client-side navigation.
+import { useEffect } from 'react';
+import type { createBrowserRouter } from 'react-router';
+import { collectMeta, DEFAULT_DESCRIPTION, formatTitle } from './page-meta.ts';
+
+type BrowserRouter = ReturnType<typeof createBrowserRouter>;
+
+function setMetaContent(selector: string, value: string): void {
+  document.head.querySelector(selector)?.setAttribute('content', value);
+}
+
+export function HeadSync({ router }: { router: BrowserRouter }) {
+  useEffect(() => {
+    return router.subscribe((state) => {
+      if (state.navigation.state !== 'idle') return;
+      const meta = collectMeta(state.matches, state.loaderData);
+      const title = formatTitle(meta);
+      const description = meta.description ?? DEFAULT_DESCRIPTION;
+      document.title = title;
+      setMetaContent('meta[name="description"]', description);
+      setMetaContent('meta[property="og:title"]', title);
+      setMetaContent('meta[property="og:description"]', description);
+      const canonical = `${window.location.origin}${state.location.pathname}`;
+      document.head.querySelector('link[rel="canonical"]')?.setAttribute('href', canonical);
+      setMetaContent('meta[property="og:url"]', canonical);
+    });
+  }, [router]);
+  return null;
+}

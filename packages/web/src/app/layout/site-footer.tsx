@@ -1,0 +1,70 @@
+// Footer: phones, hours, social links, information links and the legal notices.
+import { SHOP } from '@efir/domain/shop-info';
+import { Link } from 'react-router';
+import { useAppState } from '../app-context.tsx';
+
+export function SiteFooter() {
+  const footerLinks = useAppState((state) => state.critical.menus.footer ?? []);
+  const legalLinks = useAppState((state) => state.critical.menus.legal ?? []);
+  const year = new Date().getFullYear();
+
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <section>
+          <h2 className="site-footer__title">Покупателям</h2>
+          <ul>
+            {footerLinks.map((link) => (
+              <li key={link.url}>
+                <Link to={link.url}>{link.name}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section>
+          <h2 className="site-footer__title">Контакты</h2>
+          <ul>
+            {SHOP.phones.map((phone) => (
+              <li key={phone.href}>
+                <a href={phone.href}>{phone.display}</a> <span className="muted">— {phone.note}</span>
+              </li>
+            ))}
+            <li>
+              <a href={`mailto:${SHOP.email}`}>{SHOP.email}</a>
+            </li>
+            <li>
+              Офис в Москве: <span className="nowrap">{SHOP.hours}</span>
+            </li>
+          </ul>
+        </section>
+        <section>
+          <h2 className="site-footer__title">Мы в соцсетях</h2>
+          <ul className="site-footer__social">
+            {SHOP.social.map((network) => (
+              <li key={network.href}>
+                <a href={network.href} target="_blank" rel="noopener noreferrer" aria-label={network.name}>
+                  {network.short}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <p className="muted small">
+            Эфирные масла — не лекарство. Перед применением проконсультируйтесь со специалистом.
+          </p>
+        </section>
+      </div>
+      <div className="container site-footer__legal">
+        <span>
+          © 2016–{year} {SHOP.name}. Интернет-магазин эфирных масел
+        </span>
+        <nav aria-label="Правовая информация">
+          {legalLinks.map((link) => (
+            <Link key={link.url} to={link.url}>
+              {link.name}
+            </Link>
+          ))}
+        </nav>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,118 @@
+// The route table of spec §2, composed from the features; every loader works on the server and in the browser.
+import {
+  ACCOUNT_HOME_URL,
+  ACCOUNT_PAGES,
+  GUEST_ONLY_URLS,
+  LEGAL_PAGE_URLS,
+  LOGIN_URL,
+  NOT_FOUND_URL,
+  STATIC_PAGE_URLS,
+} from '@efir/domain/routes';
+import { data, redirect, type RouteObject } from 'react-router';
+import { AccountPage } from '../features/account/account-page.tsx';
+import { AuthPage } from '../features/auth/auth-page.tsx';
+import { CatalogPage } from '../features/catalog/catalog-page.tsx';
+import { NotFoundPage } from '../features/errors/not-found-page.tsx';
+import { RouteError } from '../features/errors/route-error.tsx';
+import { HomePage } from '../features/home/home-page.tsx';
+import { createStaticPageLoader, getStaticPageMeta, StaticPage } from '../features/static-pages/static-page.tsx';
+import type { AppContextValue } from './app-context.tsx';
+import { RootLayout } from './layout/root-layout.tsx';
+import { loadPageData } from './page-loader.ts';
+import type { RouteHandle } from './page-meta.ts';
+
+function handle(meta: RouteHandle['meta']): RouteHandle {
+  return { meta };
+}
+
+const notFoundMeta = handle(() => ({ title: 'Страница не найдена', noindex: true }));
+
+export function createRoutes(context: AppContextValue): RouteObject[] {
+  const isLoggedIn = () => context.store.getState().user !== null;
+
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      ErrorBoundary: RouteError,
+      handle: handle(() => ({ title: 'Запрос не выполнен', noindex: true })),
+      children: [
+        {
+          id: 'page',
+          ErrorBoundary: RouteError,
+          handle: notFoundMeta,
+          children: [
+            { index: true, id: 'home', Component: HomePage, handle: handle(() => ({ title: 'Натуральные эфирные масла и школа ароматерапии' })) },
+            {
+              path: '/catalog.html',
+              id: 'catalog',
+              Component: CatalogPage,
+              handle: handle(() => ({
+                title: 'Каталог эфирных масел, гидролатов и косметики',
+                description:
+                  'Каталог магазина «Эфир»: эфирные и базовые масла, гидролаты, смеси, наборы и аксессуары для ароматерапии с доставкой по России.',
+              })),
+            },
+            ...[...STATIC_PAGE_URLS, ...LEGAL_PAGE_URLS].map(
+              (url): RouteObject => ({
+                path: url,
+                id: `static:${url}`,
+                loader: createStaticPageLoader(context, url),
+                Component: StaticPage,
+                handle: handle(getStaticPageMeta),
+              }),
+            ),
+            {
+              path: NOT_FOUND_URL,
+              id: 'err404',
+              loader: () => data(null, { status: 404 }),
+              Component: NotFoundPage,
+              handle: notFoundMeta,
+            },
+            {
+              id: 'guest-only',
+              loader: () => (isLoggedIn() ? redirect(ACCOUNT_HOME_URL) : null),
+              children: GUEST_ONLY_URLS.map((url) => ({
+                path: url,
+                id: `guest:${url}`,
+                Component: AuthPage,
+                handle: handle(() => ({
+                  title: url === LOGIN_URL ? 'Вход' : url === '/registration' ? 'Регистрация' : 'Восстановление пароля',
+                  noindex: true,
+                })),
+              })),
+            },
+            {
+              id: 'account',
+              loader: ({ request }) => {
+                if (isLoggedIn()) return null;
+                const from = new URL(request.url).pathname;
+                return redirect(`${LOGIN_URL}?from=${encodeURIComponent(from)}`);
+              },
+              children: ACCOUNT_PAGES.map((page) => ({
+                path: page.url,
+                id: `account:${page.url}`,
+                Component: AccountPage,
+                handle: handle(() => ({ title: page.title, noindex: true })),
+              })),
+            },
+            {
+              // Catalogue, category, section, article, recipe, product and saved-cart pages: the server resolves them.
+              path: '*',
+              id: 'dynamic',
+              loader: ({ request }) =>
+                loadPageData(context, request, 'route', () =>
+                  context.api.post('/api/v1/route', {
+                    body: { url: new URL(request.url).pathname },
+                    suppressErrors: true,
+                  }),
+                ),
+              Component: NotFoundPage,
+              handle: notFoundMeta,
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,101 @@
+// Browser start-up in the order of spec §1: filters (not awaited), then user, cart and critical data, then the
+// router, then the app. A server-rendered page brings that data along, so nothing is fetched twice.
+import './styles/global.css';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import type { AppContextValue } from './app/app-context.tsx';
+import { AppShell, BOOTSTRAP_ELEMENT_ID } from './app/app-shell.tsx';
+import { type Bootstrap, createAppStore } from './app/app-state.ts';
+import { loadBootstrap, startFilterLoads } from './app/bootstrap.ts';
+import { HeadSync } from './app/head-sync.tsx';
+import { PageDataCache } from './app/page-loader.ts';
+import { createRoutes } from './app/routes.tsx';
+import { createHttpClient, createLocalStorageTokenStore, readCsrfCookie } from './lib/http-client.ts';
+
+function readEmbeddedBootstrap(): Bootstrap | null {
+  const element = document.getElementById(BOOTSTRAP_ELEMENT_ID);
+  if (!element?.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as Bootstrap;
+  } catch {
+    return null;
+  }
+}
+
+async function start(): Promise<void> {
+  const tokenStore = createLocalStorageTokenStore();
+  let store: ReturnType<typeof createAppStore> | null = null;
+  const api = createHttpClient({
+    baseUrl: '',
+    tokenStore,
+    getCsrfToken: readCsrfCookie,
+    notify: (notice) => store?.getState().showNotice(notice),
+    onSessionExpired: () => store?.getState().resetSession(),
+  });
+
+  const pendingFilters: Array<[string, unknown]> = [];
+  startFilterLoads(api, (kind, options) => {
+    if (store) store.getState().setFilters(kind, options);
+    else pendingFilters.push([kind, options]);
+  });
+
+  const embedded = readEmbeddedBootstrap();
+  const hasToken = tokenStore.get() !== null;
+  store = createAppStore(embedded ?? (await loadBootstrap(api, { hasToken })));
+  for (const [kind, options] of pendingFilters) store.getState().setFilters(kind, options);
+
+  let currentUrl: string | null = null;
+  const pageCache = new PageDataCache();
+  const context: AppContextValue = {
+    api,
+    store,
+    origin: window.location.origin,
+    isServer: false,
+    getCurrentUrl: () => currentUrl,
+    pageCache,
+  };
+  const router = createBrowserRouter(createRoutes(context), {
+    hydrationData: embedded ? window.__staticRouterHydrationData : undefined,
+  });
+  const rememberLocation = () => {
+    if (router.state.navigation.state !== 'idle' || !router.state.initialized) return;
+    currentUrl = `${router.state.location.pathname}${router.state.location.search}`;
+    pageCache.restoring = null;
+  };
+  rememberLocation();
+  router.subscribe(rememberLocation);
+
+  const app = (
+    <StrictMode>
+      <AppShell context={context}>
+        <RouterProvider router={router} />
+        <HeadSync router={router} />
+      </AppShell>
+    </StrictMode>
+  );
+  const root = document.getElementById('root')!;
+  if (!embedded) {
+    createRoot(root).render(app);
+    return;
+  }
+  hydrateRoot(root, app);
+  // The server render cannot see a token kept in local storage: a logged-in visitor's user and cart come now,
+  // after hydration, so the markup hydrates exactly as the server rendered it.
+  if (hasToken) {
+    const { user, cart } = await loadBootstrap(api, { hasToken });
+    store.setState({ user, cart });
+  }
+}
+
+declare global {
+  interface Window {
+    __staticRouterHydrationData?: Parameters<typeof createBrowserRouter>[1] extends infer O
+      ? O extends { hydrationData?: infer H }
+        ? H
+        : never
+      : never;
+  }
+}
+
+void start();

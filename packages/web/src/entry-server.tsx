@@ -1,0 +1,79 @@
+// Server render: start-up data, route loaders, then the page HTML with its head tags and embedded data.
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppShell, BOOTSTRAP_ELEMENT_ID, serializeForScript } from './app/app-shell.tsx';
+import { createAppStore } from './app/app-state.ts';
+import type { AppContextValue } from './app/app-context.tsx';
+import { loadBootstrap } from './app/bootstrap.ts';
+import { PageDataCache } from './app/page-loader.ts';
+import { collectMeta, renderHeadTags } from './app/page-meta.ts';
+import { createRoutes } from './app/routes.tsx';
+import { createHttpClient, createMemoryTokenStore } from './lib/http-client.ts';
+
+export interface RenderInput {
+  /** Absolute URL of the page requested. */
+  url: string;
+  /** Headers forwarded to the in-process API calls (cookies: guest cart, session). */
+  forwardHeaders: Record<string, string>;
+  /** Answers API calls inside the same process. */
+  fetch: typeof fetch;
+  /** PUBLIC_URL: the canonical origin. */
+  origin: string;
+  nonce: string | null;
+}
+
+export type RenderResult =
+  | { type: 'redirect'; status: number; location: string }
+  | { type: 'page'; status: number; head: string; html: string; data: string };
+
+async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function render(input: RenderInput): Promise<RenderResult> {
+  const requestUrl = new URL(input.url);
+  const api = createHttpClient({
+    baseUrl: requestUrl.origin,
+    fetch: input.fetch,
+    tokenStore: createMemoryTokenStore(null),
+    headers: input.forwardHeaders,
+  });
+  const bootstrap = await loadBootstrap(api, { hasToken: false });
+  const store = createAppStore(bootstrap);
+  const context: AppContextValue = {
+    api,
+    store,
+    origin: input.origin,
+    isServer: true,
+    getCurrentUrl: () => null,
+    pageCache: new PageDataCache(),
+  };
+  const handler = createStaticHandler(createRoutes(context));
+  const routerContext = await handler.query(new Request(requestUrl, { headers: input.forwardHeaders }));
+  if (routerContext instanceof Response) {
+    return {
+      type: 'redirect',
+      status: routerContext.status,
+      location: routerContext.headers.get('location') ?? '/',
+    };
+  }
+  const router = createStaticRouter(handler.dataRoutes, routerContext);
+  const { prelude } = await prerenderToNodeStream(
+    <AppShell context={context}>
+      {/* The server adds this response's CSP nonce to every script tag, this one's included. */}
+      <StaticRouterProvider router={router} context={routerContext} />
+    </AppShell>,
+  );
+  const html = await readStream(prelude);
+  const meta = collectMeta(routerContext.matches, routerContext.loaderData);
+  const canonical = `${input.origin}${requestUrl.pathname === '/' ? '/' : requestUrl.pathname}`;
+  return {
+    type: 'page',
+    status: routerContext.statusCode,
+    head: renderHeadTags(meta, canonical),
+    html,
+    data: `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${serializeForScript(bootstrap)}</script>`,
+  };
+}

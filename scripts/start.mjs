@@ -1,0 +1,39 @@
+// `npm start`: builds when the sources are newer than the last build, then runs the production server.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outputs = ['packages/server/dist/main.js', 'packages/web/dist/client/index.html', 'packages/web/dist/server/entry-server.js'].map(
+  (file) => path.join(root, file),
+);
+const sources = ['packages/domain/src', 'packages/server/src', 'packages/web/src', 'packages/web/index.html', 'packages/web/public', 'package-lock.json'];
+
+function newestChange(target) {
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestChange(path.join(target, entry)));
+  return newest;
+}
+
+function needsBuild() {
+  if (!outputs.every((file) => existsSync(file))) return true;
+  const built = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
+  return sources.some((source) => existsSync(path.join(root, source)) && newestChange(path.join(root, source)) > built);
+}
+
+function run(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: process.env });
+    for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+    child.on('exit', (code, signal) => (code === 0 || signal ? resolve(code ?? 0) : reject(new Error(`exit ${code}`))));
+  });
+}
+
+if (needsBuild()) {
+  console.log('Собираю магазин…');
+  await run([path.join(root, 'scripts/build.mjs')]);
+}
+process.exitCode = await run(['--enable-source-maps', path.join(root, 'packages/server/dist/main.js')]);
