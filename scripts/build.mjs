@@ -32,6 +32,8 @@ await esbuild({
   sourcemap: true,
   external: [...external, 'vite', 'zod', 'htmlparser2'],
   logLevel: 'warning',
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
 });
 console.log('Сборка готова: packages/web/dist, packages/server/dist');

@@ -5,10 +5,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outputs = ['packages/server/dist/main.js', 'packages/web/dist/client/index.html', 'packages/web/dist/server/entry-server.js'].map(
-  (file) => path.join(root, file),
-);
-const sources = ['packages/domain/src', 'packages/server/src', 'packages/web/src', 'packages/web/index.html', 'packages/web/public', 'package-lock.json'];
+const outputs = [
+  'packages/server/dist/main.js',
+  'packages/web/dist/client/index.html',
+  'packages/web/dist/server/entry-server.js',
+].map((file) => path.join(root, file));
+const sources = [
+  'packages/domain/src',
+  'packages/server/src',
+  'packages/web/src',
+  'packages/web/index.html',
+  'packages/web/public',
+  'package-lock.json',
+];
 
 function newestChange(target) {
   const stat = statSync(target);
@@ -21,14 +30,18 @@ function newestChange(target) {
 function needsBuild() {
   if (!outputs.every((file) => existsSync(file))) return true;
   const built = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
-  return sources.some((source) => existsSync(path.join(root, source)) && newestChange(path.join(root, source)) > built);
+  return sources.some(
+    (source) => existsSync(path.join(root, source)) && newestChange(path.join(root, source)) > built,
+  );
 }
 
 function run(args) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: process.env });
     for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-    child.on('exit', (code, signal) => (code === 0 || signal ? resolve(code ?? 0) : reject(new Error(`exit ${code}`))));
+    child.on('exit', (code, signal) =>
+      code === 0 || signal ? resolve(code ?? 0) : reject(new Error(`exit ${code}`)),
+    );
   });
 }
 

@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerContentRoutes } from './features/content/content.routes.ts';
 import { createContentService } from './features/content/content.service.ts';
+import { trackInFlightRequests } from './lib/graceful-shutdown.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerResponseRule } from './plugins/response-rule.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -37,6 +38,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   });
+  app.decorate('requestTracker', trackInFlightRequests(app));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { shutDownGracefully } from './lib/graceful-shutdown.ts';
 import { webDistDir } from './lib/paths.ts';
 import type { RenderModule } from './plugins/ssr.ts';
 import { seedDemoContent } from './seed/seed.ts';
@@ -39,7 +40,8 @@ async function main(): Promise<void> {
     index: false,
     setHeaders(res, filePath) {
       // Hashed build assets never change; everything else is revalidated.
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      if (filePath.includes(`${path.sep}assets${path.sep}`))
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
     },
   });
 
@@ -51,10 +53,12 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => {
       app.log.error('shutdown timed out');
       process.exit(1);
-    }, config.SHUTDOWN_TIMEOUT_MS);
+    }, config.SHUTDOWN_TIMEOUT_MS + 2000);
     timer.unref();
-    await app.close();
-    await database.close();
+    await shutDownGracefully(app, {
+      timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+      onClosed: () => database.close(),
+    });
     process.exit(0);
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,9 +1,9 @@
 // Server render: start-up data, route loaders, then the page HTML with its head tags and embedded data.
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { AppContextValue } from './app/app-context.tsx';
 import { AppShell, BOOTSTRAP_ELEMENT_ID, serializeForScript } from './app/app-shell.tsx';
 import { createAppStore } from './app/app-state.ts';
-import type { AppContextValue } from './app/app-context.tsx';
 import { loadBootstrap } from './app/bootstrap.ts';
 import { PageDataCache } from './app/page-loader.ts';
 import { collectMeta, renderHeadTags } from './app/page-meta.ts';
@@ -28,7 +28,8 @@ export type RenderResult =
 
 async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  for await (const chunk of stream)
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks).toString('utf8');
 }
 

@@ -51,7 +51,10 @@ describe('bad input', () => {
   it('answers malformed JSON with 400 and a Russian title', async () => {
     const response = await post('{"email": "a@b.ru",');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Bad Request', title: 'Тело запроса не является корректным JSON' });
+    expect(response.json()).toEqual({
+      message: 'Bad Request',
+      title: 'Тело запроса не является корректным JSON',
+    });
   });
 
   it('answers wrong types with 422 and Russian messages per field', async () => {
@@ -118,7 +121,10 @@ describe('failures', () => {
   it('passes an AppError through with its status, message and field errors', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/test/conflict' });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'Товар закончился', errors: { quantity: ['Осталось 2 шт.'] } });
+    expect(response.json()).toEqual({
+      message: 'Товар закончился',
+      errors: { quantity: ['Осталось 2 шт.'] },
+    });
   });
 });
 
@@ -157,7 +163,9 @@ describe('headers', () => {
     });
     expect(response.statusCode).toBe(204);
     expect(response.headers['access-control-allow-credentials']).toBe('true');
-    const allowed = String(response.headers['access-control-allow-headers']).split(',').map((name) => name.trim());
+    const allowed = String(response.headers['access-control-allow-headers'])
+      .split(',')
+      .map((name) => name.trim());
     expect(allowed).toEqual(expect.arrayContaining(['ar', 'authorization', 'content-type', 'x-xsrf-token']));
     expect(response.headers['access-control-allow-origin']).toBe('http://localhost:3000');
   });

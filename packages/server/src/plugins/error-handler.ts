@@ -37,7 +37,10 @@ function describeClientError(error: FastifyError): { status: number; body: Recor
       return { status: 415, body: { message: MESSAGES.unsupportedMediaType } };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { status: 400, body: { message: MESSAGES.badRequest, title: 'Тело запроса не является корректным JSON' } };
+      return {
+        status: 400,
+        body: { message: MESSAGES.badRequest, title: 'Тело запроса не является корректным JSON' },
+      };
     default:
       if (status === 429) return { status, body: { message: MESSAGES.tooManyAttempts } };
       if (status === 404) return { status, body: { message: MESSAGES.notFound } };

@@ -1,8 +1,8 @@
 // Security headers (helmet), a real Content-Security-Policy and CORS that accepts the client's `ar` header.
 import { randomBytes } from 'node:crypto';
+import { APP_HEADER, CSRF_HEADER, SUPPRESS_ERRORS_HEADER } from '@efir/domain/http-contract';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import { APP_HEADER, CSRF_HEADER, SUPPRESS_ERRORS_HEADER } from '@efir/domain/http-contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 

@@ -1,6 +1,7 @@
 // Server-side rendering of every page that is not an API call; API calls made while rendering stay in-process.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import { MESSAGES } from '@efir/domain/http-contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { buildPageCsp, createCspNonce } from './security.ts';
 
@@ -38,7 +39,8 @@ export function isApiPath(url: string): boolean {
 function pickForwardHeaders(request: FastifyRequest): Record<string, string> {
   const headers: Record<string, string> = {};
   if (typeof request.headers.cookie === 'string') headers.cookie = request.headers.cookie;
-  if (typeof request.headers['accept-language'] === 'string') headers['accept-language'] = request.headers['accept-language'];
+  if (typeof request.headers['accept-language'] === 'string')
+    headers['accept-language'] = request.headers['accept-language'];
   return headers;
 }
 
@@ -52,11 +54,14 @@ function createInProcessFetch(app: FastifyInstance): typeof fetch {
       headers,
       payload: typeof init?.body === 'string' ? init.body : undefined,
     });
-    const body = response.statusCode === 204 || response.statusCode === 304 ? null : new Uint8Array(response.rawPayload);
+    const body =
+      response.statusCode === 204 || response.statusCode === 304 ? null : new Uint8Array(response.rawPayload);
     return new Response(body, {
       status: response.statusCode,
       headers: Object.entries(response.headers).flatMap(([name, value]) =>
-        value === undefined ? [] : (Array.isArray(value) ? value : [String(value)]).map((item): [string, string] => [name, item]),
+        value === undefined
+          ? []
+          : (Array.isArray(value) ? value : [String(value)]).map((item): [string, string] => [name, item]),
       ),
     });
   };

@@ -13,15 +13,22 @@ export interface SeedStep {
 
 async function seedCategories(db: Database): Promise<void> {
   for (const { children = [], ...top } of categoryTree) {
-    const [inserted] = await db.insert(categories).values({ ...top, parentId: 0 }).returning({ id: categories.id });
+    const [inserted] = await db
+      .insert(categories)
+      .values({ ...top, parentId: 0 })
+      .returning({ id: categories.id });
     for (const [index, child] of children.entries()) {
-      await db.insert(categories).values({ ...child, parentId: inserted!.id, pos: index + 1, katGlobal: top.katGlobal });
+      await db
+        .insert(categories)
+        .values({ ...child, parentId: inserted!.id, pos: index + 1, katGlobal: top.katGlobal });
     }
   }
 }
 
 async function seedStaticPages(db: Database): Promise<void> {
-  await db.insert(staticPages).values(staticPageSeed.map((page) => ({ ...page, html: sanitizeHtml(page.html) })));
+  await db
+    .insert(staticPages)
+    .values(staticPageSeed.map((page) => ({ ...page, html: sanitizeHtml(page.html) })));
 }
 
 async function seedMenusAndSlides(db: Database): Promise<void> {

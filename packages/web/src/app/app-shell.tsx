@@ -1,6 +1,6 @@
 // Wraps the router with the app context; shared by the server render and the browser.
 import type { ReactNode } from 'react';
-import { AppProvider, type AppContextValue } from './app-context.tsx';
+import { type AppContextValue, AppProvider } from './app-context.tsx';
 
 export function AppShell({ context, children }: { context: AppContextValue; children: ReactNode }) {
   return <AppProvider value={context}>{children}</AppProvider>;
@@ -10,5 +10,8 @@ export const BOOTSTRAP_ELEMENT_ID = 'efir-bootstrap';
 
 /** JSON safe to place inside a <script> element. */
 export function serializeForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

@@ -126,7 +126,8 @@ export function createAppStore(bootstrap: Bootstrap): AppStore {
     setUser: (user) => set({ user }),
     setCart: (cart) => set({ cart }),
     setFilters: (kind, options) => set((state) => ({ filters: { ...state.filters, [kind]: options } })),
-    showNotice: (notice) => set((state) => ({ notices: [...state.notices, { ...notice, id: nextNoticeId++ }] })),
+    showNotice: (notice) =>
+      set((state) => ({ notices: [...state.notices, { ...notice, id: nextNoticeId++ }] })),
     dismissNotice: (id) => set((state) => ({ notices: state.notices.filter((notice) => notice.id !== id) })),
     setMobileMenuOpen: (mobileMenuOpen) => set({ mobileMenuOpen }),
     resetSession: () => set({ user: null, cart: EMPTY_CART }),

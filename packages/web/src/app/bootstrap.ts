@@ -1,5 +1,5 @@
 // Start-up loads of spec §1: filters (not awaited), then user, cart and critical data together.
-import { HttpError, type HttpClient } from '../lib/http-client.ts';
+import { type HttpClient, HttpError } from '../lib/http-client.ts';
 import {
   type Bootstrap,
   type CartSummary,
@@ -57,7 +57,10 @@ async function loadCart(api: HttpClient): Promise<CartSummary> {
 
 async function loadCritical(api: HttpClient): Promise<CriticalData> {
   try {
-    return { ...EMPTY_CRITICAL, ...(await api.get<CriticalData>('/api/v1/critical', { suppressErrors: true })) };
+    return {
+      ...EMPTY_CRITICAL,
+      ...(await api.get<CriticalData>('/api/v1/critical', { suppressErrors: true })),
+    };
   } catch {
     return EMPTY_CRITICAL;
   }

@@ -4,7 +4,11 @@ import { data, redirect, replace } from 'react-router';
 import { HttpError } from '../lib/http-client.ts';
 import type { AppContextValue } from './app-context.tsx';
 
-export const ROUTING_FAILURE_NOTICE = { type: 'error', title: 'Запрос не выполнен', text: 'Ошибка сервера' } as const;
+export const ROUTING_FAILURE_NOTICE = {
+  type: 'error',
+  title: 'Запрос не выполнен',
+  text: 'Ошибка сервера',
+} as const;
 
 const CACHE_LIMIT = 20;
 

@@ -8,14 +8,18 @@ import {
   NOT_FOUND_URL,
   STATIC_PAGE_URLS,
 } from '@efir/domain/routes';
-import { data, redirect, type RouteObject } from 'react-router';
+import { data, type RouteObject, redirect } from 'react-router';
 import { AccountPage } from '../features/account/account-page.tsx';
 import { AuthPage } from '../features/auth/auth-page.tsx';
 import { CatalogPage } from '../features/catalog/catalog-page.tsx';
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
 import { RouteError } from '../features/errors/route-error.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
-import { createStaticPageLoader, getStaticPageMeta, StaticPage } from '../features/static-pages/static-page.tsx';
+import {
+  createStaticPageLoader,
+  getStaticPageMeta,
+  StaticPage,
+} from '../features/static-pages/static-page.tsx';
 import type { AppContextValue } from './app-context.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { loadPageData } from './page-loader.ts';
@@ -42,7 +46,12 @@ export function createRoutes(context: AppContextValue): RouteObject[] {
           ErrorBoundary: RouteError,
           handle: notFoundMeta,
           children: [
-            { index: true, id: 'home', Component: HomePage, handle: handle(() => ({ title: 'Натуральные эфирные масла и школа ароматерапии' })) },
+            {
+              index: true,
+              id: 'home',
+              Component: HomePage,
+              handle: handle(() => ({ title: 'Натуральные эфирные масла и школа ароматерапии' })),
+            },
             {
               path: '/catalog.html',
               id: 'catalog',
@@ -77,7 +86,12 @@ export function createRoutes(context: AppContextValue): RouteObject[] {
                 id: `guest:${url}`,
                 Component: AuthPage,
                 handle: handle(() => ({
-                  title: url === LOGIN_URL ? 'Вход' : url === '/registration' ? 'Регистрация' : 'Восстановление пароля',
+                  title:
+                    url === LOGIN_URL
+                      ? 'Вход'
+                      : url === '/registration'
+                        ? 'Регистрация'
+                        : 'Восстановление пароля',
                   noindex: true,
                 })),
               })),

@@ -12,7 +12,12 @@ export async function findStaticPageByUrl(db: Database, url: string): Promise<St
 
 export function findStaticPageUrls(db: Database) {
   return db
-    .select({ url: staticPages.url, kind: staticPages.kind, title: staticPages.title, updatedAt: staticPages.updatedAt })
+    .select({
+      url: staticPages.url,
+      kind: staticPages.kind,
+      title: staticPages.title,
+      updatedAt: staticPages.updatedAt,
+    })
     .from(staticPages)
     .orderBy(asc(staticPages.url));
 }

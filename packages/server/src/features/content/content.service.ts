@@ -60,7 +60,11 @@ export interface CriticalData {
 }
 
 async function loadCriticalData(db: Database): Promise<CriticalData> {
-  const [tree, slideRows, menuRows] = await Promise.all([getCatalogTree(db), findSlides(db), findMenuItems(db)]);
+  const [tree, slideRows, menuRows] = await Promise.all([
+    getCatalogTree(db),
+    findSlides(db),
+    findMenuItems(db),
+  ]);
   const menus: Record<string, MenuLink[]> = {};
   for (const item of menuRows) {
     const list = menus[item.menu] ?? [];

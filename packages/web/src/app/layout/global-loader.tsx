@@ -5,6 +5,11 @@ export function GlobalLoader() {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   return (
-    <div className={busy ? 'global-loader global-loader--active' : 'global-loader'} role="progressbar" aria-hidden={!busy} aria-label="Загрузка страницы" />
+    <div
+      className={busy ? 'global-loader global-loader--active' : 'global-loader'}
+      role="progressbar"
+      aria-hidden={!busy}
+      aria-label="Загрузка страницы"
+    />
   );
 }

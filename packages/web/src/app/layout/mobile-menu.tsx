@@ -11,7 +11,8 @@ export function MobileMenu() {
   const setOpen = useAppState((state) => state.setMobileMenuOpen);
   const catalogs = useAppState((state) => state.critical.catalogs);
   const categories = useAppState((state) => state.critical.categories);
-  const infoLinks = useAppState((state) => [...(state.critical.menus.top ?? []), ...(state.critical.menus.more ?? [])]);
+  const menus = useAppState((state) => state.critical.menus);
+  const infoLinks = [...(menus.top ?? []), ...(menus.more ?? [])];
   const [section, setSection] = useState<'menu' | 'catalog'>('menu');
   const [parent, setParent] = useState<CatalogEntry | null>(null);
   const location = useLocation();
@@ -27,7 +28,12 @@ export function MobileMenu() {
 
   return (
     <div className="mobile-menu" role="dialog" aria-modal="true" aria-label="Меню">
-      <button type="button" className="mobile-menu__backdrop" aria-label="Закрыть меню" onClick={() => setOpen(false)} />
+      <button
+        type="button"
+        className="mobile-menu__backdrop"
+        aria-label="Закрыть меню"
+        onClick={() => setOpen(false)}
+      />
       <div className="mobile-menu__panel">
         <div className="mobile-menu__head">
           <div className="mobile-menu__tabs" role="tablist">
@@ -42,11 +48,21 @@ export function MobileMenu() {
             >
               Меню
             </button>
-            <button type="button" role="tab" aria-selected={section === 'catalog'} onClick={() => setSection('catalog')}>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={section === 'catalog'}
+              onClick={() => setSection('catalog')}
+            >
               Каталог
             </button>
           </div>
-          <button type="button" className="mobile-menu__close" aria-label="Закрыть меню" onClick={() => setOpen(false)}>
+          <button
+            type="button"
+            className="mobile-menu__close"
+            aria-label="Закрыть меню"
+            onClick={() => setOpen(false)}
+          >
             <CloseIcon />
           </button>
         </div>

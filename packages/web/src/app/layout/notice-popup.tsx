@@ -19,12 +19,21 @@ export function NoticePopup() {
   return (
     <div className="notices" aria-live="assertive">
       {notices.map((notice) => (
-        <div key={notice.id} className={`notice notice--${notice.type}`} role={notice.type === 'error' ? 'alert' : 'status'}>
+        <div
+          key={notice.id}
+          className={`notice notice--${notice.type}`}
+          role={notice.type === 'error' ? 'alert' : 'status'}
+        >
           <div>
             <p className="notice__title">{notice.title}</p>
             <p className="notice__text">{notice.text}</p>
           </div>
-          <button type="button" className="notice__close" aria-label="Закрыть сообщение" onClick={() => dismiss(notice.id)}>
+          <button
+            type="button"
+            className="notice__close"
+            aria-label="Закрыть сообщение"
+            onClick={() => dismiss(notice.id)}
+          >
             <CloseIcon width={18} height={18} />
           </button>
         </div>

@@ -13,6 +13,7 @@ import { TopBar } from './top-bar.tsx';
 function useScrollToTopOnNavigation() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is exactly what triggers the scroll
   useEffect(() => {
     if (navigationType !== 'POP') window.scrollTo(0, 0);
   }, [pathname, navigationType]);

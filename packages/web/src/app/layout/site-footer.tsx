@@ -4,8 +4,9 @@ import { Link } from 'react-router';
 import { useAppState } from '../app-context.tsx';
 
 export function SiteFooter() {
-  const footerLinks = useAppState((state) => state.critical.menus.footer ?? []);
-  const legalLinks = useAppState((state) => state.critical.menus.legal ?? []);
+  const menus = useAppState((state) => state.critical.menus);
+  const footerLinks = menus.footer ?? [];
+  const legalLinks = menus.legal ?? [];
   const year = new Date().getFullYear();
 
   return (

@@ -9,8 +9,9 @@ import { useAppState } from '../app-context.tsx';
 export function TopBar() {
   const user = useAppState((state) => state.user);
   const cart = useAppState((state) => state.cart);
-  const topLinks = useAppState((state) => state.critical.menus.top ?? []);
-  const moreLinks = useAppState((state) => state.critical.menus.more ?? []);
+  const menus = useAppState((state) => state.critical.menus);
+  const topLinks = menus.top ?? [];
+  const moreLinks = menus.more ?? [];
 
   return (
     <div className="top-bar">
@@ -47,7 +48,11 @@ export function TopBar() {
           <Link to="/search" className="top-bar__icon" aria-label="Поиск">
             <SearchIcon width={18} height={18} />
           </Link>
-          <Link to="/my-cart" className="top-bar__cart" aria-label={`Корзина: ${formatCount(cart.count, GOODS_FORMS)}`}>
+          <Link
+            to="/my-cart"
+            className="top-bar__cart"
+            aria-label={`Корзина: ${formatCount(cart.count, GOODS_FORMS)}`}
+          >
             <CartIcon width={18} height={18} />
             {cart.count > 0 ? (
               <span>

@@ -4,5 +4,10 @@ import { useMemo } from 'react';
 
 export function RichText({ html, className }: { html: string; className?: string }) {
   const safe = useMemo(() => sanitizeHtml(html), [html]);
-  return <div className={className ? `rich-text ${className}` : 'rich-text'} dangerouslySetInnerHTML={{ __html: safe }} />;
+  return (
+    <div
+      className={className ? `rich-text ${className}` : 'rich-text'}
+      dangerouslySetInnerHTML={{ __html: safe }}
+    />
+  );
 }

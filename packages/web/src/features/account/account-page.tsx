@@ -1,6 +1,7 @@
 // Account pages (spec §2): reachable only when logged in; their contents arrive with the accounts feature.
-import { Link, useMatches } from 'react-router';
+
 import { ACCOUNT_PAGES } from '@efir/domain/routes';
+import { Link, useMatches } from 'react-router';
 import { useAppState } from '../../app/app-context.tsx';
 
 export function AccountPage() {

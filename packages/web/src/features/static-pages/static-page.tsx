@@ -8,13 +8,22 @@ import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
 
 export interface StaticPageData {
-  page: { url: string; kind: 'static' | 'legal'; title: string; description: string; html: string; updated_at: string };
+  page: {
+    url: string;
+    kind: 'static' | 'legal';
+    title: string;
+    description: string;
+    html: string;
+    updated_at: string;
+  };
 }
 
 export function createStaticPageLoader(context: AppContextValue, url: string) {
   return ({ request }: LoaderFunctionArgs) =>
     loadPageData(context, request, 'static', () =>
-      context.api.get<StaticPageData>(`/api/v1/static-page?url=${encodeURIComponent(url)}`, { suppressErrors: true }),
+      context.api.get<StaticPageData>(`/api/v1/static-page?url=${encodeURIComponent(url)}`, {
+        suppressErrors: true,
+      }),
     );
 }
 

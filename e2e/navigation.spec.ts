@@ -1,0 +1,74 @@
+// A visitor's first steps: home, the menu to a static page, an unknown address, a guarded page.
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, useBrowser } from './support/browser.ts';
+
+describe.skipIf(!hasBrowser)('navigation on a desktop', () => {
+  const browser = useBrowser();
+
+  it('opens the home page with the shop frame', async () => {
+    const { page } = browser;
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    expect(await page.title()).toContain('Эфир');
+    await page
+      .getByRole('navigation', { name: 'Основное меню' })
+      .getByRole('link', { name: 'Каталог' })
+      .waitFor();
+    expect(await page.getByRole('link', { name: 'Войти' }).isVisible()).toBe(true);
+    expect(await page.getByText('Пн–Чт 9–18, Пт до 17').isVisible()).toBe(true);
+  });
+
+  it('follows the top menu to a static page without a full reload', async () => {
+    const { page } = browser;
+    await page.goto('/');
+    // A marker on window survives only client-side navigation.
+    await page.evaluate(() => {
+      (window as unknown as { marker: number }).marker = 42;
+    });
+    await page
+      .getByRole('navigation', { name: 'Информация' })
+      .getByRole('link', { name: 'Контакты' })
+      .click();
+    await page.waitForURL('**/kontakt.html');
+    await page.getByRole('heading', { level: 1, name: 'Контакты' }).waitFor();
+    expect(await page.title()).toBe('Контакты — Эфир');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+  });
+
+  it('opens the «Ещё» list and reaches the help page', async () => {
+    const { page } = browser;
+    await page.goto('/');
+    await page.getByText('Ещё', { exact: true }).click();
+    await page.getByRole('link', { name: 'Помощь', exact: true }).click();
+    await page.waitForURL('**/help');
+    await page.getByRole('heading', { level: 1, name: 'Помощь' }).waitFor();
+  });
+
+  it('shows the not-found page with HTTP 404 for an unknown address', async () => {
+    const { page } = browser;
+    const response = await page.goto('/takoi-stranicy-net');
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'Страница не найдена' }).waitFor();
+    await page.getByRole('link', { name: 'Перейти в каталог' }).click();
+    await page.waitForURL('**/catalog.html');
+  });
+
+  it('sends a guest from /my-account to /login', async () => {
+    const { page } = browser;
+    await page.goto('/my-account');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.getByRole('heading', { level: 1, name: 'Вход в личный кабинет' }).waitFor();
+  });
+
+  it('hydrates without errors in the console', async () => {
+    const { page } = browser;
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().includes('404')) problems.push(message.text());
+    });
+    await page.goto('/kontakt.html');
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+// One Chromium per spec file; a failing test leaves a screenshot in test-results/.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, inject, type TestContext } from 'vitest';
+import { repoRoot } from './server.ts';
+
+export const baseUrl = inject('baseUrl');
+const chromiumPath = inject('chromiumPath');
+export const hasBrowser = chromiumPath !== null;
+export const resultsDir = path.join(repoRoot, 'test-results');
+
+export interface BrowserFixture {
+  page: Page;
+  context: BrowserContext;
+}
+
+/** Opens a fresh browser context (no cookies, no storage) before each test. */
+export function useBrowser(viewport = { width: 1280, height: 900 }): BrowserFixture {
+  let browser: Browser;
+  const fixture = {} as BrowserFixture;
+  beforeAll(async () => {
+    if (!chromiumPath) return;
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  });
+  beforeEach(async () => {
+    if (!chromiumPath) return;
+    fixture.context = await browser.newContext({ viewport, baseURL: baseUrl, locale: 'ru-RU' });
+    fixture.page = await fixture.context.newPage();
+  });
+  afterEach(async (context: TestContext) => {
+    if (!chromiumPath) return;
+    if (context.task.result?.state === 'fail') {
+      mkdirSync(resultsDir, { recursive: true });
+      const name = context.task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 80);
+      await fixture.page
+        .screenshot({ path: path.join(resultsDir, `failed-${name}.png`), fullPage: true })
+        .catch(() => {});
+    }
+    await fixture.context.close();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return fixture;
+}

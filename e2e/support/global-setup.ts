@@ -1,0 +1,31 @@
+// Builds the shop once, starts it on a fresh database and checks that a browser is there.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { repoRoot, startShop } from './server.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    chromiumPath: string | null;
+  }
+}
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default async function setup(project: TestProject) {
+  const chromium = existsSync(CHROMIUM_PATH) ? CHROMIUM_PATH : null;
+  if (!chromium) {
+    const message = `\n\n  !!! Chromium not found at ${CHROMIUM_PATH}: end-to-end tests are SKIPPED. Install it with: apt-get install chromium\n\n`;
+    if (process.env.REQUIRE_E2E === '1') throw new Error(message);
+    console.warn(message);
+  }
+  execFileSync(process.execPath, [path.join(repoRoot, 'scripts/build.mjs')], { stdio: 'inherit' });
+  const shop = await startShop();
+  project.provide('baseUrl', shop.url);
+  project.provide('chromiumPath', chromium);
+  return async () => {
+    await shop.stop();
+  };
+}

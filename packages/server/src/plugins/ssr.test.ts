@@ -1,0 +1,107 @@
+// Server-rendered pages: full HTML with title and description, guards, 404s and the embedded start-up data.
+import { LEGAL_PAGE_URLS, STATIC_PAGE_URLS } from '@efir/domain/routes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSourceSsrOptions } from '../test/page-renderer.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await createTestApp({ deps: { ssr: await createSourceSsrOptions() } });
+});
+
+afterAll(() => testApp.close());
+
+function getPage(url: string) {
+  return testApp.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+}
+
+function textOf(html: string, pattern: RegExp): string | undefined {
+  return html.match(pattern)?.[1];
+}
+
+describe('server-rendered pages', () => {
+  it('renders the home page with layout, catalogue and start-up data', async () => {
+    const response = await getPage('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    const html = response.body;
+    expect(textOf(html, /<title>([^<]+)<\/title>/)).toBe(
+      'Эфир — Натуральные эфирные масла и школа ароматерапии',
+    );
+    expect(html).toContain('Москва');
+    expect(html).toContain('+7 (495) 120-45-67');
+    expect(html).toContain('Пн–Чт 9–18, Пт до 17');
+    expect(html).toContain('>Эфирные масла<');
+    expect(html).toContain('>Каталог<');
+    expect(html).toContain('>Обучение<');
+    expect(html).toContain('>Рецепты<');
+    expect(html).toContain('>Статьи<');
+    const data = JSON.parse(textOf(html, /<script[^>]*id="efir-bootstrap"[^>]*>([^<]+)<\/script>/) ?? 'null');
+    expect(data.user).toBeNull();
+    expect(data.critical.catalogs.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it.each([...STATIC_PAGE_URLS, ...LEGAL_PAGE_URLS])(
+    'renders %s with its own title, description and text',
+    async (url) => {
+      const response = await getPage(url);
+      expect(response.statusCode).toBe(200);
+      const title = textOf(response.body, /<title>([^<]+)<\/title>/);
+      const h1 = textOf(response.body, /<h1>([^<]+)<\/h1>/);
+      expect(h1).toBeTruthy();
+      expect(title).toBe(`${h1} — Эфир`);
+      const description = textOf(response.body, /<meta name="description" content="([^"]+)"/);
+      expect(description?.length).toBeGreaterThan(80);
+      expect(response.body).toContain(`<link rel="canonical" href="http://localhost:3000${url}"`);
+      expect(response.body).toMatch(/<p class="lead">/);
+    },
+  );
+
+  it('answers an unknown path with HTTP 404 and the not-found page', async () => {
+    const response = await getPage('/no-such-page-here');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('Страница не найдена');
+    expect(response.body).toContain('noindex');
+  });
+
+  it('serves /err404 itself with status 404', async () => {
+    const response = await getPage('/err404');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('Страница не найдена');
+  });
+
+  it('sends a guest from an account page to /login, on the server render', async () => {
+    const response = await getPage('/my-orders');
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/login?from=%2Fmy-orders');
+  });
+
+  it('lets a guest open the guest-only pages', async () => {
+    for (const url of ['/login', '/registration', '/forgot-password']) {
+      const response = await getPage(url);
+      expect(response.statusCode, url).toBe(200);
+    }
+  });
+
+  it('protects pages with a nonce-based CSP that covers every script tag', async () => {
+    const response = await getPage('/kontakt.html');
+    const csp = String(response.headers['content-security-policy']);
+    const nonce = textOf(csp, /'nonce-([^']+)'/);
+    expect(nonce).toBeTruthy();
+    const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src'));
+    expect(scriptSrc).toBeDefined();
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    const scripts = response.body.match(/<script[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    const second = await getPage('/kontakt.html');
+    expect(String(second.headers['content-security-policy'])).not.toContain(nonce!);
+  });
+
+  it('keeps API paths JSON even when the page does not exist', async () => {
+    const response = await getPage('/api/v1/nothing');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not Found' });
+  });
+});

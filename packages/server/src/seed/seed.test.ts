@@ -1,0 +1,61 @@
+// Demo content: each step runs once per database; a new step reaches a database seeded before it existed.
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categories, menuItems, slides, staticPages } from '../db/schema.ts';
+import { createTestDatabase, type TestDatabase } from '../test/test-app.ts';
+import { seedDemoContent } from './seed.ts';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(() => database.destroy());
+
+async function countRows(table: typeof categories | typeof staticPages | typeof slides | typeof menuItems) {
+  const [row] = await database.db.select({ value: count() }).from(table);
+  return row!.value;
+}
+
+describe('seedDemoContent', () => {
+  it('has filled the template with the shop frame', async () => {
+    expect(await countRows(categories)).toBeGreaterThanOrEqual(8);
+    expect(await countRows(staticPages)).toBe(17);
+    expect(await countRows(slides)).toBeGreaterThanOrEqual(5);
+    const audiences = await database.db.selectDistinct({ show: slides.show }).from(slides);
+    expect(audiences.map((row) => row.show).sort()).toEqual(['all', 'guest', 'reg']);
+  });
+
+  it('does nothing the second time', async () => {
+    const before = await countRows(categories);
+    expect(await seedDemoContent(database.db)).toEqual([]);
+    expect(await countRows(categories)).toBe(before);
+  });
+
+  it('runs a step added later, once', async () => {
+    let runs = 0;
+    const step = {
+      name: '999-test-step',
+      run: async () => {
+        runs += 1;
+      },
+    };
+    expect(await seedDemoContent(database.db, [step])).toEqual(['999-test-step']);
+    expect(await seedDemoContent(database.db, [step])).toEqual([]);
+    expect(runs).toBe(1);
+  });
+
+  it('rolls a failed step back and runs it again next time', async () => {
+    const failing = {
+      name: '998-failing-step',
+      run: async (db: typeof database.db) => {
+        await db.insert(menuItems).values({ menu: 'test', name: 'Половина шага', url: '/half' });
+        throw new Error('disk full');
+      },
+    };
+    const before = await countRows(menuItems);
+    await expect(seedDemoContent(database.db, [failing])).rejects.toThrow();
+    expect(await countRows(menuItems)).toBe(before);
+  });
+});

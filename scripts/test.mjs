@@ -1,0 +1,63 @@
+// `npm test`: lint, typecheck, unit + integration (PGlite, then PostgreSQL when TEST_DATABASE_URL is set), e2e.
+// Ends with one line «N passed, N failed» counting every test and check.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reportsDir = path.join(root, '.tmp/test-reports');
+rmSync(reportsDir, { recursive: true, force: true });
+mkdirSync(reportsDir, { recursive: true });
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+
+let passed = 0;
+let failed = 0;
+const summary = [];
+
+function run(title, command, args, env = process.env) {
+  console.log(`\n━━ ${title}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
+  return result.status === 0;
+}
+
+function check(title, command, args) {
+  const ok = run(title, command, args);
+  if (ok) passed += 1;
+  else failed += 1;
+  summary.push(`${ok ? '✓' : '✗'} ${title}`);
+}
+
+function vitest(title, args, env) {
+  const report = path.join(reportsDir, `${title.replace(/\W+/g, '-')}.json`);
+  const ok = run(
+    title,
+    bin('vitest'),
+    ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    env,
+  );
+  let counts = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0 };
+  try {
+    counts = JSON.parse(readFileSync(report, 'utf8'));
+  } catch {
+    // No report: the run itself broke; counted below as one failure.
+  }
+  passed += counts.numPassedTests;
+  failed += counts.numFailedTests + (ok || counts.numFailedTests > 0 ? 0 : 1);
+  summary.push(
+    `${ok ? '✓' : '✗'} ${title}: ${counts.numPassedTests} passed, ${counts.numFailedTests} failed, ${counts.numPendingTests} skipped`,
+  );
+}
+
+const { TEST_DATABASE_URL, ...envWithoutPostgres } = process.env;
+
+check('lint and format (biome)', bin('biome'), ['check', '.']);
+check('typecheck (tsc)', 'npm', ['run', '--silent', 'typecheck']);
+vitest('unit and integration on PGlite', [], envWithoutPostgres);
+if (TEST_DATABASE_URL) vitest('integration on PostgreSQL', ['--project', 'server'], process.env);
+else summary.push('- integration on PostgreSQL: skipped (TEST_DATABASE_URL is not set)');
+vitest('end-to-end in Chromium', ['--config', 'e2e/vitest.config.ts'], envWithoutPostgres);
+
+console.log(`\n━━ Summary\n${summary.join('\n')}\n`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
