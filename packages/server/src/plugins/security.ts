@@ -10,10 +10,12 @@ import type { Config } from '../config.ts';
 const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** The policy of HTML pages: scripts only from our origin or with this response's nonce. */
-export function buildPageCsp(nonce: string, options: { dev?: boolean } = {}): string {
-  const scriptSrc = ["'self'", `'nonce-${nonce}'`];
+export function buildPageCsp(nonce: string | null, options: { dev?: boolean } = {}): string {
+  // Vite's dev client injects inline scripts and evaluates modules; production pages allow only the nonce.
+  const scriptSrc = options.dev
+    ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
+    : ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : [])];
   const connectSrc = ["'self'", 'ws:', 'wss:'];
-  if (options.dev) scriptSrc.push("'unsafe-eval'");
   return [
     "default-src 'self'",
     `script-src ${scriptSrc.join(' ')}`,

@@ -120,7 +120,7 @@ export function createPageRenderer(app: FastifyInstance, config: Config, options
       .status(result.status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .header('content-security-policy', buildPageCsp(nonce ?? '', { dev: options.dev }))
+      .header('content-security-policy', buildPageCsp(nonce, { dev: options.dev }))
       .send(page);
   }
 
