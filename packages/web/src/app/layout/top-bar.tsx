@@ -3,7 +3,7 @@ import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { SHOP } from '@efir/domain/shop-info';
 import { Link } from 'react-router';
-import { CartIcon, PinIcon, SearchIcon, UserIcon } from '../../components/ui/icons.tsx';
+import { CartIcon, PhoneIcon, PinIcon, SearchIcon, UserIcon } from '../../components/ui/icons.tsx';
 import { useAppState } from '../app-context.tsx';
 
 export function TopBar() {
@@ -45,6 +45,9 @@ export function TopBar() {
           )}
         </nav>
         <div className="top-bar__actions">
+          <a href={SHOP.phones[0].href} className="top-bar__icon top-bar__phone" aria-label={`Позвонить: ${SHOP.phones[0].display}`}>
+            <PhoneIcon width={18} height={18} />
+          </a>
           <Link to="/search" className="top-bar__icon" aria-label="Поиск">
             <SearchIcon width={18} height={18} />
           </Link>
