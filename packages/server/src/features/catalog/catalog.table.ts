@@ -1,8 +1,23 @@
-// The catalogue tree (spec §3 Catalog entry): top entries have id_kat = 0, children point at their parent.
-import { boolean, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+// The catalogue: the category tree (spec §3 Catalog entry) and the products sold in it.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { tsvector } from '../../db/custom-types.ts';
 
 export interface ImageRef {
+  /** File name of the fallback image (JPEG) under /images/. */
   filename: string;
+  /** Name without extension; `${basename}.webp` is the WebP version next to it. */
   basename: string;
 }
 
@@ -27,4 +42,60 @@ export const categories = pgTable(
     description: text('description').notNull().default(''),
   },
   (table) => [index('categories_parent_idx').on(table.parentId, table.pos)],
+);
+
+/** Marks shown on product cards; `sale` is also implied by a special price. */
+export const PRODUCT_ICONS = ['new', 'hit', 'organic', 'sale', 'rare'] as const;
+export type ProductIcon = (typeof PRODUCT_ICONS)[number];
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    latinName: text('latin_name').notNull().default(''),
+    url: text('url').notNull().unique(),
+    /** Volumes of the same oil share a family key: the product page switches between them. */
+    familyKey: text('family_key').notNull(),
+    volume: text('volume').notNull().default(''),
+    /** For ordering the volume switcher (grams count as millilitres). */
+    volumeMl: integer('volume_ml').notNull().default(0),
+    /** Price in whole roubles. */
+    cena: integer('cena').notNull(),
+    /** Regular price; greater than 0 means `cena` is a special price. */
+    cenaSt: integer('cena_st').notNull().default(0),
+    stock: integer('stock').notNull().default(0),
+    categoryId: integer('category_id').notNull(),
+    katGlobal: integer('kat_global').notNull().default(0),
+    icons: text('icons').array().$type<ProductIcon[]>().notNull().default(sql`'{}'::text[]`),
+    images: jsonb('images').$type<ImageRef[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Rich text (sanitised before it is stored). */
+    description: text('description').notNull().default(''),
+    composition: text('composition').notNull().default(''),
+    usage: text('usage').notNull().default(''),
+    safety: text('safety').notNull().default(''),
+    country: text('country').notNull().default(''),
+    plantPart: text('plant_part').notNull().default(''),
+    extractionMethod: text('extraction_method').notNull().default(''),
+    avgRating: real('avg_rating').notNull().default(0),
+    votesCount: integer('votes_count').notNull().default(0),
+    commentsCount: integer('comments_count').notNull().default(0),
+    /** Sales-based weight for the «popular» sort. */
+    popularity: integer('popularity').notNull().default(0),
+    visible: boolean('visible').notNull().default(true),
+    htmlTitle: text('html_title'),
+    metaDescription: text('meta_description'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('russian', translate(name, 'Ёё', 'Ее')), 'A') || setweight(to_tsvector('simple', latin_name), 'A') || setweight(to_tsvector('russian', translate(regexp_replace(description, '<[^>]+>', ' ', 'g'), 'Ёё', 'Ее')), 'C')`,
+    ),
+  },
+  (table) => [
+    check('products_stock_not_negative', sql`${table.stock} >= 0`),
+    check('products_prices_not_negative', sql`${table.cena} >= 0 and ${table.cenaSt} >= 0`),
+    index('products_category_idx').on(table.categoryId),
+    index('products_family_idx').on(table.familyKey, table.volumeMl),
+    index('products_search_idx').using('gin', table.searchVector),
+    index('products_name_trgm_idx').using('gin', sql`lower(translate(${table.name}, 'Ёё', 'Ее')) gin_trgm_ops`),
+  ],
 );
