@@ -1,11 +1,15 @@
 // buildApp(config, deps) assembles the whole shop (API, server-rendered pages, assets) without listening.
+
+import path from 'node:path';
 import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerContentRoutes } from './features/content/content.routes.ts';
 import { createContentService } from './features/content/content.service.ts';
+import { registerPagesRoutes } from './features/pages/pages.routes.ts';
 import { trackInFlightRequests } from './lib/graceful-shutdown.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerResponseRule } from './plugins/response-rule.ts';
@@ -51,6 +55,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const content = createContentService(deps.db);
   registerContentRoutes(app, content);
+  registerPagesRoutes(app, { db: deps.db, content, config });
+  await app.register(fastifyStatic, {
+    root: path.resolve(config.DATA_DIR, 'images'),
+    prefix: '/images/',
+    decorateReply: false,
+    index: false,
+    // Demo and uploaded images never change under the same name.
+    maxAge: '30d',
+  });
 
   registerNotFound(app, deps.ssr ? createPageRenderer(app, config, deps.ssr) : undefined);
   return app;

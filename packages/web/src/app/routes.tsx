@@ -8,21 +8,23 @@ import {
   NOT_FOUND_URL,
   STATIC_PAGE_URLS,
 } from '@efir/domain/routes';
+import { SHOP } from '@efir/domain/shop-info';
 import { data, type RouteObject, redirect } from 'react-router';
 import { AccountPage } from '../features/account/account-page.tsx';
 import { AuthPage } from '../features/auth/auth-page.tsx';
-import { CatalogPage } from '../features/catalog/catalog-page.tsx';
+import { AkciiPage, createAkciiLoader, getAkciiMeta } from '../features/catalog/akcii-page.tsx';
+import { AuthorsPage } from '../features/content/authors-page.tsx';
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
 import { RouteError } from '../features/errors/route-error.tsx';
-import { HomePage } from '../features/home/home-page.tsx';
+import { createSearchLoader, getSearchMeta, SearchPage } from '../features/search/search-page.tsx';
 import {
   createStaticPageLoader,
   getStaticPageMeta,
   StaticPage,
 } from '../features/static-pages/static-page.tsx';
 import type { AppContextValue } from './app-context.tsx';
+import { createDynamicPageLoader, DynamicPage, getDynamicPageMeta } from './dynamic-page.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
-import { loadPageData } from './page-loader.ts';
 import type { RouteHandle } from './page-meta.ts';
 
 function handle(meta: RouteHandle['meta']): RouteHandle {
@@ -33,6 +35,7 @@ const notFoundMeta = handle(() => ({ title: 'Страница не найден�
 
 export function createRoutes(context: AppContextValue): RouteObject[] {
   const isLoggedIn = () => context.store.getState().user !== null;
+  const dynamicLoader = createDynamicPageLoader(context);
 
   return [
     {
@@ -49,28 +52,49 @@ export function createRoutes(context: AppContextValue): RouteObject[] {
             {
               index: true,
               id: 'home',
-              Component: HomePage,
-              handle: handle(() => ({ title: 'Натуральные эфирные масла и школа ароматерапии' })),
+              loader: dynamicLoader,
+              Component: DynamicPage,
+              handle: handle(() => ({ title: SHOP.slogan })),
             },
             {
               path: '/catalog.html',
               id: 'catalog',
-              Component: CatalogPage,
-              handle: handle(() => ({
-                title: 'Каталог эфирных масел, гидролатов и косметики',
-                description:
-                  'Каталог магазина «Эфир»: эфирные и базовые масла, гидролаты, смеси, наборы и аксессуары для ароматерапии с доставкой по России.',
-              })),
+              loader: dynamicLoader,
+              Component: DynamicPage,
+              handle: handle(getDynamicPageMeta),
             },
-            ...[...STATIC_PAGE_URLS, ...LEGAL_PAGE_URLS].map(
-              (url): RouteObject => ({
-                path: url,
-                id: `static:${url}`,
-                loader: createStaticPageLoader(context, url),
-                Component: StaticPage,
-                handle: handle(getStaticPageMeta),
-              }),
-            ),
+            {
+              path: '/akcii',
+              id: 'akcii',
+              loader: createAkciiLoader(context),
+              Component: AkciiPage,
+              handle: handle(getAkciiMeta),
+            },
+            {
+              path: '/authors',
+              id: 'authors',
+              loader: createStaticPageLoader(context, '/authors'),
+              Component: AuthorsPage,
+              handle: handle(getStaticPageMeta),
+            },
+            {
+              path: '/search',
+              id: 'search',
+              loader: createSearchLoader(context),
+              Component: SearchPage,
+              handle: handle(getSearchMeta),
+            },
+            ...[...STATIC_PAGE_URLS, ...LEGAL_PAGE_URLS]
+              .filter((url) => url !== '/akcii' && url !== '/authors')
+              .map(
+                (url): RouteObject => ({
+                  path: url,
+                  id: `static:${url}`,
+                  loader: createStaticPageLoader(context, url),
+                  Component: StaticPage,
+                  handle: handle(getStaticPageMeta),
+                }),
+              ),
             {
               path: NOT_FOUND_URL,
               id: 'err404',
@@ -114,15 +138,9 @@ export function createRoutes(context: AppContextValue): RouteObject[] {
               // Catalogue, category, section, article, recipe, product and saved-cart pages: the server resolves them.
               path: '*',
               id: 'dynamic',
-              loader: ({ request }) =>
-                loadPageData(context, request, 'route', () =>
-                  context.api.post('/api/v1/route', {
-                    body: { url: new URL(request.url).pathname },
-                    suppressErrors: true,
-                  }),
-                ),
-              Component: NotFoundPage,
-              handle: notFoundMeta,
+              loader: dynamicLoader,
+              Component: DynamicPage,
+              handle: handle(getDynamicPageMeta),
             },
           ],
         },

@@ -1,6 +1,32 @@
 // The catalogue tree in the wire shape of spec §3 (id_kat, top, foto_main…), with the menu ordering of §9.
+import {
+  AVAILABILITY,
+  type Crumb,
+  DEFAULT_AVAILABILITY,
+  type ImageRef,
+  type Pagination,
+  PRODUCT_ICON_NAMES,
+  PRODUCT_ICONS,
+  PRODUCT_SORTS,
+  PRODUCTS_PER_PAGE,
+  type ProductCard,
+  type ProductFilter,
+} from '@efir/domain/catalog-wire';
+import { sanitizeHtml } from '@efir/domain/sanitize-html';
 import type { Database } from '../../db/client.ts';
-import { type CategoryRow, findAllCategories } from './catalog.repo.ts';
+import {
+  type CategoryRow,
+  countProductFacets,
+  findAllCategories,
+  findCategoryById,
+  findFamilyVolumes,
+  findProductByUrl,
+  findProductCards,
+  findProductCardsByIds,
+  findProductUrls,
+  findRelatedProducts,
+  type ProductCardRow,
+} from './catalog.repo.ts';
 
 export interface CatalogEntry {
   id: number;
@@ -52,4 +78,211 @@ export async function getCatalogTree(db: Database): Promise<CatalogTree> {
     children.sort((a, b) => a.name.localeCompare(b.name, 'ru'));
   }
   return { catalogs, categories: all, subCatalog };
+}
+
+export function toProductCard(row: ProductCardRow): ProductCard {
+  return {
+    id: row.id,
+    name: row.name,
+    url: row.url,
+    volume: row.volume,
+    cena: row.cena,
+    cena_st: row.cenaSt,
+    stock: row.stock,
+    katGlobal: row.katGlobal,
+    icons: row.icons,
+    image: row.images[0] ?? null,
+    avg_rating: Math.round(row.avgRating * 10) / 10,
+    votes_count: row.votesCount,
+  };
+}
+
+/** The entry and every entry below it. */
+export function collectSubtreeIds(tree: CatalogTree, rootId: number): number[] {
+  const ids = [rootId];
+  for (let index = 0; index < ids.length; index++) {
+    for (const entry of tree.categories) if (entry.id_kat === ids[index]) ids.push(entry.id);
+  }
+  return ids;
+}
+
+/** «Главная › Каталог › parent › entry» as links. */
+export function buildCategoryTrail(tree: CatalogTree, categoryId: number): Crumb[] {
+  const trail: Crumb[] = [];
+  let current = tree.categories.find((entry) => entry.id === categoryId);
+  while (current) {
+    trail.unshift({ name: current.name, url: current.url });
+    const parentId = current.id_kat;
+    current = parentId === 0 ? undefined : tree.categories.find((entry) => entry.id === parentId);
+  }
+  return [{ name: 'Каталог', url: '/catalog.html' }, ...trail];
+}
+
+export interface ProductListing {
+  products: ProductCard[];
+  pagination: Pagination;
+}
+
+export async function listProducts(
+  db: Database,
+  options: {
+    categoryIds?: number[];
+    onlySpecialPrice?: boolean;
+    filter: ProductFilter;
+    sort: number;
+    page: number;
+  },
+): Promise<ProductListing> {
+  const perPage = PRODUCTS_PER_PAGE;
+  const { rows, total } = await findProductCards(db, {
+    ...options,
+    limit: perPage,
+    offset: (options.page - 1) * perPage,
+  });
+  return {
+    products: rows.map(toProductCard),
+    pagination: {
+      page: options.page,
+      pages: Math.max(1, Math.ceil(total / perPage)),
+      total,
+      per_page: perPage,
+    },
+  };
+}
+
+export interface ProductDetails {
+  id: number;
+  name: string;
+  latin_name: string;
+  url: string;
+  volume: string;
+  cena: number;
+  cena_st: number;
+  stock: number;
+  katGlobal: number;
+  icons: ProductCard['icons'];
+  images: ImageRef[];
+  description: string;
+  composition: string;
+  usage: string;
+  safety: string;
+  country: string;
+  plant_part: string;
+  extraction_method: string;
+  avg_rating: number;
+  votes_count: number;
+  comments_count: number;
+  category: { id: number; name: string; url: string } | null;
+  volumes: Array<{ id: number; volume: string; url: string; cena: number; cena_st: number; stock: number }>;
+}
+
+export async function getProductDetails(
+  db: Database,
+  tree: CatalogTree,
+  url: string,
+): Promise<{
+  product: ProductDetails;
+  related: ProductCard[];
+  trail: Crumb[];
+  htmlTitle: string;
+  metaDescription: string;
+} | null> {
+  const row = await findProductByUrl(db, url);
+  if (!row) return null;
+  const [volumes, related] = await Promise.all([
+    findFamilyVolumes(db, row.familyKey),
+    findRelatedProducts(db, row, 8),
+  ]);
+  const category = tree.categories.find((entry) => entry.id === row.categoryId);
+  const plainDescription = row.description
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return {
+    product: {
+      id: row.id,
+      name: row.name,
+      latin_name: row.latinName,
+      url: row.url,
+      volume: row.volume,
+      cena: row.cena,
+      cena_st: row.cenaSt,
+      stock: row.stock,
+      katGlobal: row.katGlobal,
+      icons: row.icons,
+      images: row.images,
+      description: sanitizeHtml(row.description),
+      composition: row.composition,
+      usage: sanitizeHtml(row.usage),
+      safety: sanitizeHtml(row.safety),
+      country: row.country,
+      plant_part: row.plantPart,
+      extraction_method: row.extractionMethod,
+      avg_rating: Math.round(row.avgRating * 10) / 10,
+      votes_count: row.votesCount,
+      comments_count: row.commentsCount,
+      category: category ? { id: category.id, name: category.name, url: category.url } : null,
+      volumes: volumes.map((volume) => ({
+        id: volume.id,
+        volume: volume.volume,
+        url: volume.url,
+        cena: volume.cena,
+        cena_st: volume.cenaSt,
+        stock: volume.stock,
+      })),
+    },
+    related: related.map(toProductCard),
+    trail: category ? buildCategoryTrail(tree, category.id) : [{ name: 'Каталог', url: '/catalog.html' }],
+    htmlTitle: row.htmlTitle ?? `${row.name}${row.volume ? `, ${row.volume}` : ''} — купить`,
+    metaDescription:
+      row.metaDescription ??
+      `${row.name} ${row.latinName ? `(${row.latinName}) ` : ''}— ${plainDescription}`.slice(0, 160),
+  };
+}
+
+export async function getProductFacets(db: Database, categoryIds: number[] | undefined) {
+  const facets = await countProductFacets(db, categoryIds);
+  const iconCounts = new Map(facets.icons.map((item) => [item.icon, item.count]));
+  iconCounts.set('sale', Math.max(iconCounts.get('sale') ?? 0, facets.special));
+  return {
+    icons: PRODUCT_ICONS.map((icon) => ({
+      id: icon,
+      name: PRODUCT_ICON_NAMES[icon],
+      count: iconCounts.get(icon) ?? 0,
+    })),
+    anywhere: [
+      { id: 1, name: AVAILABILITY[1], count: facets.inStock },
+      { id: 2, name: AVAILABILITY[2], count: facets.total },
+    ],
+    defaults: { icons: [], anywhere: DEFAULT_AVAILABILITY },
+    sorts: Object.entries(PRODUCT_SORTS).map(([id, name]) => ({ id: Number(id), name })),
+  };
+}
+
+export async function getCategoryDetails(db: Database, id: number) {
+  const row = await findCategoryById(db, id);
+  if (!row) return null;
+  return {
+    description: sanitizeHtml(row.description),
+    htmlTitle: row.htmlTitle,
+    metaDescription: row.metaDescription,
+  };
+}
+
+export async function listPopularProducts(db: Database, limit: number): Promise<ProductCard[]> {
+  const { rows } = await findProductCards(db, {
+    filter: { icons: [], anywhere: 1 },
+    sort: 3,
+    limit,
+    offset: 0,
+  });
+  return rows.map(toProductCard);
+}
+
+export async function listProductsByIds(db: Database, ids: number[]): Promise<ProductCard[]> {
+  return (await findProductCardsByIds(db, ids)).map(toProductCard);
+}
+
+export async function listProductUrls(db: Database): Promise<string[]> {
+  return (await findProductUrls(db)).map((row) => row.url);
 }

@@ -1,4 +1,6 @@
 // The catalogue: the category tree (spec §3 Catalog entry) and the products sold in it.
+
+import type { ProductIcon } from '@efir/domain/catalog-wire';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -44,9 +46,7 @@ export const categories = pgTable(
   (table) => [index('categories_parent_idx').on(table.parentId, table.pos)],
 );
 
-/** Marks shown on product cards; `sale` is also implied by a special price. */
-export const PRODUCT_ICONS = ['new', 'hit', 'organic', 'sale', 'rare'] as const;
-export type ProductIcon = (typeof PRODUCT_ICONS)[number];
+export type { ProductIcon };
 
 export const products = pgTable(
   'products',
@@ -96,6 +96,9 @@ export const products = pgTable(
     index('products_category_idx').on(table.categoryId),
     index('products_family_idx').on(table.familyKey, table.volumeMl),
     index('products_search_idx').using('gin', table.searchVector),
-    index('products_name_trgm_idx').using('gin', sql`lower(translate(${table.name}, 'Ёё', 'Ее')) gin_trgm_ops`),
+    index('products_name_trgm_idx').using(
+      'gin',
+      sql`lower(translate(${table.name}, 'Ёё', 'Ее')) gin_trgm_ops`,
+    ),
   ],
 );

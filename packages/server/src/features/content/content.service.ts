@@ -1,10 +1,13 @@
 // Static pages and the critical data every first page load needs (spec §7 GET api/v1/critical).
+
+import type { ProductCard } from '@efir/domain/catalog-wire';
 import { sanitizeHtml } from '@efir/domain/sanitize-html';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { type CachedValue, createCachedValue } from '../../lib/cached-value.ts';
-import { type CatalogEntry, getCatalogTree } from '../catalog/catalog.service.ts';
+import { type CatalogEntry, getCatalogTree, listPopularProducts } from '../catalog/catalog.service.ts';
 import { findMenuItems, findSlides, findStaticPageByUrl } from './content.repo.ts';
+import { listAuthorsRazdelsTags } from './publications.service.ts';
 
 export interface StaticPage {
   url: string;
@@ -51,19 +54,22 @@ export interface CriticalData {
   slider: Slide[];
   /** Links of the catalogue mega-menu's article column (spec §3 Menu article link). */
   sidebar: MenuLink[];
-  authors: unknown[];
-  collection: unknown[];
-  razdels: unknown[];
-  tags: unknown[];
+  authors: Awaited<ReturnType<typeof listAuthorsRazdelsTags>>['authors'];
+  /** Best sellers in stock, shown in the catalogue mega-menu. */
+  collection: ProductCard[];
+  razdels: Awaited<ReturnType<typeof listAuthorsRazdelsTags>>['razdels'];
+  tags: Awaited<ReturnType<typeof listAuthorsRazdelsTags>>['tags'];
   /** Top bar, its «Ещё» list and the footer, editable like any content. */
   menus: Record<string, MenuLink[]>;
 }
 
 async function loadCriticalData(db: Database): Promise<CriticalData> {
-  const [tree, slideRows, menuRows] = await Promise.all([
+  const [tree, slideRows, menuRows, named, collection] = await Promise.all([
     getCatalogTree(db),
     findSlides(db),
     findMenuItems(db),
+    listAuthorsRazdelsTags(db),
+    listPopularProducts(db, 6),
   ]);
   const menus: Record<string, MenuLink[]> = {};
   for (const item of menuRows) {
@@ -75,11 +81,10 @@ async function loadCriticalData(db: Database): Promise<CriticalData> {
     ...tree,
     slider: slideRows.map(({ id, img, name, link, show, color }) => ({ id, img, name, link, show, color })),
     sidebar: menus.articles ?? [],
-    // Authors, collections, sections and tags arrive with the catalogue-and-content feature.
-    authors: [],
-    collection: [],
-    razdels: [],
-    tags: [],
+    authors: named.authors,
+    collection,
+    razdels: named.razdels,
+    tags: named.tags,
     menus,
   };
 }

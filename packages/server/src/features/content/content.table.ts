@@ -1,6 +1,17 @@
 // Static and legal pages, home slider slides and menus: content the shop owner edits.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { tsvector } from '../../db/custom-types.ts';
 import type { ImageRef } from '../catalog/catalog.table.ts';
 
@@ -100,7 +111,10 @@ function publicationColumns() {
 export const articles = pgTable('articles', publicationColumns(), (table) => [
   index('articles_razdel_idx').on(table.razdelId, table.publishedAt),
   index('articles_search_idx').using('gin', table.searchVector),
-  index('articles_title_trgm_idx').using('gin', sql`lower(translate(${table.title}, 'Ёё', 'Ее')) gin_trgm_ops`),
+  index('articles_title_trgm_idx').using(
+    'gin',
+    sql`lower(translate(${table.title}, 'Ёё', 'Ее')) gin_trgm_ops`,
+  ),
 ]);
 
 export const recipes = pgTable(
@@ -114,7 +128,10 @@ export const recipes = pgTable(
   (table) => [
     index('recipes_razdel_idx').on(table.razdelId, table.publishedAt),
     index('recipes_search_idx').using('gin', table.searchVector),
-    index('recipes_title_trgm_idx').using('gin', sql`lower(translate(${table.title}, 'Ёё', 'Ее')) gin_trgm_ops`),
+    index('recipes_title_trgm_idx').using(
+      'gin',
+      sql`lower(translate(${table.title}, 'Ёё', 'Ее')) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -135,11 +152,17 @@ export const recipeIngredients = pgTable(
 export const articleTags = pgTable(
   'article_tags',
   { articleId: integer('article_id').notNull(), tagId: integer('tag_id').notNull() },
-  (table) => [primaryKey({ columns: [table.articleId, table.tagId] }), index('article_tags_tag_idx').on(table.tagId)],
+  (table) => [
+    primaryKey({ columns: [table.articleId, table.tagId] }),
+    index('article_tags_tag_idx').on(table.tagId),
+  ],
 );
 
 export const recipeTags = pgTable(
   'recipe_tags',
   { recipeId: integer('recipe_id').notNull(), tagId: integer('tag_id').notNull() },
-  (table) => [primaryKey({ columns: [table.recipeId, table.tagId] }), index('recipe_tags_tag_idx').on(table.tagId)],
+  (table) => [
+    primaryKey({ columns: [table.recipeId, table.tagId] }),
+    index('recipe_tags_tag_idx').on(table.tagId),
+  ],
 );

@@ -45,7 +45,11 @@ export function TopBar() {
           )}
         </nav>
         <div className="top-bar__actions">
-          <a href={SHOP.phones[0].href} className="top-bar__icon top-bar__phone" aria-label={`Позвонить: ${SHOP.phones[0].display}`}>
+          <a
+            href={SHOP.phones[0].href}
+            className="top-bar__icon top-bar__phone"
+            aria-label={`Позвонить: ${SHOP.phones[0].display}`}
+          >
             <PhoneIcon width={18} height={18} />
           </a>
           <Link to="/search" className="top-bar__icon" aria-label="Поиск">

@@ -6,6 +6,8 @@ export interface Crumb {
   url?: string;
 }
 
+/** The last crumb is the page itself and is shown as text. */
+
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   const all: Crumb[] = [{ name: 'Главная', url: '/' }, ...items];
   return (

@@ -1,9 +1,10 @@
 // /catalog.html: the catalogue's top categories with their sub-categories.
+import type { RouteResponse } from '@efir/domain/catalog-wire';
 import { Link } from 'react-router';
 import { useAppState } from '../../app/app-context.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 
-export function CatalogPage() {
+export function CatalogPage(_props: { data: RouteResponse }) {
   const catalogs = useAppState((state) => state.critical.catalogs);
   const categories = useAppState((state) => state.critical.categories);
   return (

@@ -1,4 +1,5 @@
 // The home page: the slide for this visitor, the catalogue's top categories and what makes the shop different.
+import type { RouteResponse } from '@efir/domain/catalog-wire';
 import { Link } from 'react-router';
 import { useAppState } from '../../app/app-context.tsx';
 
@@ -17,7 +18,7 @@ const PROMISES = [
   },
 ] as const;
 
-export function HomePage() {
+export function HomePage(_props: { data: RouteResponse }) {
   const isLoggedIn = useAppState((state) => state.user !== null);
   const slides = useAppState((state) => state.critical.slider);
   const catalogs = useAppState((state) => state.critical.catalogs);

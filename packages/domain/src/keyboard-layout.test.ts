@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  normalizeSearchText,
+  replaceLatinLookalikes,
+  SEARCH_TEXT_MAX_LENGTH,
+  switchKeyboardLayout,
+  switchToLatinLayout,
+} from './keyboard-layout.ts';
+
+describe('switchKeyboardLayout', () => {
+  it.each([
+    ['kfdfylf', 'лаванда'],
+    ['vznf', 'мята'],
+    ["'drfkbgn", 'эвкалипт'],
+    ['[dj[', 'хвох'],
+    ['gjl]tv', 'подъем'],
+    [';fcvby', 'жасмин'],
+    ['k.,jdm', 'любовь'],
+    ['`krf', 'ёлка'],
+    ['Kfdfylf EPRJKBCNYFZ', 'Лаванда УЗКОЛИСТНАЯ'],
+    ['{}:"<>~', 'ХЪЖЭБЮЁ'],
+    ['/?', '.,'],
+  ])('%s → %s', (typed, meant) => {
+    expect(switchKeyboardLayout(typed)).toBe(meant);
+  });
+
+  it('leaves Cyrillic, digits and spaces alone', () => {
+    expect(switchKeyboardLayout('масло 10 vk')).toBe('масло 10 мл');
+  });
+});
+
+describe('switchToLatinLayout', () => {
+  it('reverses the Russian layout', () => {
+    expect(switchToLatinLayout('дфмутвук')).toBe('lavender');
+    expect(switchToLatinLayout('ХЪЖЭБЮЁхъжэбюё.,')).toBe('{}:"<>~[];\',.`/?');
+  });
+
+  it('round-trips every key of both layouts', () => {
+    const latin = 'qwertyuiop[]asdfghjkl;\'zxcvbnm,./`QWERTYUIOP{}ASDFGHJKL:"ZXCVBNM<>?~';
+    expect(switchToLatinLayout(switchKeyboardLayout(latin))).toBe(latin);
+    const russian = 'йцукенгшщзхъфывапролджэячсмитьбю.ёЙЦУКЕНГШЩЗХЪФЫВАПРОЛДЖЭЯЧСМИТЬБЮ,Ё';
+    expect(switchKeyboardLayout(switchToLatinLayout(russian))).toBe(russian);
+  });
+});
+
+describe('replaceLatinLookalikes', () => {
+  it('repairs a Russian word with Latin look-alike letters', () => {
+    expect(replaceLatinLookalikes('лвандa')).toBe('лванда');
+    expect(replaceLatinLookalikes('Pозa')).toBe('Роза');
+  });
+
+  it('leaves words in one script alone', () => {
+    expect(replaceLatinLookalikes('lavandula')).toBe('lavandula');
+    expect(replaceLatinLookalikes('лаванда')).toBe('лаванда');
+  });
+});
+
+describe('normalizeSearchText', () => {
+  it('lowers case, turns ё into е and collapses whitespace', () => {
+    expect(normalizeSearchText('  Ёлка\t\n ПРАЗДНИЧНАЯ   ёж ')).toBe('елка праздничная еж');
+  });
+
+  it('composes decomposed letters, so «й» typed as и + breve stays one letter', () => {
+    expect(normalizeSearchText('и\u0306ога')).toBe('йога');
+  });
+
+  it('cuts to 100 characters without leaving a trailing space or half a surrogate pair', () => {
+    expect(normalizeSearchText('а'.repeat(10_000))).toHaveLength(SEARCH_TEXT_MAX_LENGTH);
+    expect(normalizeSearchText(`${'а'.repeat(99)} б`)).toBe('а'.repeat(99));
+    const emoji = normalizeSearchText(`${'а'.repeat(99)}🌿🌿`);
+    expect(Array.from(emoji)).toHaveLength(SEARCH_TEXT_MAX_LENGTH);
+    expect(emoji.endsWith('🌿')).toBe(true);
+  });
+
+  it('returns an empty string for whitespace', () => {
+    expect(normalizeSearchText(' \n\t ')).toBe('');
+  });
+});

@@ -1,0 +1,94 @@
+// Page data (POST /api/v1/route), filter options (spec §7 Filters), the sitemap and robots.txt.
+import { routeRequestSchema } from '@efir/domain/catalog-wire';
+import { LEGAL_PAGE_URLS, STATIC_PAGE_URLS } from '@efir/domain/routes';
+import { z } from '@efir/domain/zod-ru';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { collectSubtreeIds, getProductFacets, listProductUrls } from '../catalog/catalog.service.ts';
+import type { ContentService } from '../content/content.service.ts';
+import { getPublicationFacets, listPublicationUrls } from '../content/publications.service.ts';
+import { resolvePage } from './pages.service.ts';
+
+function escapeXml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+export function registerPagesRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; content: ContentService; config: Config },
+) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { db, content } = deps;
+  const origin = deps.config.PUBLIC_URL.replace(/\/$/, '');
+
+  routes.post('/api/v1/route', { schema: { body: routeRequestSchema } }, async (request) =>
+    resolvePage(db, content, request.body),
+  );
+
+  routes.get('/api/v1/filter/articles', async () => getPublicationFacets(db, 'article'));
+  routes.get('/api/v1/filter/recepts', async () => getPublicationFacets(db, 'recept'));
+  routes.post(
+    '/api/v1/filter/products',
+    { schema: { body: z.strictObject({ id: z.int().min(0).max(2_147_483_647) }) } },
+    async (request) => {
+      // id 0 means the whole catalogue (the special-offers listing uses it).
+      if (request.body.id === 0) return getProductFacets(db, undefined);
+      const critical = await content.critical.get();
+      if (!critical.categories.some((entry) => entry.id === request.body.id)) throw notFound();
+      return getProductFacets(db, collectSubtreeIds(critical, request.body.id));
+    },
+  );
+
+  routes.get('/sitemap.xml', async (_request, reply) => {
+    const critical = await content.critical.get();
+    const [productUrls, articleUrls, recipeUrls] = await Promise.all([
+      listProductUrls(db),
+      listPublicationUrls(db, 'article'),
+      listPublicationUrls(db, 'recept'),
+    ]);
+    const urls = [
+      '/',
+      '/catalog.html',
+      '/articles-new.html',
+      '/recept.html',
+      ...STATIC_PAGE_URLS,
+      ...LEGAL_PAGE_URLS,
+      ...critical.categories.map((entry) => entry.url),
+      ...critical.razdels.map((razdel) => razdel.url),
+      ...productUrls,
+      ...articleUrls.map((row) => row.url),
+      ...recipeUrls.map((row) => row.url),
+    ];
+    const body = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...[...new Set(urls)].map((url) => `  <url><loc>${escapeXml(origin + url)}</loc></url>`),
+      '</urlset>',
+    ].join('\n');
+    return reply
+      .header('content-type', 'application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(body);
+  });
+
+  routes.get('/robots.txt', async (_request, reply) => {
+    const body = [
+      'User-agent: *',
+      'Disallow: /api/',
+      'Disallow: /v1/',
+      'Disallow: /my-',
+      'Disallow: /checkout',
+      'Disallow: /search',
+      'Disallow: /login',
+      'Disallow: /registration',
+      'Disallow: /forgot-password',
+      '',
+      `Sitemap: ${origin}/sitemap.xml`,
+      '',
+    ].join('\n');
+    return reply.header('content-type', 'text/plain; charset=utf-8').send(body);
+  });
+}

@@ -1,0 +1,151 @@
+// Search queries over products, articles and recipes: full-text (russian) plus trigram similarity on names.
+import { type AnyColumn, and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { products } from '../catalog/catalog.table.ts';
+import { articles, recipes } from '../content/content.table.ts';
+
+/** Everything the SQL needs from a query; every text is bound as a parameter, never spliced into SQL. */
+export interface SearchTerms {
+  /** to_tsquery text with every word as a prefix: what decides a full-text match. */
+  prefixQuery: string;
+  /** The same words as whole stems: ranks exact word forms above mere prefixes. */
+  exactQuery: string;
+  /** The prefix query limited to weight A (name/title): every word in the name ranks highest. */
+  nameQuery: string;
+  /** Readings long enough for a trigram comparison (typos). */
+  trigramTexts: string[];
+  /** Every reading as plain words, for the «name starts with what was typed» bonus. */
+  texts: string[];
+}
+
+/**
+ * Lowest word similarity (pg_trgm `<%`) a name needs to count as a typo match. The default 0.6 misses a
+ * missing letter in a short word («лванда» is 0.57 to «лаванда узколистная»).
+ */
+const WORD_SIMILARITY_THRESHOLD = '0.5';
+/** ts_rank_cd weights for D, C, B, A: a hit in the name (A) is worth ten in the description (C is 0.2). */
+const RANK_WEIGHTS = sql.raw(`'{0.1, 0.2, 0.4, 1.0}'`);
+/** 32 = rank / (rank + 1): keeps a long description full of a word from outranking the name. */
+const RANK_NORMALIZATION = sql.raw('32');
+
+export interface SearchMatch {
+  /** Matched by full text; trigram-only matches (typos) come after every full-text match. */
+  ftsHit: boolean;
+  score: number;
+}
+
+interface MatchExpressions {
+  condition: SQL;
+  ftsHit: SQL<boolean>;
+  score: SQL<number>;
+}
+
+/**
+ * `name` must be the column whose `lower(translate(name, 'Ёё', 'Ее'))` carries the GIN trigram index: the
+ * expression is written here exactly as in the index so the planner can use it.
+ */
+function buildMatchExpressions(vector: AnyColumn, name: AnyColumn, terms: SearchTerms): MatchExpressions {
+  const nameKey = sql`lower(translate(${name}, 'Ёё', 'Ее'))`;
+  const fullText = sql`${vector} @@ to_tsquery('russian', ${terms.prefixQuery})`;
+  const typo = terms.trigramTexts.map((text) => sql`${text} <% ${nameKey}`);
+  const condition = typo.length > 0 ? sql`(${fullText} or ${sql.join(typo, sql` or `)})` : fullText;
+  const similarity =
+    terms.trigramTexts.length > 0
+      ? sql`greatest(${sql.join(
+          terms.trigramTexts.map((text) => sql`word_similarity(${text}, ${nameKey})`),
+          sql`, `,
+        )})`
+      : sql`0`;
+  const startsWith = sql.join(
+    terms.texts.map((text) => sql`starts_with(${nameKey}, ${text})`),
+    sql` or `,
+  );
+  const score = sql<number>`(
+    2 * (${vector} @@ to_tsquery('russian', ${terms.nameQuery}))::int
+    + ts_rank_cd(${RANK_WEIGHTS}, ${vector}, to_tsquery('russian', ${terms.prefixQuery}), ${RANK_NORMALIZATION})
+    + ts_rank_cd(${RANK_WEIGHTS}, ${vector}, to_tsquery('russian', ${terms.exactQuery}), ${RANK_NORMALIZATION})
+    + ${similarity}
+    + 0.5 * (${startsWith})::int
+  )::float8`;
+  return { condition, ftsHit: sql<boolean>`${fullText}`, score: score.mapWith(Number) };
+}
+
+/** Full-text hits first, then by score; the id keeps equal scores in a stable order. */
+const MATCH_ORDER = [sql`"fts_hit" desc`, sql`"score" desc`];
+
+type Queryable = Pick<Database, 'select'>;
+
+function findMatchingProducts(db: Queryable, terms: SearchTerms, limit: number) {
+  const match = buildMatchExpressions(products.searchVector, products.name, terms);
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      url: products.url,
+      cena: products.cena,
+      cenaSt: products.cenaSt,
+      volume: products.volume,
+      stock: products.stock,
+      images: products.images,
+      avgRating: products.avgRating,
+      katGlobal: products.katGlobal,
+      ftsHit: match.ftsHit.as('fts_hit'),
+      score: match.score.as('score'),
+    })
+    .from(products)
+    .where(and(eq(products.visible, true), match.condition))
+    .orderBy(...MATCH_ORDER, asc(products.id))
+    .limit(limit);
+}
+
+function findMatchingPublications(db: Queryable, table: typeof articles, terms: SearchTerms, limit: number) {
+  const match = buildMatchExpressions(table.searchVector, table.title, terms);
+  return db
+    .select({
+      id: table.id,
+      title: table.title,
+      url: table.url,
+      excerpt: table.excerpt,
+      image: table.image,
+      publishedAt: table.publishedAt,
+      ftsHit: match.ftsHit.as('fts_hit'),
+      score: match.score.as('score'),
+    })
+    .from(table)
+    .where(and(eq(table.visible, true), match.condition))
+    .orderBy(...MATCH_ORDER, asc(table.id))
+    .limit(limit);
+}
+
+export type ProductMatch = Awaited<ReturnType<typeof findMatchingProducts>>[number];
+export type PublicationMatch = Awaited<ReturnType<typeof findMatchingPublications>>[number];
+
+export interface SearchMatches {
+  products: ProductMatch[];
+  articles: PublicationMatch[];
+  recipes: PublicationMatch[];
+}
+
+/** Visible matches of each kind, best first, at most `limits` of each. */
+export function findSearchMatches(
+  db: Database,
+  terms: SearchTerms,
+  limits: { products: number; articles: number; recipes: number },
+): Promise<SearchMatches> {
+  // The threshold is set for this transaction only, so pooled connections keep the default.
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY_THRESHOLD}, true)`,
+    );
+    const productRows = await findMatchingProducts(tx, terms, limits.products);
+    const articleRows = await findMatchingPublications(tx, articles, terms, limits.articles);
+    // Recipes share the article columns (publicationColumns); only the table name differs.
+    const recipeRows = await findMatchingPublications(
+      tx,
+      recipes as unknown as typeof articles,
+      terms,
+      limits.recipes,
+    );
+    return { products: productRows, articles: articleRows, recipes: recipeRows };
+  });
+}

@@ -1,0 +1,42 @@
+// HTTP routes of the site search: POST /api/v1/search and POST /api/v1/hint (spec §7).
+import { z } from '@efir/domain/zod-ru';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.ts';
+import { createSearchService } from './search.service.ts';
+
+const QUERY_MAX_LENGTH = 200;
+
+/** Checked after trimming and collapsing whitespace, so «   » is empty and padding does not count. */
+const searchText = z
+  .string({
+    error: (issue) => (issue.input === undefined ? 'Введите поисковый запрос' : 'Запрос должен быть строкой'),
+  })
+  .overwrite((value) => value.replace(/\s+/g, ' ').trim())
+  .min(1, 'Введите поисковый запрос')
+  .max(QUERY_MAX_LENGTH, `Запрос должен быть не длиннее ${QUERY_MAX_LENGTH} символов`);
+
+export const searchBody = z.strictObject({
+  q: searchText,
+  limit: z
+    .number({ error: 'Количество результатов должно быть числом' })
+    .int('Количество результатов должно быть целым числом')
+    .min(1, 'Количество результатов — от 1 до 50')
+    .max(50, 'Количество результатов — от 1 до 50')
+    .default(20),
+});
+
+export const hintBody = z.strictObject({ q: searchText });
+
+export function registerSearchRoutes(app: FastifyInstance, db: Database): void {
+  const search = createSearchService(db);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post('/api/v1/search', { schema: { body: searchBody } }, async (request) => {
+    return search.search(request.body.q, request.body.limit);
+  });
+
+  routes.post('/api/v1/hint', { schema: { body: hintBody } }, async (request) => {
+    return search.hint(request.body.q);
+  });
+}

@@ -1,0 +1,242 @@
+// Site search and typing hints (spec §7 POST api/v1/search, POST api/v1/hint): turns what the visitor typed into
+// safe full-text and trigram terms, and shapes the matches for the wire.
+import {
+  normalizeSearchText,
+  replaceLatinLookalikes,
+  switchKeyboardLayout,
+} from '@efir/domain/keyboard-layout';
+import type { Database } from '../../db/client.ts';
+import type { ImageRef } from '../catalog/catalog.table.ts';
+import {
+  findSearchMatches,
+  type ProductMatch,
+  type PublicationMatch,
+  type SearchMatch,
+  type SearchTerms,
+} from './search.repo.ts';
+
+/** More words add nothing to a shop query but make the tsquery longer. */
+const MAX_WORDS = 10;
+/** Below this many letters a trigram comparison matches nearly anything. */
+const MIN_TRIGRAM_LETTERS = 3;
+export const HINT_LIMIT = 8;
+
+const ADJECTIVE_ENDING = /(?:ыми|ими|ого|его|ому|ему|ый|ий|ой|ая|яя|ое|ее|ые|ие|ым|им|ую|юю|ых|их|ом|ем)$/;
+const ADJECTIVE_SUFFIX = /(?:ов|ев|н)$/;
+
+/**
+ * The noun an adjective is made from («лавандовое» → «лаванд», «мятное» → «мят», «эвкалиптового» → «эвкалипт»).
+ * The Snowball stemmer keeps the suffix («лавандов»), so without this «лавандовое масло» would miss «Лаванда».
+ */
+export function deriveNounStem(word: string): string | null {
+  if (word.length < 5) return null;
+  const base = word.replace(ADJECTIVE_ENDING, '');
+  if (base === word) return null;
+  const stem = base.replace(ADJECTIVE_SUFFIX, '');
+  return stem !== base && stem.length >= 3 ? stem : null;
+}
+
+/** Letters and digits only: whatever else the visitor typed can never reach the tsquery syntax. */
+function splitWords(text: string): string[] {
+  return text
+    .split(/[^\p{L}\p{Nd}]+/u)
+    .filter(Boolean)
+    .slice(0, MAX_WORDS);
+}
+
+/**
+ * The readings of a normalised query, each a list of words: as typed (Latin look-alikes inside Russian words
+ * repaired) and, when it has Latin letters, retyped on the Russian layout («kfdfylf» → «лаванда»).
+ */
+export function readQueryVariants(normalized: string): string[][] {
+  const tokens = normalized.split(' ');
+  const readings = [tokens.map(replaceLatinLookalikes).join(' ')];
+  if (/[a-z]/.test(normalized)) {
+    // Switched per token: punctuation keys are letters on the Russian layout («k.,jdm» → «любовь»),
+    // but in a Cyrillic token they are just punctuation.
+    const switched = tokens.map((token) => (/[a-z]/.test(token) ? switchKeyboardLayout(token) : token));
+    readings.push(switched.join(' ').replace(/ё/g, 'е'));
+  }
+  const variants = new Map<string, string[]>();
+  for (const reading of readings) {
+    const words = splitWords(reading);
+    if (words.length > 0) variants.set(words.join(' '), words);
+  }
+  return [...variants.values()];
+}
+
+type OperandMode = 'prefix' | 'exact' | 'name';
+
+function formatOperand(word: string, mode: OperandMode): string {
+  if (mode === 'exact') return word;
+  // `:*` matches any lexeme starting with the stem; `A` limits it to the name/title weight.
+  return mode === 'prefix' ? `${word}:*` : `${word}:*A`;
+}
+
+/** A to_tsquery text: words AND-ed, each word OR-ed with its noun stem, readings OR-ed. Words are letters only. */
+function formatTsquery(variants: string[][], mode: OperandMode): string {
+  const formatted = variants.map((words) =>
+    words
+      .map((word) => {
+        const alternatives = [word, deriveNounStem(word)].filter((item): item is string => item !== null);
+        const operands = alternatives.map((alternative) => formatOperand(alternative, mode));
+        return operands.length > 1 ? `(${operands.join(' | ')})` : operands[0];
+      })
+      .join(' & '),
+  );
+  return formatted.length > 1 ? formatted.map((part) => `(${part})`).join(' | ') : (formatted[0] ?? '');
+}
+
+/** Search terms of a raw query, or null when nothing searchable is left (only punctuation, say). */
+export function buildSearchTerms(query: string): SearchTerms | null {
+  const variants = readQueryVariants(normalizeSearchText(query));
+  if (variants.length === 0) return null;
+  const texts = variants.map((words) => words.join(' '));
+  return {
+    prefixQuery: formatTsquery(variants, 'prefix'),
+    exactQuery: formatTsquery(variants, 'exact'),
+    nameQuery: formatTsquery(variants, 'name'),
+    trigramTexts: texts.filter((text) => text.replace(/ /g, '').length >= MIN_TRIGRAM_LETTERS),
+    texts,
+  };
+}
+
+export interface ProductResult {
+  id: number;
+  name: string;
+  url: string;
+  cena: number;
+  cena_st: number;
+  volume: string;
+  stock: number;
+  images: ImageRef[];
+  avg_rating: number;
+  katGlobal: number;
+}
+
+export interface PublicationResult {
+  id: number;
+  title: string;
+  url: string;
+  excerpt: string;
+  image: ImageRef | null;
+  published_at: string;
+}
+
+export interface SearchResponse {
+  q: string;
+  results: {
+    products: ProductResult[];
+    articles: PublicationResult[];
+    recipes: PublicationResult[];
+    /** Courses join the search with the school feature (a later issue); the key is kept for the client. */
+    courses: never[];
+  };
+  /** How many results the lists hold together. */
+  total: number;
+}
+
+export type HintType = 'product' | 'article' | 'recipe';
+
+export interface Hint {
+  type: HintType;
+  name: string;
+  url: string;
+}
+
+export interface HintResponse {
+  q: string;
+  hints: Hint[];
+}
+
+function toProductResult(row: ProductMatch): ProductResult {
+  return {
+    id: row.id,
+    name: row.name,
+    url: row.url,
+    cena: row.cena,
+    cena_st: row.cenaSt,
+    volume: row.volume,
+    stock: row.stock,
+    images: row.images,
+    avg_rating: row.avgRating,
+    katGlobal: row.katGlobal,
+  };
+}
+
+function toPublicationResult(row: PublicationMatch): PublicationResult {
+  return {
+    id: row.id,
+    title: row.title,
+    url: row.url,
+    excerpt: row.excerpt,
+    image: row.image,
+    published_at: row.publishedAt.toISOString(),
+  };
+}
+
+/** `limit` applies to each list separately, so a page of products never hides every article. */
+export async function searchSite(db: Database, query: string, limit: number): Promise<SearchResponse> {
+  const terms = buildSearchTerms(query);
+  const matches = terms
+    ? await findSearchMatches(db, terms, { products: limit, articles: limit, recipes: limit })
+    : { products: [], articles: [], recipes: [] };
+  const results = {
+    products: matches.products.map(toProductResult),
+    articles: matches.articles.map(toPublicationResult),
+    recipes: matches.recipes.map(toPublicationResult),
+    courses: [],
+  };
+  return {
+    q: query,
+    results,
+    total: results.products.length + results.articles.length + results.recipes.length,
+  };
+}
+
+const HINT_TYPE_ORDER: Record<HintType, number> = { product: 0, recipe: 1, article: 2 };
+
+function compareMatches(a: SearchMatch & { type: HintType }, b: SearchMatch & { type: HintType }): number {
+  if (a.ftsHit !== b.ftsHit) return a.ftsHit ? -1 : 1;
+  if (a.score !== b.score) return b.score - a.score;
+  return HINT_TYPE_ORDER[a.type] - HINT_TYPE_ORDER[b.type];
+}
+
+/** Up to eight names to complete while typing; the last word counts as a prefix (every word does). */
+export async function suggestHints(db: Database, query: string): Promise<HintResponse> {
+  const terms = buildSearchTerms(query);
+  if (!terms) return { q: query, hints: [] };
+  // Volumes of one oil share a name: fetch extra products so duplicates do not crowd out others.
+  const matches = await findSearchMatches(db, terms, {
+    products: HINT_LIMIT * 3,
+    articles: HINT_LIMIT,
+    recipes: HINT_LIMIT,
+  });
+  const candidates = [
+    ...matches.products.map((row) => ({ ...row, type: 'product' as const, label: row.name })),
+    ...matches.articles.map((row) => ({ ...row, type: 'article' as const, label: row.title })),
+    ...matches.recipes.map((row) => ({ ...row, type: 'recipe' as const, label: row.title })),
+  ].sort(compareMatches);
+  const seen = new Set<string>();
+  const hints: Hint[] = [];
+  for (const candidate of candidates) {
+    const key = `${candidate.type}:${candidate.label.toLowerCase()}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    hints.push({ type: candidate.type, name: candidate.label, url: candidate.url });
+    if (hints.length === HINT_LIMIT) break;
+  }
+  return { q: query, hints };
+}
+
+export interface SearchService {
+  search(query: string, limit: number): Promise<SearchResponse>;
+  hint(query: string): Promise<HintResponse>;
+}
+
+export function createSearchService(db: Database): SearchService {
+  return {
+    search: (query, limit) => searchSite(db, query, limit),
+    hint: (query) => suggestHints(db, query),
+  };
+}

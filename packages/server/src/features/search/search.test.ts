@@ -1,0 +1,384 @@
+// Site search and hints over a real database: morphology, typos, ё, wrong layout, hidden rows, hostile input.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { createTestConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { products } from '../catalog/catalog.table.ts';
+import { articles, recipes } from '../content/content.table.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-app.ts';
+import { registerSearchRoutes } from './search.routes.ts';
+import { buildSearchTerms, deriveNounStem, readQueryVariants } from './search.service.ts';
+
+let app: FastifyInstance;
+let database: TestDatabase;
+
+/** Our own rows under /search-test/, so the assertions do not depend on the demo catalogue. */
+const URL = {
+  lavender10: '/search-test/lavanda-10',
+  lavender30: '/search-test/lavanda-30',
+  eucalyptus: '/search-test/evkalipt',
+  fir: '/search-test/elka',
+  mandarin: '/search-test/mandarin',
+  massageBlend: '/search-test/massazh',
+  hiddenProduct: '/search-test/skrytaya-lavanda',
+  storageArticle: '/search-test/kak-hranit-maslo',
+  hiddenArticle: '/search-test/skrytaya-statya',
+  handCream: '/search-test/krem-dlya-ruk',
+  hiddenRecipe: '/search-test/skrytyj-recept',
+} as const;
+
+function productRow(name: string, url: string, extra: Partial<typeof products.$inferInsert> = {}) {
+  return { name, url, familyKey: url, categoryId: 1, cena: 500, ...extra };
+}
+
+async function insertSearchRows(db: Database): Promise<void> {
+  await db.insert(products).values([
+    productRow('Лаванда узколистная', URL.lavender10, {
+      familyKey: 'search-test-lavanda',
+      volume: '10 мл',
+      latinName: 'Lavandula angustifolia',
+      description: '<p>Эфирное масло лаванды с горных склонов Крыма.</p>',
+      cena: 690,
+      cenaSt: 790,
+      stock: 12,
+      katGlobal: 1,
+      avgRating: 4.5,
+      images: [{ filename: 'lavanda.jpg', basename: 'lavanda' }],
+    }),
+    productRow('Лаванда узколистная', URL.lavender30, {
+      familyKey: 'search-test-lavanda',
+      volume: '30 мл',
+      description: '<p>Эфирное масло лаванды, большой флакон.</p>',
+      cena: 1590,
+    }),
+    productRow('Эвкалипт шаровидный', URL.eucalyptus, { description: '<p>Свежий камфорный аромат.</p>' }),
+    productRow('Ёлка праздничная', URL.fir, { description: '<p>Смесь хвойных масел для зимних вечеров.</p>' }),
+    productRow('Мандарин зеленый', URL.mandarin),
+    productRow('Смесь для массажа', URL.massageBlend, {
+      description: '<p>Расслабляющая смесь: миндальное масло, лаванда и немного мяты.</p>',
+    }),
+    productRow('Лаванда скрытая', URL.hiddenProduct, { visible: false }),
+  ]);
+  const publication = { razdelId: 1, authorId: 1, publishedAt: new Date('2024-03-01T09:00:00Z') };
+  await db.insert(articles).values([
+    {
+      ...publication,
+      title: 'Как хранить эфирное масло',
+      url: URL.storageArticle,
+      excerpt: 'Свет и тепло портят флакон за полгода.',
+      html: '<p>Держите флаконы в тёмном прохладном месте.</p>',
+      image: { filename: 'hranenie.jpg', basename: 'hranenie' },
+    },
+    { ...publication, title: 'Лавандовые поля, которых нет', url: URL.hiddenArticle, visible: false },
+  ]);
+  await db.insert(recipes).values([
+    {
+      ...publication,
+      title: 'Крем для рук с лавандой',
+      url: URL.handCream,
+      excerpt: 'Питательный крем за 15 минут.',
+    },
+    { ...publication, title: 'Скрытый рецепт с лавандой', url: URL.hiddenRecipe, visible: false },
+  ]);
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await insertSearchRows(database.db);
+  app = await buildApp(createTestConfig(), { db: database.db });
+  registerSearchRoutes(app, database.db);
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.destroy();
+});
+
+interface SearchBody {
+  q: string;
+  results: {
+    products: Array<Record<string, unknown> & { url: string }>;
+    articles: Array<Record<string, unknown> & { url: string }>;
+    recipes: Array<Record<string, unknown> & { url: string }>;
+    courses: unknown[];
+  };
+  total: number;
+}
+
+function post(url: string, payload: unknown) {
+  return app.inject({ method: 'POST', url, payload: payload as Record<string, unknown> });
+}
+
+async function search(q: string, limit?: number): Promise<SearchBody> {
+  const response = await post('/api/v1/search', limit === undefined ? { q } : { q, limit });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<SearchBody>();
+}
+
+function urlsOf(rows: Array<{ url: string }>): string[] {
+  return rows.map((row) => row.url);
+}
+
+describe('POST /api/v1/search', () => {
+  it('groups results by kind and keeps an empty courses list', async () => {
+    const body = await search('лаванда');
+    expect(body.q).toBe('лаванда');
+    expect(urlsOf(body.results.products)).toEqual(expect.arrayContaining([URL.lavender10, URL.lavender30]));
+    expect(urlsOf(body.results.recipes)).toContain(URL.handCream);
+    expect(body.results.courses).toEqual([]);
+    expect(body.total).toBe(
+      body.results.products.length + body.results.articles.length + body.results.recipes.length,
+    );
+  });
+
+  it('answers products and publications in the wire shape', async () => {
+    const body = await search('лаванда узколистная');
+    expect(body.results.products.find((row) => row.url === URL.lavender10)).toEqual({
+      id: expect.any(Number),
+      name: 'Лаванда узколистная',
+      url: URL.lavender10,
+      cena: 690,
+      cena_st: 790,
+      volume: '10 мл',
+      stock: 12,
+      images: [{ filename: 'lavanda.jpg', basename: 'lavanda' }],
+      avg_rating: 4.5,
+      katGlobal: 1,
+    });
+    const article = (await search('хранить масло')).results.articles.find((row) => row.url === URL.storageArticle);
+    expect(article).toEqual({
+      id: expect.any(Number),
+      title: 'Как хранить эфирное масло',
+      url: URL.storageArticle,
+      excerpt: 'Свет и тепло портят флакон за полгода.',
+      image: { filename: 'hranenie.jpg', basename: 'hranenie' },
+      published_at: '2024-03-01T09:00:00.000Z',
+    });
+  });
+
+  it('ranks a name match above a mention in the description', async () => {
+    const urls = urlsOf((await search('лаванда')).results.products);
+    expect(urls).toContain(URL.massageBlend);
+    expect(urls.indexOf(URL.lavender10)).toBeLessThan(urls.indexOf(URL.massageBlend));
+    expect(urls.indexOf(URL.lavender30)).toBeLessThan(urls.indexOf(URL.massageBlend));
+  });
+
+  it.each([
+    ['лаванды'],
+    ['лавандой'],
+    ['лавандовое масло'],
+    ['Лавандовый'],
+  ])('finds «Лаванда узколистная» by another word form: %s', async (q) => {
+    expect(urlsOf((await search(q)).results.products)).toContain(URL.lavender10);
+  });
+
+  it.each([['масла'], ['маслом'], ['хранение масла']])('finds the article about «масло» by %s', async (q) => {
+    expect(urlsOf((await search(q)).results.articles)).toContain(URL.storageArticle);
+  });
+
+  it.each([
+    ['лвандa', URL.lavender10],
+    ['лванда', URL.lavender10],
+    ['эвкалипп', URL.eucalyptus],
+    ['эвкалиптт', URL.eucalyptus],
+  ])('forgives the typo %s', async (q, url) => {
+    expect(urlsOf((await search(q)).results.products)).toContain(url);
+  });
+
+  it('puts full-text matches above typo-only matches', async () => {
+    // «мандарин» matches «Мандарин зеленый» by full text; nothing else is similar enough to interfere,
+    // so check the mixed case: a typo query only finds typo matches and they still come back.
+    const exact = urlsOf((await search('эвкалипт')).results.products);
+    const typo = urlsOf((await search('эвкалиптт')).results.products);
+    expect(exact[0]).toBe(URL.eucalyptus);
+    expect(typo[0]).toBe(URL.eucalyptus);
+  });
+
+  it.each([['елка'], ['ёлка'], ['ЁЛКА праздничная']])('treats ё as е: %s finds «Ёлка праздничная»', async (q) => {
+    expect(urlsOf((await search(q)).results.products)).toContain(URL.fir);
+  });
+
+  it('treats ё as е the other way: «зелёный» finds «Мандарин зеленый»', async () => {
+    expect(urlsOf((await search('мандарин зелёный')).results.products)).toContain(URL.mandarin);
+  });
+
+  it.each([['kfdfylf'], ['Kfdfylf'], ['kfdfylf eprjkbcnyfz'], ['rhtv lkz her']])(
+    'reads a query typed on the Latin layout: %s',
+    async (q) => {
+      const body = await search(q);
+      const found = [...urlsOf(body.results.products), ...urlsOf(body.results.recipes)];
+      expect(found.some((url) => url === URL.lavender10 || url === URL.handCream)).toBe(true);
+    },
+  );
+
+  it('finds a product by its Latin name', async () => {
+    expect(urlsOf((await search('lavandula')).results.products)).toContain(URL.lavender10);
+  });
+
+  it('never shows hidden products, articles or recipes', async () => {
+    for (const q of ['лаванда скрытая', 'лавандовые поля', 'скрытый рецепт', 'лаванда']) {
+      const body = await search(q, 50);
+      const urls = [
+        ...urlsOf(body.results.products),
+        ...urlsOf(body.results.articles),
+        ...urlsOf(body.results.recipes),
+      ];
+      expect(urls).not.toContain(URL.hiddenProduct);
+      expect(urls).not.toContain(URL.hiddenArticle);
+      expect(urls).not.toContain(URL.hiddenRecipe);
+    }
+  });
+
+  it('returns at most `limit` of each kind', async () => {
+    const body = await search('лаванда', 1);
+    expect(body.results.products).toHaveLength(1);
+    expect(body.results.recipes).toHaveLength(1);
+    expect(body.results.products[0]?.name).toBe('Лаванда узколистная');
+  });
+
+  it.each([
+    ["'; drop table products; --"],
+    ['\\'],
+    ['\\\\'],
+    ['a:*|!('],
+    ['%_'],
+    ['лаванда:* & !масло | ('],
+    ["лаванда' or '1'='1"],
+    ['<->'],
+    ['²³ ⅷ ①'],
+    ['🌿🌿🌿'],
+    ['и или а'],
+    ['.*+?^${}()|[]'],
+  ])('answers hostile or odd input %j with 200', async (q) => {
+    const body = await search(q);
+    expect(body.q).toBe(q.trim());
+    expect(body.results.courses).toEqual([]);
+    expect(typeof body.total).toBe('number');
+  });
+
+  it('still searches the words around metacharacters', async () => {
+    expect(urlsOf((await search("лаванда' & ( ")).results.products)).toContain(URL.lavender10);
+    // The table survived the hostile queries above.
+    expect(urlsOf((await search('эвкалипт')).results.products)).toContain(URL.eucalyptus);
+  });
+
+  it('rejects a 10 kB query with 422 and a Russian message on q', async () => {
+    const response = await post('/api/v1/search', { q: 'лаванда '.repeat(1300) });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      message: 'The given data was invalid.',
+      errors: { q: ['Запрос должен быть не длиннее 200 символов'] },
+    });
+  });
+
+  it.each([[''], ['   '], ['\n\t']])('rejects the empty query %j with 422', async (q) => {
+    const response = await post('/api/v1/search', { q });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ q: ['Введите поисковый запрос'] });
+  });
+
+  it.each([
+    [{}, 'q'],
+    [{ q: 42 }, 'q'],
+    [{ q: 'лаванда', limit: 0 }, 'limit'],
+    [{ q: 'лаванда', limit: 51 }, 'limit'],
+    [{ q: 'лаванда', limit: 2.5 }, 'limit'],
+    [{ q: 'лаванда', page: 2 }, 'page'],
+  ])('rejects %j with 422 on %s', async (payload, field) => {
+    const response = await post('/api/v1/search', payload);
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().errors)).toEqual([field]);
+  });
+
+  it('counts 200 characters after collapsing whitespace', async () => {
+    const padded = `${'   '.repeat(100)}лаванда${' '.repeat(300)}`;
+    expect((await post('/api/v1/search', { q: padded })).statusCode).toBe(200);
+  });
+});
+
+interface HintBody {
+  q: string;
+  hints: Array<{ type: 'product' | 'article' | 'recipe'; name: string; url: string }>;
+}
+
+async function hint(q: string): Promise<HintBody> {
+  const response = await post('/api/v1/hint', { q });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<HintBody>();
+}
+
+describe('POST /api/v1/hint', () => {
+  it('completes the last word as a prefix', async () => {
+    const body = await hint('лав');
+    expect(body.q).toBe('лав');
+    expect(body.hints).toEqual(
+      expect.arrayContaining([
+        { type: 'product', name: 'Лаванда узколистная', url: expect.stringMatching(/^\//) },
+        { type: 'recipe', name: 'Крем для рук с лавандой', url: URL.handCream },
+      ]),
+    );
+    expect(body.hints.length).toBeLessThanOrEqual(8);
+  });
+
+  it('names each product once, though it comes in two volumes', async () => {
+    const names = (await hint('лаванда узк')).hints.filter((item) => item.type === 'product').map((item) => item.name);
+    expect(names.filter((name) => name === 'Лаванда узколистная')).toHaveLength(1);
+  });
+
+  it('completes after full words and on the wrong layout', async () => {
+    expect((await hint('крем для р')).hints).toContainEqual({
+      type: 'recipe',
+      name: 'Крем для рук с лавандой',
+      url: URL.handCream,
+    });
+    expect((await hint('rhtv lkz')).hints.map((item) => item.url)).toContain(URL.handCream);
+    expect((await hint('эвкал')).hints.map((item) => item.url)).toContain(URL.eucalyptus);
+  });
+
+  it('gives at most eight hints', async () => {
+    await database.db.insert(products).values(
+      Array.from({ length: 12 }, (_, index) =>
+        productRow(`Лавр благородный, партия ${index + 1}`, `/search-test/lavr-${index + 1}`),
+      ),
+    );
+    const body = await hint('лавр');
+    expect(body.hints).toHaveLength(8);
+    expect(body.hints.every((item) => item.name.toLowerCase().includes('лавр'))).toBe(true);
+  });
+
+  it.each([["'; drop table products; --"], ['a:*|!('], ['%_'], ['\\']])('answers %j with 200', async (q) => {
+    expect(Array.isArray((await hint(q)).hints)).toBe(true);
+  });
+
+  it('rejects an empty or oversized query with 422', async () => {
+    expect((await post('/api/v1/hint', { q: ' ' })).statusCode).toBe(422);
+    const long = await post('/api/v1/hint', { q: 'л'.repeat(10_000) });
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors.q).toEqual(['Запрос должен быть не длиннее 200 символов']);
+  });
+});
+
+describe('search terms', () => {
+  it('derives the noun stem of an adjective', () => {
+    expect(deriveNounStem('лавандовое')).toBe('лаванд');
+    expect(deriveNounStem('эвкалиптового')).toBe('эвкалипт');
+    expect(deriveNounStem('мятное')).toBe('мят');
+    expect(deriveNounStem('масло')).toBeNull();
+    expect(deriveNounStem('лаванды')).toBeNull();
+  });
+
+  it('reads a Latin-layout query both as typed and on the Russian layout', () => {
+    expect(readQueryVariants('kfdfylf')).toEqual([['kfdfylf'], ['лаванда']]);
+    expect(readQueryVariants('k.,jdm')).toEqual([['k', 'jdm'], ['любовь']]);
+    expect(readQueryVariants('лаванда')).toEqual([['лаванда']]);
+  });
+
+  it('keeps only letters and digits in the tsquery', () => {
+    const terms = buildSearchTerms("Лавандовое' & !(масло):* | 10");
+    expect(terms?.prefixQuery).toBe('(лавандовое:* | лаванд:*) & масло:* & 10:*');
+    expect(terms?.exactQuery).toBe('(лавандовое | лаванд) & масло & 10');
+    expect(buildSearchTerms("'\\%_:*|!(")).toBeNull();
+  });
+});

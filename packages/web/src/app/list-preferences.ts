@@ -1,0 +1,86 @@
+// Filters and sorts of the product, article and recipe lists, kept in their own cookies for 365 days and removed
+// when set back to the defaults (spec §4, §9). The server render reads the same cookies.
+import {
+  DEFAULT_AVAILABILITY,
+  DEFAULT_DATE_PERIOD,
+  FILTER_COOKIE_DAYS,
+  FILTER_COOKIES,
+  type ProductFilter,
+  type PublicationFilter,
+  productFilterSchema,
+  publicationFilterSchema,
+} from '@efir/domain/catalog-wire';
+import { deleteCookie, readRequestCookies, setCookie } from '../lib/cookies.ts';
+
+export type ListKind = keyof typeof FILTER_COOKIES;
+
+export interface ListPreferences<F> {
+  filter: F;
+  sort: number;
+}
+
+type FilterOf<K extends ListKind> = K extends 'product' ? ProductFilter : PublicationFilter;
+
+const schemas = {
+  product: productFilterSchema,
+  article: publicationFilterSchema,
+  recept: publicationFilterSchema,
+};
+
+function parseSort(value: string | undefined): number {
+  const sort = Number(value);
+  return Number.isInteger(sort) && sort >= 0 && sort <= 5 ? sort : 0;
+}
+
+/** Which list a page address shows, so its loader knows which cookies to send. */
+export function listKindOfUrl(pathname: string): ListKind {
+  if (pathname === '/articles-new.html' || pathname.startsWith('/razdel/')) return 'article';
+  if (pathname === '/recept.html') return 'recept';
+  return 'product';
+}
+
+export function readListPreferences<K extends ListKind>(
+  kind: K,
+  cookies: Record<string, string>,
+): ListPreferences<FilterOf<K>> {
+  const names = FILTER_COOKIES[kind];
+  let filter: unknown = {};
+  try {
+    filter = JSON.parse(cookies[names.filter] ?? '{}');
+  } catch {
+    filter = {};
+  }
+  const parsed = schemas[kind].safeParse(filter);
+  return {
+    filter: (parsed.success ? parsed.data : schemas[kind].parse({})) as FilterOf<K>,
+    sort: parseSort(cookies[names.sort]),
+  };
+}
+
+export function readListPreferencesFromRequest<K extends ListKind>(kind: K, request: Request) {
+  return readListPreferences(kind, readRequestCookies(request));
+}
+
+export function isDefaultFilter(kind: ListKind, filter: ProductFilter | PublicationFilter): boolean {
+  if (kind === 'product') {
+    const product = filter as ProductFilter;
+    return product.icons.length === 0 && product.anywhere === DEFAULT_AVAILABILITY;
+  }
+  const publication = filter as PublicationFilter;
+  return (
+    publication.authors.length === 0 &&
+    publication.tags.length === 0 &&
+    publication.date === DEFAULT_DATE_PERIOD
+  );
+}
+
+export function saveListPreferences<K extends ListKind>(
+  kind: K,
+  preferences: ListPreferences<FilterOf<K>>,
+): void {
+  const names = FILTER_COOKIES[kind];
+  if (isDefaultFilter(kind, preferences.filter)) deleteCookie(names.filter);
+  else setCookie(names.filter, JSON.stringify(preferences.filter), FILTER_COOKIE_DAYS);
+  if (preferences.sort === 0) deleteCookie(names.sort);
+  else setCookie(names.sort, String(preferences.sort), FILTER_COOKIE_DAYS);
+}

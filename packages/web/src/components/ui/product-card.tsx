@@ -1,0 +1,64 @@
+// A product in a list: picture, badges, name, volume, price (special price against the regular one), stock.
+import { PRODUCT_ICON_NAMES, type ProductCard as ProductCardData } from '@efir/domain/catalog-wire';
+import { formatRub } from '@efir/domain/money';
+import { Link } from 'react-router';
+import { Picture } from './picture.tsx';
+import { RatingStars } from './rating-stars.tsx';
+
+export function PriceTag({ cena, cenaSt }: { cena: number; cenaSt: number }) {
+  const special = cenaSt > 0;
+  return (
+    <span className={special ? 'price price--special' : 'price'}>
+      <span className="price__current">{formatRub(cena)}</span>
+      {special && (
+        <>
+          <span className="visually-hidden">вместо</span>
+          <s className="price__regular">{formatRub(cenaSt)}</s>
+        </>
+      )}
+    </span>
+  );
+}
+
+export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
+  const badges =
+    product.cena_st > 0 && !product.icons.includes('sale')
+      ? [...product.icons, 'sale' as const]
+      : product.icons;
+  return (
+    <article className="product-card">
+      <Link to={product.url} className="product-card__link">
+        <Picture
+          image={product.image}
+          alt={product.name}
+          width={400}
+          height={400}
+          className="product-card__picture"
+          eager={eager}
+        />
+        {badges.length > 0 && (
+          <ul className="badges" aria-label="Метки">
+            {badges.map((icon) => (
+              <li key={icon} className={`badge badge--${icon}`}>
+                {PRODUCT_ICON_NAMES[icon]}
+              </li>
+            ))}
+          </ul>
+        )}
+        <h3 className="product-card__name">{product.name}</h3>
+      </Link>
+      <p className="product-card__meta">
+        <span>{product.volume}</span>
+        {product.votes_count > 0 && (
+          <RatingStars rating={product.avg_rating} votes={product.votes_count} compact />
+        )}
+      </p>
+      <div className="product-card__bottom">
+        <PriceTag cena={product.cena} cenaSt={product.cena_st} />
+        <span className={product.stock > 0 ? 'stock stock--in' : 'stock stock--out'}>
+          {product.stock > 0 ? 'В наличии' : 'Нет в наличии'}
+        </span>
+      </div>
+    </article>
+  );
+}

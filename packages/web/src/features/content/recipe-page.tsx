@@ -1,0 +1,12 @@
+// Placeholder: replaced by the full page in this issue.
+import type { RouteResponse } from '@efir/domain/catalog-wire';
+import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
+
+export function RecipePage({ data }: { data: RouteResponse }) {
+  return (
+    <div className="container page">
+      <Breadcrumbs items={data.page.breadcrumbs} />
+      <h1>{data.page.html_title}</h1>
+    </div>
+  );
+}
