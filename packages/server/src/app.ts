@@ -1,6 +1,6 @@
 // buildApp(config, deps) assembles the whole shop (API, server-rendered pages, assets) without listening.
 
-import path from 'node:path';
+import { mkdirSync } from 'node:fs';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,6 +10,7 @@ import type { Database } from './db/client.ts';
 import { registerContentRoutes } from './features/content/content.routes.ts';
 import { createContentService } from './features/content/content.service.ts';
 import { registerPagesRoutes } from './features/pages/pages.routes.ts';
+import { registerSearchRoutes } from './features/search/search.routes.ts';
 import { trackInFlightRequests } from './lib/graceful-shutdown.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerResponseRule } from './plugins/response-rule.ts';
@@ -56,8 +57,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const content = createContentService(deps.db);
   registerContentRoutes(app, content);
   registerPagesRoutes(app, { db: deps.db, content, config });
+  registerSearchRoutes(app, deps.db);
+  mkdirSync(config.imagesDir, { recursive: true });
   await app.register(fastifyStatic, {
-    root: path.resolve(config.DATA_DIR, 'images'),
+    root: config.imagesDir,
     prefix: '/images/',
     decorateReply: false,
     index: false,

@@ -1,4 +1,6 @@
 // The one place environment variables are read: parsed once by a zod schema, a bad value stops the start.
+import os from 'node:os';
+import path from 'node:path';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -15,6 +17,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Product pictures and other images; by default inside DATA_DIR. */
+  IMAGES_DIR: z.string().min(1).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
@@ -41,7 +45,11 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
 
-export type Config = z.infer<typeof envSchema> & { isProduction: boolean; isTest: boolean };
+export type Config = z.infer<typeof envSchema> & {
+  isProduction: boolean;
+  isTest: boolean;
+  imagesDir: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -61,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     ...parsed.data,
+    imagesDir: path.resolve(parsed.data.IMAGES_DIR ?? path.join(parsed.data.DATA_DIR, 'images')),
     isProduction: parsed.data.NODE_ENV === 'production',
     isTest: parsed.data.NODE_ENV === 'test',
   };
@@ -68,5 +77,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** A config for tests: defaults plus overrides, without touching process.env. */
 export function createTestConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    IMAGES_DIR: path.join(os.tmpdir(), 'efir-test-images'),
+    ...overrides,
+  });
 }

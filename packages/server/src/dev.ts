@@ -13,7 +13,7 @@ import { seedDemoContent } from './seed/seed.ts';
 const config = loadConfig({ NODE_ENV: 'development', ...process.env });
 const database = await openDatabase(config);
 await database.migrate();
-if (config.SEED_DEMO) await seedDemoContent(database.db);
+if (config.SEED_DEMO) await seedDemoContent(database.db, { imagesDir: config.imagesDir });
 
 const vite = await createViteServer({
   root: webRoot,

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
 
   const database = await openDatabase(config);
   await database.migrate();
-  if (config.SEED_DEMO) await seedDemoContent(database.db);
+  if (config.SEED_DEMO) await seedDemoContent(database.db, { imagesDir: config.imagesDir });
 
   const template = await readFile(path.join(webDistDir, 'client/index.html'), 'utf8');
   const rendererUrl = pathToFileURL(path.join(webDistDir, 'server/entry-server.js')).href;

@@ -41,8 +41,8 @@ describe('seedDemoContent', () => {
         runs += 1;
       },
     };
-    expect(await seedDemoContent(database.db, [step])).toEqual(['999-test-step']);
-    expect(await seedDemoContent(database.db, [step])).toEqual([]);
+    expect(await seedDemoContent(database.db, {}, [step])).toEqual(['999-test-step']);
+    expect(await seedDemoContent(database.db, {}, [step])).toEqual([]);
     expect(runs).toBe(1);
   });
 
@@ -55,7 +55,7 @@ describe('seedDemoContent', () => {
       },
     };
     const before = await countRows(menuItems);
-    await expect(seedDemoContent(database.db, [failing])).rejects.toThrow();
+    await expect(seedDemoContent(database.db, {}, [failing])).rejects.toThrow();
     expect(await countRows(menuItems)).toBe(before);
   });
 });

@@ -3,12 +3,13 @@ import { sanitizeHtml } from '@efir/domain/sanitize-html';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { categories, menuItems, seedRuns, slides, staticPages } from '../db/schema.ts';
+import { catalogueSeedSteps, type SeedContext } from './seed-catalogue.ts';
 import { categoryTree, menuSeed, slideSeed } from './seed-layout.ts';
 import { staticPages as staticPageSeed } from './static-pages.ts';
 
 export interface SeedStep {
   name: string;
-  run(db: Database): Promise<void>;
+  run(db: Database, context: SeedContext): Promise<void>;
 }
 
 async function seedCategories(db: Database): Promise<void> {
@@ -40,16 +41,22 @@ export const seedSteps: SeedStep[] = [
   { name: '001-categories', run: seedCategories },
   { name: '002-static-pages', run: seedStaticPages },
   { name: '003-menus-and-slides', run: seedMenusAndSlides },
+  ...catalogueSeedSteps,
 ];
 
 /** Runs every step not yet recorded, each in its own transaction. Returns the names of the steps that ran. */
-export async function seedDemoContent(db: Database, steps: SeedStep[] = seedSteps): Promise<string[]> {
+export async function seedDemoContent(
+  db: Database,
+  context: Partial<SeedContext> = {},
+  steps: SeedStep[] = seedSteps,
+): Promise<string[]> {
+  const fullContext: SeedContext = { imagesDir: context.imagesDir ?? null, now: context.now ?? new Date() };
   const ran: string[] = [];
   for (const step of steps) {
     const done = await db.select().from(seedRuns).where(eq(seedRuns.name, step.name)).limit(1);
     if (done.length > 0) continue;
     await db.transaction(async (tx) => {
-      await step.run(tx as unknown as Database);
+      await step.run(tx as unknown as Database, fullContext);
       await tx.insert(seedRuns).values({ name: step.name });
     });
     ran.push(step.name);

@@ -72,7 +72,12 @@ export function normalisePageUrl(raw: string): string {
   } catch {
     // keep it as given; it will simply not be found
   }
-  path = decodeURIComponent(path.replace(/%(?![0-9a-f]{2})/gi, '%25'));
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // Broken percent-encoding names no page of ours.
+    throw notFound();
+  }
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 

@@ -10,8 +10,8 @@ export interface SearchTerms {
   prefixQuery: string;
   /** The same words as whole stems: ranks exact word forms above mere prefixes. */
   exactQuery: string;
-  /** The prefix query limited to weight A (name/title): every word in the name ranks highest. */
-  nameQuery: string;
+  /** Per reading, per word: the word limited to weight A (name/title), to count how many words the name has. */
+  nameWordQueries: string[][];
   /** Readings long enough for a trigram comparison (typos). */
   trigramTexts: string[];
   /** Every reading as plain words, for the «name starts with what was typed» bonus. */
@@ -23,7 +23,7 @@ export interface SearchTerms {
  * missing letter in a short word («лванда» is 0.57 to «лаванда узколистная»).
  */
 const WORD_SIMILARITY_THRESHOLD = '0.5';
-/** ts_rank_cd weights for D, C, B, A: a hit in the name (A) is worth ten in the description (C is 0.2). */
+/** ts_rank_cd weights for D, C, B, A: name/title (A) counts five times a description or article body (C). */
 const RANK_WEIGHTS = sql.raw(`'{0.1, 0.2, 0.4, 1.0}'`);
 /** 32 = rank / (rank + 1): keeps a long description full of a word from outranking the name. */
 const RANK_NORMALIZATION = sql.raw('32');
@@ -31,12 +31,15 @@ const RANK_NORMALIZATION = sql.raw('32');
 export interface SearchMatch {
   /** Matched by full text; trigram-only matches (typos) come after every full-text match. */
   ftsHit: boolean;
+  /** Share of the query's words found in the name/title (0–1), best reading. */
+  nameCoverage: number;
   score: number;
 }
 
 interface MatchExpressions {
   condition: SQL;
   ftsHit: SQL<boolean>;
+  nameCoverage: SQL<number>;
   score: SQL<number>;
 }
 
@@ -60,14 +63,24 @@ function buildMatchExpressions(vector: AnyColumn, name: AnyColumn, terms: Search
     terms.texts.map((text) => sql`starts_with(${nameKey}, ${text})`),
     sql` or `,
   );
+  const coverages = terms.nameWordQueries.map((words) => {
+    const hits = words.map((word) => sql`(${vector} @@ to_tsquery('russian', ${word}))::int`);
+    return sql`(${sql.join(hits, sql` + `)})::float8 / ${sql.raw(String(words.length))}`;
+  });
+  const nameCoverage = sql<number>`greatest(${sql.join(coverages, sql`, `)})`;
   const score = sql<number>`(
-    2 * (${vector} @@ to_tsquery('russian', ${terms.nameQuery}))::int
+    2 * ${nameCoverage}
     + ts_rank_cd(${RANK_WEIGHTS}, ${vector}, to_tsquery('russian', ${terms.prefixQuery}), ${RANK_NORMALIZATION})
     + ts_rank_cd(${RANK_WEIGHTS}, ${vector}, to_tsquery('russian', ${terms.exactQuery}), ${RANK_NORMALIZATION})
     + ${similarity}
     + 0.5 * (${startsWith})::int
   )::float8`;
-  return { condition, ftsHit: sql<boolean>`${fullText}`, score: score.mapWith(Number) };
+  return {
+    condition,
+    ftsHit: sql<boolean>`${fullText}`,
+    nameCoverage: nameCoverage.mapWith(Number),
+    score: score.mapWith(Number),
+  };
 }
 
 /** Full-text hits first, then by score; the id keeps equal scores in a stable order. */
@@ -75,7 +88,7 @@ const MATCH_ORDER = [sql`"fts_hit" desc`, sql`"score" desc`];
 
 type Queryable = Pick<Database, 'select'>;
 
-function findMatchingProducts(db: Queryable, terms: SearchTerms, limit: number) {
+export function findMatchingProducts(db: Queryable, terms: SearchTerms, limit: number) {
   const match = buildMatchExpressions(products.searchVector, products.name, terms);
   return db
     .select({
@@ -90,6 +103,7 @@ function findMatchingProducts(db: Queryable, terms: SearchTerms, limit: number) 
       avgRating: products.avgRating,
       katGlobal: products.katGlobal,
       ftsHit: match.ftsHit.as('fts_hit'),
+      nameCoverage: match.nameCoverage.as('name_coverage'),
       score: match.score.as('score'),
     })
     .from(products)
@@ -98,7 +112,12 @@ function findMatchingProducts(db: Queryable, terms: SearchTerms, limit: number) 
     .limit(limit);
 }
 
-function findMatchingPublications(db: Queryable, table: typeof articles, terms: SearchTerms, limit: number) {
+export function findMatchingPublications(
+  db: Queryable,
+  table: typeof articles,
+  terms: SearchTerms,
+  limit: number,
+) {
   const match = buildMatchExpressions(table.searchVector, table.title, terms);
   return db
     .select({
@@ -109,6 +128,7 @@ function findMatchingPublications(db: Queryable, table: typeof articles, terms: 
       image: table.image,
       publishedAt: table.publishedAt,
       ftsHit: match.ftsHit.as('fts_hit'),
+      nameCoverage: match.nameCoverage.as('name_coverage'),
       score: match.score.as('score'),
     })
     .from(table)

@@ -18,8 +18,11 @@ import {
 /** More words add nothing to a shop query but make the tsquery longer. */
 const MAX_WORDS = 10;
 /** Below this many letters a trigram comparison matches nearly anything. */
-const MIN_TRIGRAM_LETTERS = 3;
-export const HINT_LIMIT = 8;
+const MIN_TRIGRAM_LETTERS = 4;
+const HINT_LIMIT = 8;
+
+const CYRILLIC = /\p{Script=Cyrillic}/u;
+const LATIN_LETTER = /[a-z]/;
 
 const ADJECTIVE_ENDING = /(?:ыми|ими|ого|его|ому|ему|ый|ий|ой|ая|яя|ое|ее|ые|ие|ым|им|ую|юю|ых|их|ом|ем)$/;
 const ADJECTIVE_SUFFIX = /(?:ов|ев|н)$/;
@@ -46,15 +49,18 @@ function splitWords(text: string): string[] {
 
 /**
  * The readings of a normalised query, each a list of words: as typed (Latin look-alikes inside Russian words
- * repaired) and, when it has Latin letters, retyped on the Russian layout («kfdfylf» → «лаванда»).
+ * repaired) and, when some word is typed in Latin, retyped on the Russian layout («kfdfylf» → «лаванда»).
  */
 export function readQueryVariants(normalized: string): string[][] {
   const tokens = normalized.split(' ');
   const readings = [tokens.map(replaceLatinLookalikes).join(' ')];
-  if (/[a-z]/.test(normalized)) {
-    // Switched per token: punctuation keys are letters on the Russian layout («k.,jdm» → «любовь»),
-    // but in a Cyrillic token they are just punctuation.
-    const switched = tokens.map((token) => (/[a-z]/.test(token) ? switchKeyboardLayout(token) : token));
+  // Only tokens with no Cyrillic at all are retyped: punctuation keys are letters on the Russian layout
+  // («k.,jdm» → «любовь»), while a token mixing scripts is a Russian word with look-alikes, repaired above.
+  const isTypedOnLatinLayout = (token: string) => LATIN_LETTER.test(token) && !CYRILLIC.test(token);
+  if (tokens.some(isTypedOnLatinLayout)) {
+    const switched = tokens.map((token) =>
+      isTypedOnLatinLayout(token) ? switchKeyboardLayout(token) : token,
+    );
     readings.push(switched.join(' ').replace(/ё/g, 'е'));
   }
   const variants = new Map<string, string[]>();
@@ -73,17 +79,16 @@ function formatOperand(word: string, mode: OperandMode): string {
   return mode === 'prefix' ? `${word}:*` : `${word}:*A`;
 }
 
-/** A to_tsquery text: words AND-ed, each word OR-ed with its noun stem, readings OR-ed. Words are letters only. */
+/** One word as to_tsquery text, OR-ed with its noun stem. Words are letters and digits only. */
+function formatWord(word: string, mode: OperandMode): string {
+  const alternatives = [word, deriveNounStem(word)].filter((item): item is string => item !== null);
+  const operands = alternatives.map((alternative) => formatOperand(alternative, mode));
+  return operands.length > 1 ? `(${operands.join(' | ')})` : (operands[0] ?? '');
+}
+
+/** A to_tsquery text: words AND-ed, readings OR-ed. */
 function formatTsquery(variants: string[][], mode: OperandMode): string {
-  const formatted = variants.map((words) =>
-    words
-      .map((word) => {
-        const alternatives = [word, deriveNounStem(word)].filter((item): item is string => item !== null);
-        const operands = alternatives.map((alternative) => formatOperand(alternative, mode));
-        return operands.length > 1 ? `(${operands.join(' | ')})` : operands[0];
-      })
-      .join(' & '),
-  );
+  const formatted = variants.map((words) => words.map((word) => formatWord(word, mode)).join(' & '));
   return formatted.length > 1 ? formatted.map((part) => `(${part})`).join(' | ') : (formatted[0] ?? '');
 }
 
@@ -95,8 +100,12 @@ export function buildSearchTerms(query: string): SearchTerms | null {
   return {
     prefixQuery: formatTsquery(variants, 'prefix'),
     exactQuery: formatTsquery(variants, 'exact'),
-    nameQuery: formatTsquery(variants, 'name'),
-    trigramTexts: texts.filter((text) => text.replace(/ /g, '').length >= MIN_TRIGRAM_LETTERS),
+    nameWordQueries: variants.map((words) => words.map((word) => formatWord(word, 'name'))),
+    // Names are Russian: a reading with Latin letters cannot be a typo of one, and leaving it out keeps
+    // the condition to one trigram index scan (more OR-ed scans tip the planner into a sequential scan).
+    trigramTexts: texts.filter(
+      (text) => !LATIN_LETTER.test(text) && text.replace(/ /g, '').length >= MIN_TRIGRAM_LETTERS,
+    ),
     texts,
   };
 }
@@ -196,10 +205,16 @@ export async function searchSite(db: Database, query: string, limit: number): Pr
 
 const HINT_TYPE_ORDER: Record<HintType, number> = { product: 0, recipe: 1, article: 2 };
 
-function compareMatches(a: SearchMatch & { type: HintType }, b: SearchMatch & { type: HintType }): number {
+/**
+ * Scores of different tables are not comparable beyond their tiers: a long recipe full of «масло» outscores
+ * a product named «Масло жожоба». So hints go by tier (full text, share of the words in the name), then a
+ * product before a recipe before an article, and only then by score.
+ */
+function compareHints(a: SearchMatch & { type: HintType }, b: SearchMatch & { type: HintType }): number {
   if (a.ftsHit !== b.ftsHit) return a.ftsHit ? -1 : 1;
-  if (a.score !== b.score) return b.score - a.score;
-  return HINT_TYPE_ORDER[a.type] - HINT_TYPE_ORDER[b.type];
+  if (a.nameCoverage !== b.nameCoverage) return b.nameCoverage - a.nameCoverage;
+  if (a.type !== b.type) return HINT_TYPE_ORDER[a.type] - HINT_TYPE_ORDER[b.type];
+  return b.score - a.score;
 }
 
 /** Up to eight names to complete while typing; the last word counts as a prefix (every word does). */
@@ -216,7 +231,7 @@ export async function suggestHints(db: Database, query: string): Promise<HintRes
     ...matches.products.map((row) => ({ ...row, type: 'product' as const, label: row.name })),
     ...matches.articles.map((row) => ({ ...row, type: 'article' as const, label: row.title })),
     ...matches.recipes.map((row) => ({ ...row, type: 'recipe' as const, label: row.title })),
-  ].sort(compareMatches);
+  ].sort(compareHints);
   const seen = new Set<string>();
   const hints: Hint[] = [];
   for (const candidate of candidates) {

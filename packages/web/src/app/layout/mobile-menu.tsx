@@ -1,10 +1,95 @@
-// Mobile drawer of spec §2: «Меню» and «Каталог» sections, drill-down into a category, «Все товары категории».
-import { useEffect, useState } from 'react';
+// Mobile drawer of spec §2: «Меню» and «Каталог» sections, drill-down into a category, «Все товары категории»;
+// and its toggle, which on hover also shows the catalogue as a side panel (spec §9, see MobileMenuToggle).
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ChevronIcon, CloseIcon } from '../../components/ui/icons.tsx';
+import { ChevronIcon, CloseIcon, MenuIcon } from '../../components/ui/icons.tsx';
 import { useAppState } from '../app-context.tsx';
 import type { CatalogEntry } from '../app-state.ts';
-import { MAIN_SECTIONS } from './main-menu.tsx';
+
+export const MAIN_SECTIONS = [
+  { name: 'Обучение', url: '/seminar_po_aromatherapy.html' },
+  { name: 'Рецепты', url: '/recept.html' },
+  { name: 'Статьи', url: '/articles-new.html' },
+] as const;
+
+/** Which hover rule of spec §9 applies to the catalogue side panel on this page. */
+export function catalogPeekVariant(pathname: string): 'home' | 'everywhere' {
+  return pathname === '/' ? 'home' : 'everywhere';
+}
+
+/**
+ * The menu toggle shown below 960 px. Spec §9: «the mobile menu slider shows on hover for widths 561–780 on the
+ * home page, and on all other paths». Our reading: hovering the toggle slides in the catalogue (the drawer's
+ * «Каталог» section) as a side panel — on the home page only between 561 and 780 px, where the page has room for
+ * it beside the slider, and on every other page at any width the toggle is shown (up to 960 px). Only pointers
+ * that can really hover get it (CSS `(hover: hover)` in catalog.css), so a tap still just opens the drawer.
+ */
+export function MobileMenuToggle() {
+  const setOpen = useAppState((state) => state.setMobileMenuOpen);
+  const catalogs = useAppState((state) => state.critical.catalogs);
+  const categories = useAppState((state) => state.critical.categories);
+  const { pathname } = useLocation();
+  // Shut after a navigation until the pointer leaves, so the panel does not hang over the page just opened.
+  const [shut, setShut] = useState(false);
+  const shownPath = useRef(pathname);
+  const wrap = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    setShut(true);
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && wrap.current?.contains(active)) active.blur();
+  }, [pathname]);
+
+  const sorted = [...catalogs].sort((a, b) => a.pos - b.pos);
+  const classes = ['catalog-peek', `catalog-peek--${catalogPeekVariant(pathname)}`];
+  if (shut) classes.push('catalog-peek--shut');
+
+  return (
+    <div className="main-menu__toggle-wrap" ref={wrap} onMouseLeave={() => setShut(false)}>
+      <button
+        type="button"
+        className="main-menu__toggle"
+        onClick={() => setOpen(true)}
+        aria-label="Открыть меню"
+      >
+        <MenuIcon />
+        <span>Меню</span>
+      </button>
+      {sorted.length > 0 && (
+        <div className={classes.join(' ')}>
+          <p className="catalog-peek__title">
+            <Link to="/catalog.html">Каталог</Link>
+          </p>
+          <ul className="catalog-peek__list">
+            {sorted.map((entry) => {
+              const children = categories
+                .filter((child) => child.id_kat === entry.id)
+                .sort((a, b) => a.name.localeCompare(b.name, 'ru'));
+              return (
+                <li key={entry.id}>
+                  <Link to={entry.url} className="catalog-peek__entry">
+                    {entry.name}
+                  </Link>
+                  {children.length > 0 && (
+                    <ul className="catalog-peek__children">
+                      {children.map((child) => (
+                        <li key={child.id}>
+                          <Link to={child.url}>{child.name}</Link>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
 
 export function MobileMenu() {
   const open = useAppState((state) => state.mobileMenuOpen);

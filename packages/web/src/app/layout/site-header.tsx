@@ -1,7 +1,8 @@
-// Header of spec §2: logo, slogan, two phones and the search box.
+// Header of spec §2: logo, slogan, two phones and the search box (with typing hints once the page is live).
 import { SHOP } from '@efir/domain/shop-info';
-import { Form, Link } from 'react-router';
-import { DropLogo, SearchIcon } from '../../components/ui/icons.tsx';
+import { Link } from 'react-router';
+import { DropLogo } from '../../components/ui/icons.tsx';
+import { HeaderSearch } from '../../features/search/search-hints.tsx';
 
 export function SiteHeader() {
   return (
@@ -14,22 +15,7 @@ export function SiteHeader() {
             <span className="logo__slogan">{SHOP.slogan}</span>
           </span>
         </Link>
-        <Form method="get" action="/search" className="search-box" role="search">
-          <label htmlFor="header-search" className="visually-hidden">
-            Поиск по магазину
-          </label>
-          <input
-            id="header-search"
-            name="q"
-            type="search"
-            placeholder="Лаванда, масло для волос, рецепт крема…"
-            autoComplete="off"
-            maxLength={200}
-          />
-          <button type="submit" aria-label="Найти">
-            <SearchIcon width={18} height={18} />
-          </button>
-        </Form>
+        <HeaderSearch />
         <div className="site-header__phones">
           {SHOP.phones.map((phone) => (
             <a key={phone.href} href={phone.href} className="phone">

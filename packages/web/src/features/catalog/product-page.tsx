@@ -1,12 +1,318 @@
-// Placeholder: replaced by the full page in this issue.
-import type { RouteResponse } from '@efir/domain/catalog-wire';
+// A product page: gallery, volumes, price, stock, rating, facts, description sections and related products,
+// with Product and BreadcrumbList structured data.
+import { type ImageRef, PRODUCT_ICON_NAMES, type RouteResponse } from '@efir/domain/catalog-wire';
+import { formatRub } from '@efir/domain/money';
+import { formatCount } from '@efir/domain/plural';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { useAppContext } from '../../app/app-context.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
+import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
+import { imageUrl, Picture } from '../../components/ui/picture.tsx';
+import { PriceTag, ProductCard } from '../../components/ui/product-card.tsx';
+import { RatingStars } from '../../components/ui/rating-stars.tsx';
+import { RichText } from '../../components/ui/rich-text.tsx';
+import './catalog.css';
+
+/** com_data of a product page (ProductDetails of the server's catalogue service). */
+export interface ProductDetails {
+  id: number;
+  name: string;
+  latin_name: string;
+  url: string;
+  volume: string;
+  cena: number;
+  cena_st: number;
+  stock: number;
+  katGlobal: number;
+  icons: Array<keyof typeof PRODUCT_ICON_NAMES>;
+  images: ImageRef[];
+  description: string;
+  composition: string;
+  usage: string;
+  safety: string;
+  country: string;
+  plant_part: string;
+  extraction_method: string;
+  avg_rating: number;
+  votes_count: number;
+  comments_count: number;
+  category: { id: number; name: string; url: string } | null;
+  volumes: Array<{ id: number; volume: string; url: string; cena: number; cena_st: number; stock: number }>;
+}
+
+const REVIEW_FORMS = ['отзыв', 'отзыва', 'отзывов'] as const;
+
+/** The facts table, in the order a buyer reads them; empty facts are left out. */
+export function listProductFacts(product: ProductDetails): Array<{ name: string; value: string }> {
+  const facts = [
+    { name: 'Страна', value: product.country },
+    { name: 'Часть растения', value: product.plant_part },
+    { name: 'Способ получения', value: product.extraction_method },
+    { name: 'Объём', value: product.volume },
+    { name: 'Латинское название', value: product.latin_name },
+    { name: 'Состав', value: product.composition },
+  ];
+  return facts.filter((fact) => fact.value?.trim());
+}
+
+/** schema.org Product with its Offer; the rating only when someone has voted (search engines reject empty ones). */
+export function buildProductJsonLd(
+  product: ProductDetails,
+  rating: { avg_rating: number; votes_count: number },
+  origin: string,
+  description: string,
+): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.volume ? `${product.name}, ${product.volume}` : product.name,
+    sku: String(product.id),
+    url: `${origin}${product.url}`,
+    ...(product.images.length > 0 ? { image: product.images.map((image) => origin + imageUrl(image)) } : {}),
+    ...(description ? { description } : {}),
+    brand: { '@type': 'Brand', name: 'Эфир' },
+    offers: {
+      '@type': 'Offer',
+      url: `${origin}${product.url}`,
+      priceCurrency: 'RUB',
+      price: product.cena,
+      availability: product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      itemCondition: 'https://schema.org/NewCondition',
+    },
+    ...(rating.votes_count > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: rating.avg_rating,
+            ratingCount: rating.votes_count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+  };
+}
+
+function Gallery({ images, name }: { images: ImageRef[]; name: string }) {
+  const [current, setCurrent] = useState(0);
+  const shown = images[current] ?? images[0] ?? null;
+  return (
+    <div className={images.length > 1 ? 'gallery gallery--multi' : 'gallery'}>
+      <Picture
+        key={shown?.basename ?? 'none'}
+        image={shown}
+        alt={images.length > 1 ? `${name}, фото ${current + 1} из ${images.length}` : name}
+        width={800}
+        height={800}
+        className="gallery__main"
+        eager={current === 0}
+        sizes="(max-width: 960px) 100vw, 560px"
+      />
+      {images.length > 1 && (
+        <ul className="gallery__thumbs" aria-label="Фотографии товара">
+          {images.map((image, index) => (
+            <li key={image.basename}>
+              <button
+                type="button"
+                className="gallery__thumb"
+                aria-label={`Показать фото ${index + 1} из ${images.length}`}
+                aria-pressed={index === current}
+                onClick={() => setCurrent(index)}
+              >
+                <Picture image={image} alt="" width={96} height={96} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function VolumeSwitcher({ product }: { product: ProductDetails }) {
+  if (product.volumes.length < 2) return null;
+  return (
+    <nav className="volumes" aria-label="Объём">
+      <p className="volumes__title">Объём</p>
+      <ul>
+        {product.volumes.map((volume) => {
+          const current = volume.url === product.url;
+          return (
+            <li key={volume.id}>
+              <Link
+                to={volume.url}
+                className={volume.stock > 0 ? 'volume' : 'volume volume--out'}
+                aria-current={current ? 'page' : undefined}
+              >
+                <span className="volume__name">{volume.volume}</span>
+                <span className="volume__price">
+                  {formatRub(volume.cena)}
+                  {volume.stock <= 0 && <span className="visually-hidden">, нет в наличии</span>}
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+function BuyBox({ product }: { product: ProductDetails }) {
+  const noteId = useId();
+  const inStock = product.stock > 0;
+  const saving = product.cena_st > 0 ? product.cena_st - product.cena : 0;
+  return (
+    <div className="buy-box">
+      <div className="buy-box__price">
+        <PriceTag cena={product.cena} cenaSt={product.cena_st} />
+        {saving > 0 && <span className="buy-box__saving">Экономия {formatRub(saving)}</span>}
+      </div>
+      <p className={inStock ? 'buy-box__stock stock stock--in' : 'buy-box__stock stock stock--out'}>
+        {inStock ? 'В наличии' : 'Нет в наличии'}
+      </p>
+      {inStock ? (
+        <>
+          {/* Honest until the cart exists: the button is visible but cannot pretend to work. */}
+          <button
+            type="button"
+            className="button buy-box__action"
+            data-product-id={product.id}
+            disabled
+            title="Корзина появится в следующем обновлении"
+            aria-describedby={noteId}
+          >
+            В корзину
+          </button>
+          <p id={noteId} className="buy-box__note">
+            Корзина появится в следующем обновлении.
+          </p>
+        </>
+      ) : (
+        <>
+          <button
+            type="button"
+            className="button button--ghost buy-box__action"
+            disabled
+            aria-describedby={noteId}
+          >
+            Сообщить о поступлении
+          </button>
+          <p id={noteId} className="buy-box__note">
+            Лист ожидания заработает вместе с личным кабинетом.
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
 
 export function ProductPage({ data }: { data: RouteResponse }) {
+  const { origin } = useAppContext();
+  const product = data.page.com_data as ProductDetails;
+  const crumbs = [...data.page.breadcrumbs, { name: product.name }];
+  const facts = listProductFacts(product);
+  const votes = data.page.votes_count;
+  const sections = [
+    { id: 'description', title: 'Описание', html: product.description },
+    { id: 'usage', title: 'Применение', html: product.usage },
+    { id: 'safety', title: 'Меры предосторожности', html: product.safety },
+  ].filter((section) => section.html.trim());
+  const badges =
+    product.cena_st > 0 && !product.icons.includes('sale')
+      ? [...product.icons, 'sale' as const]
+      : product.icons;
+
   return (
-    <div className="container page">
-      <Breadcrumbs items={data.page.breadcrumbs} />
-      <h1>{data.page.html_title}</h1>
+    <div className="container page product-page">
+      <JsonLd
+        data={buildProductJsonLd(
+          product,
+          { avg_rating: data.page.avg_rating, votes_count: votes },
+          origin,
+          data.page.meta_description,
+        )}
+      />
+      <JsonLd
+        data={breadcrumbJsonLd(origin, [...data.page.breadcrumbs, { name: product.name, url: product.url }])}
+      />
+      <Breadcrumbs items={crumbs} />
+      <div className="product">
+        <Gallery key={product.id} images={product.images} name={product.name} />
+        <div className="product__summary">
+          {badges.length > 0 && (
+            <ul className="product__badges" aria-label="Метки">
+              {badges.map((icon) => (
+                <li key={icon} className={`badge badge--${icon}`}>
+                  {PRODUCT_ICON_NAMES[icon]}
+                </li>
+              ))}
+            </ul>
+          )}
+          <h1 className="product__name">{product.name}</h1>
+          {product.latin_name && (
+            <p className="product__latin" lang="la">
+              {product.latin_name}
+            </p>
+          )}
+          <div className="product__reviews">
+            {votes > 0 ? (
+              <RatingStars rating={data.page.avg_rating} votes={votes} />
+            ) : (
+              <span className="muted">Оценок пока нет</span>
+            )}
+            <span className="muted">
+              {product.comments_count > 0
+                ? formatCount(product.comments_count, REVIEW_FORMS)
+                : 'Отзывов пока нет'}
+            </span>
+          </div>
+          {product.volumes.length < 2 && product.volume && (
+            <p className="product__volume">
+              Объём: <strong>{product.volume}</strong>
+            </p>
+          )}
+          <VolumeSwitcher product={product} />
+          <BuyBox product={product} />
+          {facts.length > 0 && (
+            <dl className="facts">
+              {facts.map((fact) => (
+                <div key={fact.name} className="facts__row">
+                  <dt>{fact.name}</dt>
+                  <dd>{fact.value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </div>
+      </div>
+
+      {sections.length > 0 && (
+        <div className="product__sections">
+          {sections.map((section) => (
+            <section key={section.id} className="product__section" aria-labelledby={`product-${section.id}`}>
+              <h2 id={`product-${section.id}`}>{section.title}</h2>
+              <RichText html={section.html} />
+            </section>
+          ))}
+        </div>
+      )}
+
+      {data.recoGoods.length > 0 && (
+        <section className="section product__related" aria-labelledby="product-related">
+          <h2 id="product-related" className="section__title">
+            С этим покупают
+          </h2>
+          <ul className="product-grid">
+            {data.recoGoods.map((item) => (
+              <li key={item.id}>
+                <ProductCard product={item} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

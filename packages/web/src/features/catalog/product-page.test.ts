@@ -1,0 +1,76 @@
+// Product page data: the facts table and the schema.org Product with its Offer and rating.
+import { describe, expect, it } from 'vitest';
+import { buildProductJsonLd, listProductFacts, type ProductDetails } from './product-page.tsx';
+
+const product: ProductDetails = {
+  id: 7,
+  name: 'Лаванда узколистная',
+  latin_name: 'Lavandula angustifolia',
+  url: '/efirnye-masla/lavanda-10-ml',
+  volume: '10 мл',
+  cena: 590,
+  cena_st: 690,
+  stock: 3,
+  katGlobal: 1,
+  icons: ['hit'],
+  images: [
+    { filename: 'products/lavanda.jpg', basename: 'products/lavanda' },
+    { filename: 'products/lavanda-2.jpg', basename: 'products/lavanda-2' },
+  ],
+  description: '<p>Описание</p>',
+  composition: '100% эфирное масло лаванды',
+  usage: '',
+  safety: '',
+  country: 'Болгария',
+  plant_part: 'Цветки',
+  extraction_method: '',
+  avg_rating: 4.5,
+  votes_count: 2,
+  comments_count: 1,
+  category: null,
+  volumes: [],
+};
+
+describe('listProductFacts', () => {
+  it('lists the facts in order and leaves out the empty ones', () => {
+    expect(listProductFacts(product).map((fact) => fact.name)).toEqual([
+      'Страна',
+      'Часть растения',
+      'Объём',
+      'Латинское название',
+      'Состав',
+    ]);
+  });
+});
+
+describe('buildProductJsonLd', () => {
+  const origin = 'https://efir.example';
+
+  it('describes the offer in roubles with absolute URLs and the stock state', () => {
+    const data = buildProductJsonLd(product, { avg_rating: 4.5, votes_count: 2 }, origin, 'Масло');
+    expect(data).toMatchObject({
+      '@type': 'Product',
+      name: 'Лаванда узколистная, 10 мл',
+      brand: { '@type': 'Brand', name: 'Эфир' },
+      image: [
+        'https://efir.example/images/products/lavanda.jpg',
+        'https://efir.example/images/products/lavanda-2.jpg',
+      ],
+      offers: {
+        '@type': 'Offer',
+        priceCurrency: 'RUB',
+        price: 590,
+        availability: 'https://schema.org/InStock',
+        url: 'https://efir.example/efirnye-masla/lavanda-10-ml',
+      },
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, ratingCount: 2 },
+    });
+  });
+
+  it('says out of stock and leaves out a rating nobody gave', () => {
+    const data = buildProductJsonLd({ ...product, stock: 0 }, { avg_rating: 0, votes_count: 0 }, origin, '');
+    expect((data.offers as { availability: string }).availability).toBe('https://schema.org/OutOfStock');
+    expect(data).not.toHaveProperty('aggregateRating');
+    expect(data).not.toHaveProperty('description');
+  });
+});
