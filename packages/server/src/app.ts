@@ -12,6 +12,7 @@ import { createContentService } from './features/content/content.service.ts';
 import { registerPagesRoutes } from './features/pages/pages.routes.ts';
 import { registerSearchRoutes } from './features/search/search.routes.ts';
 import { trackInFlightRequests } from './lib/graceful-shutdown.ts';
+import { createResponseCache } from './lib/response-cache.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerResponseRule } from './plugins/response-rule.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -54,10 +55,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   app.get('/api/health', async () => ({ status: 'ok' }));
 
-  const content = createContentService(deps.db);
+  // Read paths are answered from memory for PAGE_CACHE_TTL_MS; any write through a service invalidates.
+  const responses = createResponseCache({ ttlMs: config.PAGE_CACHE_TTL_MS, maxEntries: 2000 });
+  const content = createContentService(deps.db, [responses]);
   registerContentRoutes(app, content);
-  registerPagesRoutes(app, { db: deps.db, content, config });
-  registerSearchRoutes(app, deps.db);
+  registerPagesRoutes(app, { db: deps.db, content, config, cache: responses });
+  registerSearchRoutes(app, deps.db, responses);
   mkdirSync(config.imagesDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: config.imagesDir,

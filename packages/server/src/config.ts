@@ -40,6 +40,8 @@ const envSchema = z.object({
     .min(1024)
     .max(50 * 1024 * 1024)
     .default(1024 * 1024),
+  /** How long read-only answers (page data, search) are served from memory; 0 turns the cache off. */
+  PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   SEED_DEMO: booleanFlag.default(true),
   TRUST_PROXY: booleanFlag.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
@@ -81,6 +83,8 @@ export function createTestConfig(overrides: Record<string, string> = {}): Config
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     IMAGES_DIR: path.join(os.tmpdir(), 'efir-test-images'),
+    // Tests change data between requests; the cache itself has its own tests.
+    PAGE_CACHE_TTL_MS: '0',
     ...overrides,
   });
 }

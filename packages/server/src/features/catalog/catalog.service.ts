@@ -12,7 +12,6 @@ import {
   type ProductCard,
   type ProductFilter,
 } from '@efir/domain/catalog-wire';
-import { sanitizeHtml } from '@efir/domain/sanitize-html';
 import type { Database } from '../../db/client.ts';
 import {
   type CategoryRow,
@@ -211,10 +210,10 @@ export async function getProductDetails(
       katGlobal: row.katGlobal,
       icons: row.icons,
       images: row.images,
-      description: sanitizeHtml(row.description),
+      description: row.description,
       composition: row.composition,
-      usage: sanitizeHtml(row.usage),
-      safety: sanitizeHtml(row.safety),
+      usage: row.usage,
+      safety: row.safety,
       country: row.country,
       plant_part: row.plantPart,
       extraction_method: row.extractionMethod,
@@ -263,7 +262,7 @@ export async function getCategoryDetails(db: Database, id: number) {
   const row = await findCategoryById(db, id);
   if (!row) return null;
   return {
-    description: sanitizeHtml(row.description),
+    description: row.description,
     htmlTitle: row.htmlTitle,
     metaDescription: row.metaDescription,
   };

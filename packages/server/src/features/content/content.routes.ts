@@ -16,9 +16,11 @@ export function registerContentRoutes(app: FastifyInstance, content: ContentServ
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get('/api/v1/critical', async (_request, reply) => {
-    // Shared by every visitor; a short browser cache keeps repeat navigations cheap.
-    reply.header('cache-control', 'public, max-age=60');
-    return content.critical.get();
+    // Shared by every visitor and on every first page load: sent as ready-made JSON.
+    return reply
+      .header('cache-control', 'public, max-age=60')
+      .type('application/json; charset=utf-8')
+      .send(await content.criticalJson());
   });
 
   routes.get('/api/v1/static-page', { schema: { querystring: staticPageQuery } }, async (request) => {

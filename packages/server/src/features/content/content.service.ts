@@ -1,10 +1,10 @@
 // Static pages and the critical data every first page load needs (spec §7 GET api/v1/critical).
 
 import type { ProductCard } from '@efir/domain/catalog-wire';
-import { sanitizeHtml } from '@efir/domain/sanitize-html';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { type CachedValue, createCachedValue } from '../../lib/cached-value.ts';
+import type { ResponseCache } from '../../lib/response-cache.ts';
 import { type CatalogEntry, getCatalogTree, listPopularProducts } from '../catalog/catalog.service.ts';
 import { findMenuItems, findSlides, findStaticPageByUrl } from './content.repo.ts';
 import { listAuthorsRazdelsTags } from './publications.service.ts';
@@ -26,7 +26,7 @@ export async function getStaticPage(db: Database, url: string): Promise<StaticPa
     kind: row.kind,
     title: row.title,
     description: row.description,
-    html: sanitizeHtml(row.html),
+    html: row.html,
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -91,12 +91,24 @@ async function loadCriticalData(db: Database): Promise<CriticalData> {
 
 export interface ContentService {
   critical: CachedValue<CriticalData>;
+  /** The critical data serialized once per change. */
+  criticalJson(): Promise<string>;
   getStaticPage(url: string): Promise<StaticPage>;
+  /** Call after any change of catalogue or content: drops the critical data and every cached answer. */
+  invalidate(): void;
 }
 
-export function createContentService(db: Database): ContentService {
+export function createContentService(db: Database, caches: ResponseCache[] = []): ContentService {
+  const critical = createCachedValue(() => loadCriticalData(db));
+  const criticalJson = createCachedValue(async () => JSON.stringify(await critical.get()));
   return {
-    critical: createCachedValue(() => loadCriticalData(db)),
+    critical,
+    criticalJson: () => criticalJson.get(),
     getStaticPage: (url) => getStaticPage(db, url),
+    invalidate() {
+      critical.invalidate();
+      criticalJson.invalidate();
+      for (const cache of caches) cache.invalidate();
+    },
   };
 }

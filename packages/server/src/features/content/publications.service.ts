@@ -9,7 +9,6 @@ import {
   type PublicationCard,
   type PublicationFilter,
 } from '@efir/domain/catalog-wire';
-import { sanitizeHtml } from '@efir/domain/sanitize-html';
 import type { Database } from '../../db/client.ts';
 import {
   countPublicationFacets,
@@ -98,7 +97,7 @@ export async function getPublicationPage(db: Database, kind: PublicationKind, ur
       title: row.title,
       url: row.url,
       excerpt: row.excerpt,
-      html: sanitizeHtml(row.html),
+      html: row.html,
       image: row.image,
       published_at: row.publishedAt.toISOString(),
       author: author
@@ -159,7 +158,7 @@ export async function listAuthorsRazdelsTags(db: Database) {
       url: author.url,
       position: author.position,
       photo: author.photo,
-      bio: sanitizeHtml(author.bio),
+      bio: author.bio,
     })),
     razdels: razdelRows.map(({ id, name, url, description }) => ({ id, name, url, description })),
     tags: tagRows.map(({ id, name, url }) => ({ id, name, url })),

@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
+import type { ResponseCache } from '../../lib/response-cache.ts';
 import { collectSubtreeIds, getProductFacets, listProductUrls } from '../catalog/catalog.service.ts';
 import type { ContentService } from '../content/content.service.ts';
 import { getPublicationFacets, listPublicationUrls } from '../content/publications.service.ts';
@@ -18,15 +19,19 @@ function escapeXml(value: string): string {
 
 export function registerPagesRoutes(
   app: FastifyInstance,
-  deps: { db: Database; content: ContentService; config: Config },
+  deps: { db: Database; content: ContentService; config: Config; cache: ResponseCache },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, content } = deps;
   const origin = deps.config.PUBLIC_URL.replace(/\/$/, '');
 
-  routes.post('/api/v1/route', { schema: { body: routeRequestSchema } }, async (request) =>
-    resolvePage(db, content, request.body),
-  );
+  routes.post('/api/v1/route', { schema: { body: routeRequestSchema } }, async (request, reply) => {
+    // The parsed body (defaults filled in, unknown keys refused) is a precise key for the answer.
+    const json = await deps.cache.getOrBuild(`route ${JSON.stringify(request.body)}`, () =>
+      resolvePage(db, content, request.body),
+    );
+    return reply.type('application/json; charset=utf-8').send(json);
+  });
 
   routes.get('/api/v1/filter/articles', async () => getPublicationFacets(db, 'article'));
   routes.get('/api/v1/filter/recepts', async () => getPublicationFacets(db, 'recept'));

@@ -3,6 +3,7 @@ import { z } from '@efir/domain/zod-ru';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
+import type { ResponseCache } from '../../lib/response-cache.ts';
 import { createSearchService } from './search.service.ts';
 
 const QUERY_MAX_LENGTH = 200;
@@ -28,15 +29,19 @@ export const searchBody = z.strictObject({
 
 export const hintBody = z.strictObject({ q: searchText });
 
-export function registerSearchRoutes(app: FastifyInstance, db: Database): void {
+export function registerSearchRoutes(app: FastifyInstance, db: Database, cache: ResponseCache): void {
   const search = createSearchService(db);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.post('/api/v1/search', { schema: { body: searchBody } }, async (request) => {
-    return search.search(request.body.q, request.body.limit);
+  routes.post('/api/v1/search', { schema: { body: searchBody } }, async (request, reply) => {
+    const { q, limit } = request.body;
+    const json = await cache.getOrBuild(`search ${limit} ${q.toLowerCase()}`, () => search.search(q, limit));
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
-  routes.post('/api/v1/hint', { schema: { body: hintBody } }, async (request) => {
-    return search.hint(request.body.q);
+  routes.post('/api/v1/hint', { schema: { body: hintBody } }, async (request, reply) => {
+    const { q } = request.body;
+    const json = await cache.getOrBuild(`hint ${q.toLowerCase()}`, () => search.hint(q));
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 }

@@ -9,7 +9,6 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-app.ts';
 import { products } from '../catalog/catalog.table.ts';
 import { articles, recipes } from '../content/content.table.ts';
 import { findMatchingProducts, findMatchingPublications } from './search.repo.ts';
-import { registerSearchRoutes } from './search.routes.ts';
 import { buildSearchTerms, deriveNounStem, readQueryVariants } from './search.service.ts';
 
 let app: FastifyInstance;
@@ -96,7 +95,6 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await insertSearchRows(database.db);
   app = await buildApp(createTestConfig(), { db: database.db });
-  registerSearchRoutes(app, database.db);
   await app.ready();
 });
 

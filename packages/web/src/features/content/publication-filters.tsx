@@ -344,11 +344,17 @@ export function PublicationFilters({
           </fieldset>
         )}
 
-        {!isDefault && (
-          <button type="button" className="button button--ghost pub-filters__reset" onClick={reset}>
-            Сбросить фильтры
+        <div className="pub-filters__actions">
+          {/* On a phone the panel covers the list: this closes it over the results already reloaded. */}
+          <button type="button" className="button pub-filters__show" onClick={() => setPanelOpen(false)}>
+            Показать {formatCount(total, forms)}
           </button>
-        )}
+          {!isDefault && (
+            <button type="button" className="button button--ghost pub-filters__reset" onClick={reset}>
+              Сбросить фильтры
+            </button>
+          )}
+        </div>
       </aside>
 
       <div className="pub-listing__results">

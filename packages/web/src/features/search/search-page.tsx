@@ -207,7 +207,7 @@ function PopularCategories() {
   );
 }
 
-function PublicationResults({ items, label }: { items: SearchPublication[]; label: string }) {
+function PublicationResults({ items }: { items: SearchPublication[] }) {
   return (
     <ul className="search-pubs">
       {items.map((item) => (
@@ -216,7 +216,6 @@ function PublicationResults({ items, label }: { items: SearchPublication[]; labe
             <Picture image={item.image} alt="" width={320} height={180} />
           </Link>
           <div className="search-pub__body">
-            <p className="search-pub__kind">{label}</p>
             <h3 className="search-pub__title">
               <Link to={item.url}>{item.title}</Link>
             </h3>
@@ -290,10 +289,10 @@ function Results({ q, response }: { q: string; response: SearchResponse }) {
         </ul>
       </ResultGroup>
       <ResultGroup id="articles" title="Статьи" count={results.articles.length} forms={GROUP_FORMS.articles}>
-        <PublicationResults items={results.articles} label="Статья" />
+        <PublicationResults items={results.articles} />
       </ResultGroup>
       <ResultGroup id="recipes" title="Рецепты" count={results.recipes.length} forms={GROUP_FORMS.recipes}>
-        <PublicationResults items={results.recipes} label="Рецепт" />
+        <PublicationResults items={results.recipes} />
       </ResultGroup>
       <ResultGroup id="courses" title="Курсы" count={results.courses.length} forms={GROUP_FORMS.courses}>
         <ul className="search-courses">

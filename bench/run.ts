@@ -1,0 +1,183 @@
+// `npm run bench`: the public read paths of the shop against a bare-Fastify baseline serving the same bytes,
+// on PostgreSQL, at two catalogue sizes. Prints req/s, p50/p99, the ratio to the baseline and the server's RSS.
+// Each size runs twice: with the answer cache as in production (PAGE_CACHE_TTL_MS 10 s) and with it off, which
+// measures the database path itself.
+// Options: --products 500,10000  --duration 8  --connections 10  --cache 10000,0  (BENCH_DATABASE_URL)
+import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openPostgres } from '../packages/server/src/db/client.ts';
+import { seedDemoContent } from '../packages/server/src/seed/seed.ts';
+import type { RecordedAnswer } from './baseline-server.ts';
+
+const args = new Map<string, string>();
+for (let index = 2; index < process.argv.length; index += 2)
+  args.set(process.argv[index]!.replace(/^--/, ''), process.argv[index + 1] ?? '');
+const sizes = (args.get('products') ?? '500,10000').split(',').map(Number);
+const duration = Number(args.get('duration') ?? 8);
+const connections = Number(args.get('connections') ?? 10);
+const cacheModes = (args.get('cache') ?? '10000,0').split(',').map(Number);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const here = path.dirname(new URL(import.meta.url).pathname);
+
+function databaseUrl(name: string) {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function prepareDatabase(products: number): Promise<string> {
+  const name = `efir_bench_${products}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const handle = openPostgres(databaseUrl(name), 4);
+  await handle.migrate();
+  await seedDemoContent(handle.db, { imagesDir: null });
+  // Grow the catalogue with copies of the demo products (new names and urls), spread over the categories.
+  await handle.db.execute(sql`
+    insert into products (name, latin_name, url, family_key, volume, volume_ml, cena, cena_st, stock, category_id,
+      kat_global, icons, images, description, composition, usage, safety, country, plant_part, extraction_method, popularity)
+    select p.name || ' № ' || n, p.latin_name, replace(p.url, '.html', '-' || n || '.html'), p.family_key || '-' || n,
+      p.volume, p.volume_ml, p.cena + (n % 50), p.cena_st, (p.stock + n) % 40, p.category_id, p.kat_global, p.icons,
+      p.images, p.description, p.composition, p.usage, p.safety, p.country, p.plant_part, p.extraction_method, (p.popularity + n) % 1000
+    from products p cross join generate_series(1, ceil(${products}::numeric / (select count(*) from products))::int) as n
+    limit greatest(${products} - (select count(*) from products), 0)`);
+  await handle.db.execute(sql`vacuum analyze`);
+  await handle.close();
+  return databaseUrl(name);
+}
+
+function startChild(script: string, env: Record<string, string>): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(here, script), {
+      env: { ...process.env, ...env },
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.once('message', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+function readRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
+}
+
+interface Scenario {
+  name: string;
+  method: 'GET' | 'POST';
+  url: string;
+  body?: unknown;
+}
+
+async function measure(port: number, scenario: Scenario, pid: number) {
+  let peakRss = readRssMb(pid);
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, readRssMb(pid));
+  }, 200);
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}${scenario.url}`,
+    method: scenario.method,
+    body: scenario.body === undefined ? undefined : JSON.stringify(scenario.body),
+    headers: { 'content-type': 'application/json', ar: '1' },
+    connections,
+    duration,
+  });
+  clearInterval(sampler);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p97: result.latency.p97_5,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    peakRss,
+  };
+}
+
+const rows: string[] = [];
+for (const size of sizes) {
+  console.log(`\n▶ ${size} products: preparing the database…`);
+  const url = await prepareDatabase(size);
+  const appPort = 3900;
+  const scenarios: Scenario[] = [
+    { name: 'GET /api/v1/critical', method: 'GET', url: '/api/v1/critical' },
+    {
+      name: 'route: product',
+      method: 'POST',
+      url: '/api/v1/route',
+      body: { url: '/lavanda-uzkolistnaya-10-ml.html' },
+    },
+    {
+      name: 'route: category page',
+      method: 'POST',
+      url: '/api/v1/route',
+      body: { url: '/efirnye-masla', page: 2, sort: 1 },
+    },
+    { name: 'search «лаванда»', method: 'POST', url: '/api/v1/search', body: { q: 'лаванда' } },
+    { name: 'search typo «kfdfylf»', method: 'POST', url: '/api/v1/search', body: { q: 'kfdfylf' } },
+  ];
+  let baseline: ChildProcess | null = null;
+  const baselinePort = 3901;
+  for (const ttl of cacheModes) {
+    const app = await startChild('app-server.ts', {
+      DATABASE_URL: url,
+      PORT: String(appPort),
+      PAGE_CACHE_TTL_MS: String(ttl),
+    });
+    if (!baseline) {
+      const recorded: RecordedAnswer[] = [];
+      for (const scenario of scenarios) {
+        const response = await fetch(`http://127.0.0.1:${appPort}${scenario.url}`, {
+          method: scenario.method,
+          headers: { 'content-type': 'application/json' },
+          body: scenario.body === undefined ? undefined : JSON.stringify(scenario.body),
+        });
+        if (!response.ok) throw new Error(`${scenario.name}: HTTP ${response.status}`);
+        recorded.push({
+          method: scenario.method,
+          url: scenario.url,
+          requestBody: scenario.body === undefined ? '' : JSON.stringify(scenario.body),
+          responseBody: await response.text(),
+        });
+      }
+      const baselineFile = path.join(tmpdir(), `efir-baseline-${size}.json`);
+      writeFileSync(baselineFile, JSON.stringify(recorded));
+      baseline = await startChild('baseline-server.ts', {
+        BASELINE_FILE: baselineFile,
+        PORT: String(baselinePort),
+      });
+    }
+    for (const scenario of scenarios) {
+      const ours = await measure(appPort, scenario, app.pid!);
+      const ceiling = await measure(baselinePort, scenario, baseline.pid!);
+      const line = [
+        String(size).padStart(6),
+        (ttl > 0 ? 'cached' : 'no cache').padEnd(8),
+        scenario.name.padEnd(24),
+        `${ours.rps.toFixed(0).padStart(6)} req/s`,
+        `p50 ${String(ours.p50).padStart(3)} ms`,
+        `p97.5 ${String(ours.p97).padStart(3)} ms`,
+        `p99 ${String(ours.p99).padStart(4)} ms`,
+        `| baseline ${ceiling.rps.toFixed(0).padStart(6)} req/s`,
+        `ratio ${(ours.rps / ceiling.rps).toFixed(2)}`,
+        `| RSS ${ours.peakRss.toFixed(0)} MB`,
+        ours.errors > 0 ? `| ${ours.errors} errors` : '',
+      ].join('  ');
+      console.log(line);
+      rows.push(line);
+    }
+    app.kill('SIGTERM');
+    await new Promise((resolve) => app.once('exit', resolve));
+  }
+  baseline?.kill('SIGTERM');
+}
+console.log(`\nSummary (${duration} s per run, ${connections} connections, PostgreSQL):\n${rows.join('\n')}`);
+process.exit(0);
