@@ -5,14 +5,23 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { registerAuthRoutes } from './features/auth/auth.routes.ts';
+import { createAuthService } from './features/auth/auth.service.ts';
+import { createAccessTokens } from './features/auth/tokens.ts';
 import { registerContentRoutes } from './features/content/content.routes.ts';
 import { createContentService } from './features/content/content.service.ts';
+import { createMailService } from './features/mail/mail.service.ts';
 import { registerPagesRoutes } from './features/pages/pages.routes.ts';
 import { registerSearchRoutes } from './features/search/search.routes.ts';
 import { trackInFlightRequests } from './lib/graceful-shutdown.ts';
+import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter.ts';
 import { createResponseCache } from './lib/response-cache.ts';
+import { resolveJwtSecret } from './lib/secrets.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerResponseRule } from './plugins/response-rule.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -53,7 +62,24 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(cookie);
   registerResponseRule(app);
 
+  registerCsrf(app, { secure: config.PUBLIC_URL.startsWith('https:') });
+  const tokens = createAccessTokens(resolveJwtSecret(config), config.ACCESS_TOKEN_TTL_S);
+  const authenticator = registerAuth(app, deps.db, tokens);
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : null;
+  const limiter = redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter();
+  app.addHook('onClose', async () => {
+    await limiter.close();
+    await redis?.quit();
+  });
+  const mail = createMailService(deps.db, config, app.log);
+  const renderPage = deps.ssr ? createPageRenderer(app, config, deps.ssr) : undefined;
+
   app.get('/api/health', async () => ({ status: 'ok' }));
+
+  const auth = createAuthService({ db: deps.db, tokens, mail, limiter, config });
+  registerAuthRoutes(app, { db: deps.db, auth, authenticator, config, renderPage });
 
   // Read paths are answered from memory for PAGE_CACHE_TTL_MS; any write through a service invalidates.
   const responses = createResponseCache({ ttlMs: config.PAGE_CACHE_TTL_MS, maxEntries: 2000 });
@@ -71,6 +97,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     maxAge: '30d',
   });
 
-  registerNotFound(app, deps.ssr ? createPageRenderer(app, config, deps.ssr) : undefined);
+  registerNotFound(app, renderPage);
   return app;
 }

@@ -33,6 +33,16 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.url())),
+  /** Signs access tokens (HS256); at least 32 characters. Without it a random one is kept in DATA_DIR. */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(30).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** smtp://user:pass@host:port or smtps://…; without it letters go to the outbox table and the log. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Эфир <info@efir-shop.ru>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.coerce
     .number()
@@ -85,6 +95,7 @@ export function createTestConfig(overrides: Record<string, string> = {}): Config
     IMAGES_DIR: path.join(os.tmpdir(), 'efir-test-images'),
     // Tests change data between requests; the cache itself has its own tests.
     PAGE_CACHE_TTL_MS: '0',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     ...overrides,
   });
 }

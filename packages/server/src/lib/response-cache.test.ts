@@ -31,7 +31,9 @@ describe('createResponseCache', () => {
 
   it('does not keep a failure', async () => {
     const cache = createResponseCache({ ttlMs: 60_000, maxEntries: 10 });
-    await expect(cache.getOrBuild('a', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    await expect(cache.getOrBuild('a', async () => Promise.reject(new Error('down')))).rejects.toThrow(
+      'down',
+    );
     expect(await cache.getOrBuild('a', async () => 'ok')).toBe('"ok"');
   });
 

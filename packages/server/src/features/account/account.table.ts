@@ -1,6 +1,18 @@
-// Customers and moderators (spec §3 User); authentication columns come with the accounts feature.
+// Customers (spec §3 User) and what belongs to them: addresses, pickup points, favourites, waitlist, questions.
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -15,9 +27,88 @@ export const users = pgTable(
       .notNull()
       .default('other'),
     avatarPhoto: text('avatar_photo'),
+    /** Personal discount, percent; set by the server from completed orders, never by the user. */
     skidka: integer('skidka').notNull().default(0),
+    birthday: date('birthday'),
+    mailings: boolean('mailings').notNull().default(true),
+    telegramChatId: text('telegram_chat_id'),
+    /** Bumped by logout and password change: access tokens carrying an older version stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`)],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    city: text('city').notNull(),
+    street: text('street').notNull(),
+    house: text('house').notNull(),
+    flat: text('flat').notNull().default(''),
+    zip: text('zip').notNull().default(''),
+    comment: text('comment').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('addresses_user_idx').on(table.userId)],
+);
+
+/** Saved pickup points (CDEK, Boxberry, 5Post…): the carrier's code and the delivery kind (spec §3 type). */
+export const pickupPoints = pgTable(
+  'pickup_points',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    code: text('code').notNull(),
+    type: integer('type').notNull(),
+    name: text('name').notNull().default(''),
+    address: text('address').notNull().default(''),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('pickup_points_user_code_idx').on(table.userId, table.type, table.code)],
+);
+
+/** Favourites of spec §4: products, recipes and articles («menu» on the wire). */
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: integer('user_id').notNull(),
+    type: text('type', { enum: ['product', 'recept', 'article'] }).notNull(),
+    itemId: integer('item_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.type, table.itemId] })],
+);
+
+export const waitlist = pgTable(
+  'waitlist',
+  {
+    userId: integer('user_id').notNull(),
+    productId: integer('product_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the back-in-stock letter went out; a new wait starts with null again. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.productId] }),
+    index('waitlist_product_idx').on(table.productId),
+  ],
+);
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    productId: integer('product_id'),
+    text: text('text').notNull(),
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('questions_user_idx').on(table.userId, table.createdAt)],
 );

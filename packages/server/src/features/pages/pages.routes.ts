@@ -25,19 +25,23 @@ export function registerPagesRoutes(
   const { db, content } = deps;
   const origin = deps.config.PUBLIC_URL.replace(/\/$/, '');
 
-  routes.post('/api/v1/route', { schema: { body: routeRequestSchema } }, async (request, reply) => {
-    // The parsed body (defaults filled in, unknown keys refused) is a precise key for the answer.
-    const json = await deps.cache.getOrBuild(`route ${JSON.stringify(request.body)}`, () =>
-      resolvePage(db, content, request.body),
-    );
-    return reply.type('application/json; charset=utf-8').send(json);
-  });
+  routes.post(
+    '/api/v1/route',
+    { schema: { body: routeRequestSchema }, config: { csrf: false } },
+    async (request, reply) => {
+      // The parsed body (defaults filled in, unknown keys refused) is a precise key for the answer.
+      const json = await deps.cache.getOrBuild(`route ${JSON.stringify(request.body)}`, () =>
+        resolvePage(db, content, request.body),
+      );
+      return reply.type('application/json; charset=utf-8').send(json);
+    },
+  );
 
   routes.get('/api/v1/filter/articles', async () => getPublicationFacets(db, 'article'));
   routes.get('/api/v1/filter/recepts', async () => getPublicationFacets(db, 'recept'));
   routes.post(
     '/api/v1/filter/products',
-    { schema: { body: z.strictObject({ id: z.int().min(0).max(2_147_483_647) }) } },
+    { schema: { body: z.strictObject({ id: z.int().min(0).max(2_147_483_647) }) }, config: { csrf: false } },
     async (request) => {
       // id 0 means the whole catalogue (the special-offers listing uses it).
       if (request.body.id === 0) return getProductFacets(db, undefined);

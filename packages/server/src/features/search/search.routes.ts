@@ -33,15 +33,25 @@ export function registerSearchRoutes(app: FastifyInstance, db: Database, cache: 
   const search = createSearchService(db);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.post('/api/v1/search', { schema: { body: searchBody } }, async (request, reply) => {
-    const { q, limit } = request.body;
-    const json = await cache.getOrBuild(`search ${limit} ${q.toLowerCase()}`, () => search.search(q, limit));
-    return reply.type('application/json; charset=utf-8').send(json);
-  });
+  routes.post(
+    '/api/v1/search',
+    { schema: { body: searchBody }, config: { csrf: false } },
+    async (request, reply) => {
+      const { q, limit } = request.body;
+      const json = await cache.getOrBuild(`search ${limit} ${q.toLowerCase()}`, () =>
+        search.search(q, limit),
+      );
+      return reply.type('application/json; charset=utf-8').send(json);
+    },
+  );
 
-  routes.post('/api/v1/hint', { schema: { body: hintBody } }, async (request, reply) => {
-    const { q } = request.body;
-    const json = await cache.getOrBuild(`hint ${q.toLowerCase()}`, () => search.hint(q));
-    return reply.type('application/json; charset=utf-8').send(json);
-  });
+  routes.post(
+    '/api/v1/hint',
+    { schema: { body: hintBody }, config: { csrf: false } },
+    async (request, reply) => {
+      const { q } = request.body;
+      const json = await cache.getOrBuild(`hint ${q.toLowerCase()}`, () => search.hint(q));
+      return reply.type('application/json; charset=utf-8').send(json);
+    },
+  );
 }

@@ -47,6 +47,7 @@ export function MobileMenuToggle() {
   if (shut) classes.push('catalog-peek--shut');
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: leaving only re-arms the hover panel; nothing to operate
     <div className="main-menu__toggle-wrap" ref={wrap} onMouseLeave={() => setShut(false)}>
       <button
         type="button"

@@ -53,8 +53,9 @@ export function AkciiPage() {
         <h2 id="special-prices-title" className="section__title">
           Специальные цены
         </h2>
-        {/* Category id 0: the filter counts of the whole catalogue, which is what /akcii lists from. */}
-        <ProductListing data={listing} categoryId={0} />
+        {/* Filter options of id 0 count the whole catalogue, not only the special prices listed here: their
+            numbers would not match the list, so they are hidden (an option with none at all is still disabled). */}
+        <ProductListing data={listing} categoryId={0} showCounts={false} />
       </section>
     </div>
   );

@@ -33,7 +33,16 @@ interface CategoryData {
 /** The products above the fold of a phone and a desktop load at once; the rest lazily. */
 const EAGER_PRODUCTS = 4;
 
-export function ProductListing({ data, categoryId }: { data: RouteResponse; categoryId: number }) {
+export function ProductListing({
+  data,
+  categoryId,
+  showCounts = true,
+}: {
+  data: RouteResponse;
+  categoryId: number;
+  /** Whether the filter counts of `categoryId` describe exactly this list. */
+  showCounts?: boolean;
+}) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const navigation = useNavigation();
@@ -61,7 +70,7 @@ export function ProductListing({ data, categoryId }: { data: RouteResponse; cate
   return (
     <div className="listing">
       <aside className="listing__filters" aria-label="Фильтры товаров">
-        <ProductFilters state={state} facets={facets} onChange={change} />
+        <ProductFilters state={state} facets={facets} showCounts={showCounts} onChange={change} />
       </aside>
       <div className="listing__main">
         <div className="listing__toolbar">

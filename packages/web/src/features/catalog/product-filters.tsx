@@ -88,10 +88,13 @@ export function useProductFacets(categoryId: number): ProductFacets | null {
 export function ProductFilters({
   state,
   facets,
+  showCounts = true,
   onChange,
 }: {
   state: ProductListState;
   facets: ProductFacets | null;
+  /** Off where the counts describe more than the list shows; a zero still disables its option. */
+  showCounts?: boolean;
   onChange(next: ProductListState): void;
 }) {
   const [expanded, setExpanded] = useState(false);
@@ -141,7 +144,7 @@ export function ProductFilters({
                   }
                 />
                 <span className={`filters__badge filters__badge--${icon}`}>{PRODUCT_ICON_NAMES[icon]}</span>
-                {count !== undefined && <span className="filters__num">{count}</span>}
+                {showCounts && count !== undefined && <span className="filters__num">{count}</span>}
               </label>
             );
           })}
@@ -160,7 +163,7 @@ export function ProductFilters({
                   onChange={() => setFilter({ ...state.filter, anywhere: id })}
                 />
                 <span>{AVAILABILITY[id]}</span>
-                {count !== undefined && <span className="filters__num">{count}</span>}
+                {showCounts && count !== undefined && <span className="filters__num">{count}</span>}
               </label>
             );
           })}

@@ -236,6 +236,7 @@ export function HomeSlider() {
       >
         <ul className="slider__track" style={{ transform: `translateX(${-index * 100}%)` }}>
           {slides.map((slide, position) => (
+            // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern: each slide is a group «N из M»
             <li
               key={slide.id}
               className="slide"

@@ -43,7 +43,9 @@ describe('splitHighlight', () => {
   });
 
   it('builds the address of all results', () => {
-    expect(searchUrl('масло & крем')).toBe('/search?q=%D0%BC%D0%B0%D1%81%D0%BB%D0%BE+%26+%D0%BA%D1%80%D0%B5%D0%BC');
+    expect(searchUrl('масло & крем')).toBe(
+      '/search?q=%D0%BC%D0%B0%D1%81%D0%BB%D0%BE+%26+%D0%BA%D1%80%D0%B5%D0%BC',
+    );
   });
 });
 

@@ -1,0 +1,158 @@
+// HTTP routes of authentication (spec §7 User, Token refresh): registration, login, refresh, logout, passwords.
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  registrationSchema,
+} from '@efir/domain/auth-schemas';
+import { z } from '@efir/domain/zod-ru';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { forbidden } from '../../lib/app-error.ts';
+import type { Authenticator } from '../../plugins/auth.ts';
+import { issueCsrfCookie } from '../../plugins/csrf.ts';
+import type { PageRenderer } from '../../plugins/ssr.ts';
+import type { UserRow } from '../account/account.repo.ts';
+import { getUserWire } from '../account/account.service.ts';
+import type { AuthService, Session } from './auth.service.ts';
+
+export const REFRESH_COOKIE = 'efir_refresh';
+export const REFRESH_PATH = '/refresh';
+/** Tells the server render that this browser has a session (it carries no secret): account pages render for it. */
+export const SESSION_HINT_COOKIE = 'efir_session';
+
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  deps: {
+    db: Database;
+    auth: AuthService;
+    authenticator: Authenticator;
+    config: Config;
+    renderPage?: PageRenderer;
+  },
+): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { db, auth, authenticator } = deps;
+  const secure = deps.config.PUBLIC_URL.startsWith('https:');
+
+  function setSessionCookies(reply: FastifyReply, session: Session) {
+    const maxAge = session.refreshMaxAge ?? undefined;
+    reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
+      path: REFRESH_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure,
+      maxAge,
+    });
+    reply.setCookie(SESSION_HINT_COOKIE, '1', { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge });
+  }
+
+  function clearSessionCookies(reply: FastifyReply) {
+    reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_PATH });
+    reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
+  }
+
+  async function sessionAnswer(reply: FastifyReply, result: { user: UserRow; session: Session }) {
+    setSessionCookies(reply, result.session);
+    return {
+      status: 'ok',
+      access_token: result.session.accessToken,
+      expires_in: result.session.expiresIn,
+      user: await getUserWire(db, result.user),
+    };
+  }
+
+  // Spec §7 «GET /registration» is the form's data for the client; a browser asking for HTML gets the page.
+  routes.get('/registration', async (request, reply) => {
+    const accept = request.headers.accept ?? '';
+    if (deps.renderPage && !accept.includes('application/json')) return deps.renderPage(request, reply);
+    return {
+      fields: ['name', 'fam', 'email', 'tel', 'password', 'password_confirmation', 'agree'],
+      required: ['name', 'email', 'password', 'agree'],
+      password: { min: PASSWORD_MIN, max: PASSWORD_MAX },
+      agreement: { personal_data: '/soglasenie-o-zashhite-personalnyx-dannyx', offer: '/publicnaia-oferta' },
+    };
+  });
+
+  routes.post('/v1/user', { schema: { body: registrationSchema } }, async (request, reply) =>
+    sessionAnswer(reply, await auth.register(request.body, request.ip)),
+  );
+
+  routes.post('/v1/user/login', { schema: { body: loginSchema } }, async (request, reply) =>
+    sessionAnswer(reply, await auth.login(request.body, request.ip)),
+  );
+
+  routes.post('/v1/user/logout', async (request, reply) => {
+    const user = await authenticator.findUser(request).catch(() => null);
+    if (user) await auth.logout(user.id);
+    else await auth.logoutByCookie(request.cookies[REFRESH_COOKIE]);
+    clearSessionCookies(reply);
+    return { status: 'ok', message: 'logout' };
+  });
+
+  routes.post(REFRESH_PATH, async (request, reply) => {
+    try {
+      const { session } = await auth.refresh(request.cookies[REFRESH_COOKIE]);
+      setSessionCookies(reply, session);
+      return { access_token: session.accessToken, expires_in: session.expiresIn };
+    } catch (error) {
+      clearSessionCookies(reply);
+      throw error;
+    }
+  });
+
+  routes.get(REFRESH_PATH, async (_request, reply) => {
+    issueCsrfCookie(reply, secure);
+    return { status: 'ok' };
+  });
+
+  routes.get('/v1/user', async (request) => {
+    const user = await authenticator.requireUser(request);
+    return { message: 'user', user: await getUserWire(db, user) };
+  });
+
+  routes.put('/v1/user/forgot-password', { schema: { body: forgotPasswordSchema } }, async (request) => {
+    const outcome = await auth.forgotPassword(request.body, request.ip);
+    return outcome === 'sent'
+      ? {
+          status: 'ok',
+          message:
+            'Если такой адрес зарегистрирован, мы отправили на него письмо со ссылкой для смены пароля.',
+        }
+      : { status: 'ok', message: 'Пароль изменён. Войдите с новым паролем.' };
+  });
+
+  routes.put(
+    '/v1/user/:id/pwd',
+    {
+      schema: {
+        params: z.strictObject({ id: z.coerce.number().int().positive() }),
+        body: changePasswordSchema,
+      },
+    },
+    async (request, reply) => {
+      const user = await authenticator.requireUser(request);
+      if (user.id !== request.params.id) throw forbidden();
+      await auth.changePassword(user, request.body.current_password, request.body.password);
+      // Every session ended, this one too: the browser logs in again with the new password.
+      clearSessionCookies(reply);
+      return { status: 'ok', message: 'Пароль изменён. Войдите с новым паролем на всех устройствах.' };
+    },
+  );
+
+  routes.post('/v1/user/email', { schema: { body: changeEmailSchema } }, async (request) => {
+    const user = 'email' in request.body ? await authenticator.requireUser(request) : null;
+    const outcome = await auth.changeEmail(user, request.body);
+    return outcome === 'sent'
+      ? {
+          status: 'ok',
+          message: 'Мы отправили письмо на новый адрес. Откройте ссылку из него, чтобы подтвердить e-mail.',
+        }
+      : { status: 'ok', message: 'E-mail изменён.' };
+  });
+}

@@ -1,0 +1,280 @@
+// Registration, login, sessions (rotating refresh tokens), logout, password reset and e-mail change.
+import type {
+  changeEmailSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  registrationSchema,
+} from '@efir/domain/auth-schemas';
+import type { z } from '@efir/domain/zod-ru';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError, invalidData } from '../../lib/app-error.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import {
+  bumpTokenVersion,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  type UserRow,
+  updateUser,
+} from '../account/account.repo.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import {
+  findRefreshToken,
+  findUsableOneTimeToken,
+  insertOneTimeToken,
+  insertRefreshToken,
+  markOneTimeTokenUsed,
+  markRefreshTokenRotated,
+  revokeRefreshFamily,
+  revokeUserRefreshTokens,
+} from './auth.repo.ts';
+import { getDecoyHash, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
+import { type AccessTokens, createOpaqueToken, parseOpaqueToken, secretMatches } from './tokens.ts';
+
+export interface Session {
+  accessToken: string;
+  expiresIn: number;
+  refreshToken: string;
+  /** Seconds the refresh cookie lives; null makes it a browser-session cookie («remember me» off). */
+  refreshMaxAge: number | null;
+}
+
+/** Two tabs may refresh with the same token at once: its reuse within this window is not treated as theft. */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+const DAY_S = 86_400;
+const RESET_TTL_MS = 60 * 60 * 1000;
+const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+
+const tooManyAttempts = () => new AppError(429, 'Too Many Attempts.');
+const badLogin = () => invalidData({ email: ['Неверный e-mail или пароль'] });
+const invalidSession = () => new AppError(401, 'Unauthenticated.', { error: 'TOKEN_INVALID' });
+
+export interface AuthService {
+  register(
+    input: z.infer<typeof registrationSchema>,
+    ip: string,
+  ): Promise<{ user: UserRow; session: Session }>;
+  login(input: z.infer<typeof loginSchema>, ip: string): Promise<{ user: UserRow; session: Session }>;
+  refresh(cookie: string | undefined): Promise<{ user: UserRow; session: Session }>;
+  /** Ends every session of the user: refresh tokens revoked, access tokens outdated. */
+  logout(userId: number): Promise<void>;
+  /** Logout by refresh cookie only (the access token may already have expired). */
+  logoutByCookie(cookie: string | undefined): Promise<void>;
+  forgotPassword(input: z.infer<typeof forgotPasswordSchema>, ip: string): Promise<'sent' | 'changed'>;
+  changePassword(user: UserRow, current: string, next: string): Promise<void>;
+  changeEmail(user: UserRow | null, input: z.infer<typeof changeEmailSchema>): Promise<'sent' | 'changed'>;
+}
+
+export function createAuthService(deps: {
+  db: Database;
+  tokens: AccessTokens;
+  mail: MailService;
+  limiter: RateLimiter;
+  config: Pick<Config, 'REFRESH_TOKEN_TTL_DAYS' | 'PUBLIC_URL'>;
+}): AuthService {
+  const { db, tokens, mail, limiter, config } = deps;
+  const origin = config.PUBLIC_URL.replace(/\/$/, '');
+
+  async function limit(key: string, max: number, windowMs: number) {
+    if (!(await limiter.hit(key, max, windowMs))) throw tooManyAttempts();
+  }
+
+  function checkNewPassword(password: string, field = 'password') {
+    if (isCommonPassword(password)) {
+      throw invalidData({
+        [field]: ['Этот пароль слишком распространён — его легко подобрать. Придумайте другой'],
+      });
+    }
+  }
+
+  async function startSession(user: UserRow, remember: boolean, familyId?: string): Promise<Session> {
+    const refresh = createOpaqueToken();
+    const lifetimeS = remember ? config.REFRESH_TOKEN_TTL_DAYS * DAY_S : DAY_S;
+    await insertRefreshToken(db, {
+      id: refresh.id,
+      userId: user.id,
+      familyId: familyId ?? refresh.id,
+      tokenHash: refresh.hash,
+      remember,
+      expiresAt: new Date(Date.now() + lifetimeS * 1000),
+    });
+    const access = await tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion });
+    return {
+      accessToken: access.token,
+      expiresIn: access.expiresIn,
+      refreshToken: refresh.value,
+      refreshMaxAge: remember ? lifetimeS : null,
+    };
+  }
+
+  return {
+    async register(input, ip) {
+      await limit(`register:ip:${ip}`, 10, 60 * 60 * 1000);
+      checkNewPassword(input.password);
+      if (await findUserByEmail(db, input.email)) {
+        throw invalidData({ email: ['Этот e-mail уже зарегистрирован. Войдите или восстановите пароль'] });
+      }
+      const user = await insertUser(db, {
+        name: input.name,
+        fam: input.fam,
+        email: input.email,
+        tel: input.tel,
+        passwordHash: await hashPassword(input.password),
+      }).catch((error: unknown) => {
+        // Two registrations racing with one e-mail: the unique index decides.
+        if (
+          String(
+            (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code,
+          ) === '23505'
+        ) {
+          throw invalidData({ email: ['Этот e-mail уже зарегистрирован. Войдите или восстановите пароль'] });
+        }
+        throw error;
+      });
+      await mail.send({
+        to: user.email,
+        subject: 'Добро пожаловать в «Эфир»',
+        text: `Здравствуйте, ${user.name}!\n\nВы зарегистрировались в интернет-магазине «Эфир». Личный кабинет: ${origin}/my-account\n\nЕсли это были не вы, просто проигнорируйте письмо.`,
+      });
+      return { user, session: await startSession(user, input.remember) };
+    },
+
+    async login(input, ip) {
+      await limit(`login:ip:${ip}`, 20, 10 * 60 * 1000);
+      await limit(`login:email:${input.email}`, 8, 15 * 60 * 1000);
+      const user = await findUserByEmail(db, input.email);
+      // Unknown e-mail or wrong password look the same, and take the same time.
+      const ok = await verifyPassword(user?.passwordHash ?? (await getDecoyHash()), input.password);
+      if (!user || !ok) throw badLogin();
+      return { user, session: await startSession(user, input.remember) };
+    },
+
+    async refresh(cookie) {
+      const parsed = parseOpaqueToken(cookie);
+      if (!parsed) throw new AppError(401, 'Unauthenticated.', { error: 'UNAUTHENTICATED' });
+      const token = await findRefreshToken(db, parsed.id);
+      if (!token || !secretMatches(parsed.secret, token.tokenHash)) throw invalidSession();
+      if (token.revokedAt || token.expiresAt.getTime() <= Date.now()) throw invalidSession();
+      const user = await findUserById(db, token.userId);
+      if (!user) throw invalidSession();
+      const won = await markRefreshTokenRotated(db, token.id);
+      if (!won) {
+        const current = await findRefreshToken(db, token.id);
+        const rotatedAgo = current?.rotatedAt
+          ? Date.now() - current.rotatedAt.getTime()
+          : Number.POSITIVE_INFINITY;
+        if (rotatedAgo > REFRESH_REUSE_GRACE_MS) {
+          // An old token came back: someone else holds a copy. End the whole family.
+          await revokeRefreshFamily(db, token.familyId);
+          throw invalidSession();
+        }
+      }
+      return { user, session: await startSession(user, token.remember, token.familyId) };
+    },
+
+    async logout(userId) {
+      await revokeUserRefreshTokens(db, userId);
+      await bumpTokenVersion(db, userId);
+    },
+
+    async logoutByCookie(cookie) {
+      const parsed = parseOpaqueToken(cookie);
+      if (!parsed) return;
+      const token = await findRefreshToken(db, parsed.id);
+      if (token && secretMatches(parsed.secret, token.tokenHash)) {
+        await revokeUserRefreshTokens(db, token.userId);
+        await bumpTokenVersion(db, token.userId);
+      }
+    },
+
+    async forgotPassword(input, ip) {
+      if ('email' in input) {
+        await limit(`forgot:ip:${ip}`, 10, 60 * 60 * 1000);
+        // Over the per-address limit we quietly send nothing: the answer must not differ.
+        const allowed = await limiter.hit(`forgot:email:${input.email}`, 3, 60 * 60 * 1000);
+        const user = allowed ? await findUserByEmail(db, input.email) : undefined;
+        if (user) {
+          const link = createOpaqueToken();
+          await insertOneTimeToken(db, {
+            id: link.id,
+            userId: user.id,
+            purpose: 'password_reset',
+            tokenHash: link.hash,
+            expiresAt: new Date(Date.now() + RESET_TTL_MS),
+          });
+          const url = `${origin}/forgot-password?token=${encodeURIComponent(link.value)}`;
+          await mail.send({
+            to: user.email,
+            subject: 'Восстановление пароля в «Эфире»',
+            text: `Здравствуйте, ${user.name}!\n\nЧтобы задать новый пароль, откройте ссылку (она действует 1 час и только один раз):\n${url}\n\nЕсли вы не просили сменить пароль, ничего делать не нужно.`,
+          });
+        }
+        return 'sent';
+      }
+      await limit(`reset:ip:${ip}`, 20, 60 * 60 * 1000);
+      const parsed = parseOpaqueToken(input.token);
+      const token = parsed ? await findUsableOneTimeToken(db, parsed.id, 'password_reset') : undefined;
+      if (!parsed || !token || !secretMatches(parsed.secret, token.tokenHash)) {
+        throw invalidData({ token: ['Ссылка устарела или уже использована. Запросите новую'] });
+      }
+      checkNewPassword(input.password);
+      if (!(await markOneTimeTokenUsed(db, token.id))) {
+        throw invalidData({ token: ['Ссылка устарела или уже использована. Запросите новую'] });
+      }
+      await updateUser(db, token.userId, { passwordHash: await hashPassword(input.password) });
+      await revokeUserRefreshTokens(db, token.userId);
+      await bumpTokenVersion(db, token.userId);
+      return 'changed';
+    },
+
+    async changePassword(user, current, next) {
+      await limit(`password:user:${user.id}`, 10, 60 * 60 * 1000);
+      if (!(await verifyPassword(user.passwordHash, current))) {
+        throw invalidData({ current_password: ['Неверный текущий пароль'] });
+      }
+      checkNewPassword(next);
+      await updateUser(db, user.id, { passwordHash: await hashPassword(next) });
+      await revokeUserRefreshTokens(db, user.id);
+      await bumpTokenVersion(db, user.id);
+    },
+
+    async changeEmail(user, input) {
+      if ('email' in input) {
+        if (!user) throw new AppError(401, 'Unauthenticated.', { error: 'UNAUTHENTICATED' });
+        await limit(`email:user:${user.id}`, 5, 60 * 60 * 1000);
+        if (!(await verifyPassword(user.passwordHash, input.password))) {
+          throw invalidData({ password: ['Неверный пароль'] });
+        }
+        const taken = await findUserByEmail(db, input.email);
+        if (taken && taken.id !== user.id) throw invalidData({ email: ['Этот e-mail уже занят'] });
+        const link = createOpaqueToken();
+        await insertOneTimeToken(db, {
+          id: link.id,
+          userId: user.id,
+          purpose: 'email_change',
+          tokenHash: link.hash,
+          payload: input.email,
+          expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
+        });
+        await mail.send({
+          to: input.email,
+          subject: 'Подтвердите новый e-mail в «Эфире»',
+          text: `Здравствуйте, ${user.name}!\n\nЧтобы этот адрес стал адресом вашего личного кабинета, откройте ссылку (действует сутки):\n${origin}/my-settings?email_token=${encodeURIComponent(link.value)}\n\nЕсли вы ничего не меняли, просто проигнорируйте письмо.`,
+        });
+        return 'sent';
+      }
+      const parsed = parseOpaqueToken(input.token);
+      const token = parsed ? await findUsableOneTimeToken(db, parsed.id, 'email_change') : undefined;
+      if (!parsed || !token || !token.payload || !secretMatches(parsed.secret, token.tokenHash)) {
+        throw invalidData({ token: ['Ссылка устарела или уже использована'] });
+      }
+      const taken = await findUserByEmail(db, token.payload);
+      if (taken && taken.id !== token.userId) throw invalidData({ email: ['Этот e-mail уже занят'] });
+      if (!(await markOneTimeTokenUsed(db, token.id)))
+        throw invalidData({ token: ['Ссылка устарела или уже использована'] });
+      await updateUser(db, token.userId, { email: token.payload });
+      return 'changed';
+    },
+  };
+}
