@@ -239,8 +239,12 @@ export async function getProductDetails(
   };
 }
 
-export async function getProductFacets(db: Database, categoryIds: number[] | undefined) {
-  const facets = await countProductFacets(db, categoryIds);
+export async function getProductFacets(
+  db: Database,
+  categoryIds: number[] | undefined,
+  onlySpecialPrice = false,
+) {
+  const facets = await countProductFacets(db, categoryIds, onlySpecialPrice);
   const iconCounts = new Map(facets.icons.map((item) => [item.icon, item.count]));
   iconCounts.set('sale', Math.max(iconCounts.get('sale') ?? 0, facets.special));
   return {

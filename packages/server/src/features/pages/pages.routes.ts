@@ -43,8 +43,8 @@ export function registerPagesRoutes(
     '/api/v1/filter/products',
     { schema: { body: z.strictObject({ id: z.int().min(0).max(2_147_483_647) }) }, config: { csrf: false } },
     async (request) => {
-      // id 0 means the whole catalogue (the special-offers listing uses it).
-      if (request.body.id === 0) return getProductFacets(db, undefined);
+      // id 0 is the special-offers listing (/akcii): everything with a special price.
+      if (request.body.id === 0) return getProductFacets(db, undefined, true);
       const critical = await content.critical.get();
       if (!critical.categories.some((entry) => entry.id === request.body.id)) throw notFound();
       return getProductFacets(db, collectSubtreeIds(critical, request.body.id));

@@ -236,6 +236,16 @@ describe('filter options', () => {
     expect(options.sorts[0]).toEqual({ id: 0, name: 'По умолчанию' });
   });
 
+  it('counts only special prices for the /akcii listing (id 0)', async () => {
+    const options = (
+      await testApp.app.inject({ method: 'POST', url: '/api/v1/filter/products', payload: { id: 0 } })
+    ).json();
+    const listing = await route({ url: '/akcii' });
+    expect(options.anywhere.find((item: { id: number }) => item.id === 2).count).toBe(
+      listing.body.pagination.total,
+    );
+  });
+
   it('answers an unknown category with 404 and a bad id with 422', async () => {
     const unknown = await testApp.app.inject({
       method: 'POST',
