@@ -75,10 +75,12 @@ export async function findProductCards(db: Database, query: ProductQuery) {
 }
 
 /** How many visible products carry each badge, and how many are in stock, in these categories. */
-export async function countProductFacets(db: Database, categoryIds: number[] | undefined) {
-  const scope = categoryIds
-    ? and(eq(products.visible, true), inArray(products.categoryId, categoryIds))
-    : eq(products.visible, true);
+export async function countProductFacets(db: Database, categoryIds: number[] | undefined, onlySpecialPrice = false) {
+  const scope = and(
+    eq(products.visible, true),
+    categoryIds ? inArray(products.categoryId, categoryIds) : undefined,
+    onlySpecialPrice ? gt(products.cenaSt, 0) : undefined,
+  );
   const [icons, [stock]] = await Promise.all([
     db
       .select({ icon: sql<string>`icon`, count: sql<number>`count(*)::int` })
