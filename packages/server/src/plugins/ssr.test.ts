@@ -99,6 +99,66 @@ describe('server-rendered pages', () => {
     expect(String(second.headers['content-security-policy'])).not.toContain(nonce!);
   });
 
+  it('puts a product into the HTML itself: name, price, description, JSON-LD and Open Graph (no JavaScript needed)', async () => {
+    const response = await getPage('/lavanda-uzkolistnaya-10-ml.html');
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(textOf(html, /<h1[^>]*>([^<]+)<\/h1>/)).toBe('Лаванда узколистная');
+    expect(html).toMatch(/490\s?₽/);
+    expect(html).toMatch(/<title>Лаванда узколистная, 10 мл — купить — Эфир<\/title>/);
+    expect(html).toContain('Lavandula angustifolia');
+    // A sentence from the description, rendered as text.
+    const description = html.match(/<meta name="description" content="([^"]+)"/)?.[1] ?? '';
+    expect(description.length).toBeGreaterThan(60);
+    expect(html).toContain('og:image" content="http://localhost:3000/images/products/lavanda-uzkolistnaya-10-ml.jpg');
+    const blocks = [...html.matchAll(/<script[^>]*type="application\/ld\+json"[^>]*>([^<]+)<\/script>/g)].map((match) =>
+      JSON.parse(match[1]!),
+    );
+    const product = blocks.find((block) => block['@type'] === 'Product');
+    expect(product.name).toMatch(/^Лаванда узколистная/);
+    expect(product.offers).toMatchObject({ priceCurrency: 'RUB', price: 490 });
+    expect(String(product.offers.availability)).toMatch(/schema\.org\/(InStock|OutOfStock)/);
+    expect(blocks.some((block) => block['@type'] === 'BreadcrumbList')).toBe(true);
+  });
+
+  it('renders articles and recipes with Article and Recipe JSON-LD', async () => {
+    const listing = JSON.parse(
+      (await testApp.app.inject({ method: 'POST', url: '/api/v1/route', payload: { url: '/recept.html' } })).body,
+    );
+    const recipe = listing.recepts[0];
+    const html = (await getPage(recipe.url)).body;
+    expect(html).toContain(recipe.title);
+    expect(html).toContain('"@type":"Recipe"');
+    const articles = JSON.parse(
+      (await testApp.app.inject({ method: 'POST', url: '/api/v1/route', payload: { url: '/articles-new.html' } })).body,
+    );
+    const articleHtml = (await getPage(articles.articles[0].url)).body;
+    expect(articleHtml).toContain('"@type":"Article"');
+  });
+
+  it('renders a category with its products and honours the filter cookie on the server', async () => {
+    const plain = await getPage('/efirnye-masla');
+    expect(plain.statusCode).toBe(200);
+    const filtered = await testApp.app.inject({
+      method: 'GET',
+      url: '/efirnye-masla',
+      headers: { accept: 'text/html', cookie: `filter_product=${encodeURIComponent('{"icons":[],"anywhere":1}')}` },
+    });
+    const count = (html: string) => (html.match(/class="product-card"/g) ?? []).length;
+    expect(count(plain.body)).toBeGreaterThan(0);
+    const data = JSON.parse(
+      (
+        await testApp.app.inject({
+          method: 'POST',
+          url: '/api/v1/route',
+          payload: { url: '/efirnye-masla', filter: { anywhere: 1 } },
+        })
+      ).body,
+    );
+    for (const product of data.products.slice(0, 3)) expect(filtered.body).toContain(product.url);
+    expect(filtered.body).not.toContain('Нет в наличии</span>');
+  });
+
   it('keeps API paths JSON even when the page does not exist', async () => {
     const response = await getPage('/api/v1/nothing');
     expect(response.statusCode).toBe(404);

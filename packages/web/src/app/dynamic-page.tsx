@@ -1,6 +1,6 @@
 // Pages the server resolves by address (spec §2 dynamic paths): catalogue, category, section, article, recipe,
 // product; the loader sends the list's filter and sort from their cookies and the page number from ?page=.
-import type { RouteResponse } from '@efir/domain/catalog-wire';
+import type { ImageRef, RouteResponse } from '@efir/domain/catalog-wire';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { CatalogPage } from '../features/catalog/catalog-page.tsx';
 import { CategoryPage } from '../features/catalog/category-page.tsx';
@@ -47,7 +47,14 @@ export function getDynamicPageMeta(data: unknown): PageMeta {
       : page.type === 'article' || page.type === 'recept'
         ? 'article'
         : 'website';
-  return { title: page.html_title, description: page.meta_description || undefined, ogType };
+  return { title: page.html_title, description: page.meta_description || undefined, ogType, image: findPageImage(page.com_data) };
+}
+
+/** The picture that represents the page in link previews (Open Graph), as a path under /images/. */
+function findPageImage(entity: unknown): string | undefined {
+  const candidate = entity as { images?: ImageRef[]; image?: ImageRef | null } | null;
+  const image = candidate?.images?.[0] ?? candidate?.image ?? null;
+  return image ? `/images/${image.filename}` : undefined;
 }
 
 export function DynamicPage() {

@@ -55,7 +55,10 @@ export function renderHeadTags(meta: PageMeta, canonicalUrl: string): string {
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:url" content="${canonical}" />`,
   ];
-  if (meta.image) tags.push(`<meta property="og:image" content="${escapeAttribute(meta.image)}" />`);
+  if (meta.image) {
+    const image = new URL(meta.image, canonicalUrl).href;
+    tags.push(`<meta property="og:image" content="${escapeAttribute(image)}" />`);
+  }
   if (meta.noindex) tags.push('<meta name="robots" content="noindex, follow" />');
   return tags.join('\n    ');
 }
