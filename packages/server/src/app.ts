@@ -8,6 +8,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { registerAccountRoutes } from './features/account/account.routes.ts';
+import { CART_COOKIE, registerCartRoutes } from './features/cart/cart.routes.ts';
+import { createCartService } from './features/cart/cart.service.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { createAccessTokens } from './features/auth/tokens.ts';
@@ -79,13 +82,35 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.get('/api/health', async () => ({ status: 'ok' }));
 
   const auth = createAuthService({ db: deps.db, tokens, mail, limiter, config });
-  registerAuthRoutes(app, { db: deps.db, auth, authenticator, config, renderPage });
+  const cart = createCartService(deps.db);
+  registerAuthRoutes(app, {
+    db: deps.db,
+    auth,
+    authenticator,
+    config,
+    renderPage,
+    // A guest's cart joins the user's cart at login; the guest cookie is then useless.
+    onLogin: async (request, reply, userId) => {
+      const guestCart = request.cookies[CART_COOKIE];
+      if (!guestCart) return;
+      await cart.mergeGuestCart(guestCart, userId);
+      reply.clearCookie(CART_COOKIE, { path: '/' });
+    },
+  });
+  registerCartRoutes(app, { cart, authenticator, config });
+  registerAccountRoutes(app, { db: deps.db, authenticator, mail, limiter, config });
 
   // Read paths are answered from memory for PAGE_CACHE_TTL_MS; any write through a service invalidates.
   const responses = createResponseCache({ ttlMs: config.PAGE_CACHE_TTL_MS, maxEntries: 2000 });
   const content = createContentService(deps.db, [responses]);
   registerContentRoutes(app, content);
-  registerPagesRoutes(app, { db: deps.db, content, config, cache: responses });
+  registerPagesRoutes(app, {
+    db: deps.db,
+    content,
+    config,
+    cache: responses,
+    sources: { getSavedPage: (token) => cart.getSavedPage(token) },
+  });
   registerSearchRoutes(app, deps.db, responses);
   mkdirSync(config.imagesDir, { recursive: true });
   await app.register(fastifyStatic, {

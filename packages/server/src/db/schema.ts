@@ -5,3 +5,6 @@ export * from '../features/catalog/catalog.table.ts';
 export * from '../features/content/content.table.ts';
 export * from '../features/mail/mail.table.ts';
 export * from '../seed/seed.table.ts';
+export * from '../features/cart/cart.table.ts';
+export * from '../features/payments/payments.table.ts';
+export * from '../features/delivery/delivery.table.ts';

@@ -5,6 +5,7 @@ import type { Database } from '../db/client.ts';
 import { categories, menuItems, seedRuns, slides, staticPages } from '../db/schema.ts';
 import { catalogueSeedSteps, type SeedContext } from './seed-catalogue.ts';
 import { categoryTree, menuSeed, slideSeed } from './seed-layout.ts';
+import { shopSeedSteps } from './seed-shop.ts';
 import { staticPages as staticPageSeed } from './static-pages.ts';
 
 export interface SeedStep {
@@ -42,6 +43,7 @@ export const seedSteps: SeedStep[] = [
   { name: '002-static-pages', run: seedStaticPages },
   { name: '003-menus-and-slides', run: seedMenusAndSlides },
   ...catalogueSeedSteps,
+  ...shopSeedSteps,
 ];
 
 /** Runs every step not yet recorded, each in its own transaction. Returns the names of the steps that ran. */

@@ -9,7 +9,7 @@ import {
   registrationSchema,
 } from '@efir/domain/auth-schemas';
 import { z } from '@efir/domain/zod-ru';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -34,6 +34,8 @@ export function registerAuthRoutes(
     authenticator: Authenticator;
     config: Config;
     renderPage?: PageRenderer;
+    /** Runs after a login or registration (the cart feature merges the guest's cart here). */
+    onLogin?: (request: FastifyRequest, reply: FastifyReply, userId: number) => Promise<void>;
   },
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -79,13 +81,17 @@ export function registerAuthRoutes(
     };
   });
 
-  routes.post('/v1/user', { schema: { body: registrationSchema } }, async (request, reply) =>
-    sessionAnswer(reply, await auth.register(request.body, request.ip)),
-  );
+  routes.post('/v1/user', { schema: { body: registrationSchema } }, async (request, reply) => {
+    const result = await auth.register(request.body, request.ip);
+    await deps.onLogin?.(request, reply, result.user.id);
+    return sessionAnswer(reply, result);
+  });
 
-  routes.post('/v1/user/login', { schema: { body: loginSchema } }, async (request, reply) =>
-    sessionAnswer(reply, await auth.login(request.body, request.ip)),
-  );
+  routes.post('/v1/user/login', { schema: { body: loginSchema } }, async (request, reply) => {
+    const result = await auth.login(request.body, request.ip);
+    await deps.onLogin?.(request, reply, result.user.id);
+    return sessionAnswer(reply, result);
+  });
 
   routes.post('/v1/user/logout', async (request, reply) => {
     const user = await authenticator.findUser(request).catch(() => null);

@@ -11,7 +11,7 @@ import type { ResponseCache } from '../../lib/response-cache.ts';
 import { collectSubtreeIds, getProductFacets, listProductUrls } from '../catalog/catalog.service.ts';
 import type { ContentService } from '../content/content.service.ts';
 import { getPublicationFacets, listPublicationUrls } from '../content/publications.service.ts';
-import { resolvePage } from './pages.service.ts';
+import { type PageSources, resolvePage } from './pages.service.ts';
 
 function escapeXml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -19,7 +19,7 @@ function escapeXml(value: string): string {
 
 export function registerPagesRoutes(
   app: FastifyInstance,
-  deps: { db: Database; content: ContentService; config: Config; cache: ResponseCache },
+  deps: { db: Database; content: ContentService; config: Config; cache: ResponseCache; sources?: PageSources },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, content } = deps;
@@ -29,9 +29,11 @@ export function registerPagesRoutes(
     '/api/v1/route',
     { schema: { body: routeRequestSchema }, config: { csrf: false } },
     async (request, reply) => {
+      // Saved carts are private to whoever holds the link: never kept in the shared cache.
+      if (request.body.url.startsWith('/saved/')) return resolvePage(db, content, request.body, deps.sources);
       // The parsed body (defaults filled in, unknown keys refused) is a precise key for the answer.
       const json = await deps.cache.getOrBuild(`route ${JSON.stringify(request.body)}`, () =>
-        resolvePage(db, content, request.body),
+        resolvePage(db, content, request.body, deps.sources),
       );
       return reply.type('application/json; charset=utf-8').send(json);
     },

@@ -81,12 +81,28 @@ export function normalisePageUrl(raw: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 
+export interface PageSources {
+  /** Saved carts live in the cart feature: `/saved/<token>` pages. */
+  getSavedPage?(token: string): Promise<{ lines: unknown[]; total: number; created_at: string } | null>;
+}
+
 export async function resolvePage(
   db: Database,
   content: ContentService,
   request: RouteRequest,
+  sources: PageSources = {},
 ): Promise<RouteResponse> {
   const url = normalisePageUrl(request.url);
+  if (url.startsWith('/saved/') && sources.getSavedPage) {
+    const saved = await sources.getSavedPage(url.slice('/saved/'.length));
+    if (!saved) throw notFound();
+    return emptyResponse(
+      pageInfo('saved', url, 'Сохранённая корзина', 'Корзина, которой с вами поделились в магазине «Эфир».', saved, [
+        { name: 'Сохранённая корзина', url },
+      ]),
+      { sort: 0, filter: {} },
+    );
+  }
   const productFilter = productFilterSchema.parse({
     icons: request.filter.icons,
     anywhere: request.filter.anywhere,

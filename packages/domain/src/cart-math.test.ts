@@ -1,0 +1,122 @@
+// Cart math of spec §6 and §9: examples by hand and properties over generated carts (fast-check).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { computeCartTotals, discountedUnitPrice, lineTotal, type PricedLine, resolveDiscount } from './cart-math.ts';
+
+const regular = (cena: number, quantity = 1): PricedLine => ({ id: 1, quantity, cena, cena_st: 0 });
+const special = (cena: number, regularPrice: number, quantity = 1): PricedLine => ({
+  id: 2,
+  quantity,
+  cena,
+  cena_st: regularPrice,
+});
+
+describe('resolveDiscount (spec §6)', () => {
+  it('uses the personal discount without a promo, for regular lines only', () => {
+    expect(resolveDiscount(5, null)).toEqual({ percent: 5, appliesToSpecial: false });
+  });
+  it('adds add_discount to the personal discount', () => {
+    expect(resolveDiscount(5, { type: 'add_discount', percent: 10 })).toEqual({ percent: 15, appliesToSpecial: false });
+  });
+  it('adds add_discount_all and reaches special lines too', () => {
+    expect(resolveDiscount(5, { type: 'add_discount_all', percent: 10 })).toEqual({ percent: 15, appliesToSpecial: true });
+  });
+  it('replaces the discount with any other promo percent', () => {
+    expect(resolveDiscount(5, { type: 'percent', percent: 12 })).toEqual({ percent: 12, appliesToSpecial: false });
+    expect(resolveDiscount(20, { type: 'first_order', percent: 10 })).toEqual({ percent: 10, appliesToSpecial: false });
+  });
+  it('never goes past 100 % or below 0 %', () => {
+    expect(resolveDiscount(60, { type: 'add_discount', percent: 60 }).percent).toBe(100);
+    expect(resolveDiscount(-5, null).percent).toBe(0);
+  });
+});
+
+describe('line prices (spec §9)', () => {
+  it('a special line costs cena × quantity whatever the discount', () => {
+    expect(lineTotal(special(390, 490, 3), resolveDiscount(10, null))).toBe(1170);
+  });
+  it('another line costs floor((1 − d/100) × cena) × quantity', () => {
+    expect(lineTotal(regular(490, 2), resolveDiscount(7, null))).toBe(Math.floor(0.93 * 490) * 2);
+    expect(lineTotal(regular(333, 3), resolveDiscount(5, null))).toBe(316 * 3);
+  });
+  it('is exact where floating point would be off by one', () => {
+    // (1 − 0.29) × 100 = 70.99999999999999 in floating point.
+    expect(discountedUnitPrice(regular(100), resolveDiscount(29, null))).toBe(71);
+    expect(discountedUnitPrice(regular(100), resolveDiscount(57, null))).toBe(43);
+  });
+  it('add_discount_all discounts a special line from its special price', () => {
+    expect(lineTotal(special(400, 500, 1), resolveDiscount(0, { type: 'add_discount_all', percent: 10 }))).toBe(360);
+  });
+});
+
+const lineArbitrary = fc.record({
+  id: fc.nat(1000),
+  quantity: fc.integer({ min: 1, max: 50 }),
+  cena: fc.integer({ min: 0, max: 100_000 }),
+  cena_st: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 150_000 })),
+});
+const promoArbitrary = fc.option(
+  fc.record({
+    type: fc.constantFrom('add_discount', 'add_discount_all', 'percent', 'first_order'),
+    percent: fc.integer({ min: 0, max: 100 }),
+  }),
+  { nil: null },
+);
+
+/** The spec's formula evaluated with exact rationals (BigInt), to compare against. */
+function exactLineTotal(line: PricedLine, percent: number, appliesToSpecial: boolean): bigint {
+  if (line.cena_st > 0 && !appliesToSpecial) return BigInt(line.cena) * BigInt(line.quantity);
+  const unit = (BigInt(100 - percent) * BigInt(line.cena)) / 100n; // BigInt division floors for non-negatives
+  return unit * BigInt(line.quantity);
+}
+
+describe('cart totals (properties)', () => {
+  it('equal the spec formula, line by line, for any cart, discount and promo', () => {
+    fc.assert(
+      fc.property(fc.array(lineArbitrary, { maxLength: 20 }), fc.integer({ min: 0, max: 30 }), promoArbitrary, (lines, skidka, promo) => {
+        const totals = computeCartTotals(lines, skidka, promo);
+        const { percent, appliesToSpecial } = totals.applied;
+        let expected = 0n;
+        for (const [index, line] of lines.entries()) {
+          const exact = exactLineTotal(line, percent, appliesToSpecial);
+          expect(BigInt(totals.lines[index]!.sum)).toBe(exact);
+          expected += exact;
+        }
+        expect(BigInt(totals.total)).toBe(expected);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('never cost more than the undiscounted cart, never below zero, and are whole roubles', () => {
+    fc.assert(
+      fc.property(fc.array(lineArbitrary, { maxLength: 20 }), fc.integer({ min: 0, max: 100 }), promoArbitrary, (lines, skidka, promo) => {
+        const totals = computeCartTotals(lines, skidka, promo);
+        expect(totals.total).toBeLessThanOrEqual(totals.subtotal);
+        expect(totals.total).toBeGreaterThanOrEqual(0);
+        expect(Number.isInteger(totals.total)).toBe(true);
+        expect(totals.discount).toBe(totals.subtotal - totals.total);
+        expect(totals.count).toBe(lines.reduce((sum, line) => sum + line.quantity, 0));
+      }),
+    );
+  });
+
+  it('leave special lines untouched unless the promo is add_discount_all', () => {
+    fc.assert(
+      fc.property(lineArbitrary, fc.integer({ min: 0, max: 100 }), promoArbitrary, (line, skidka, promo) => {
+        const specialLine = { ...line, cena_st: line.cena + 1 };
+        const total = computeCartTotals([specialLine], skidka, promo).total;
+        if (promo?.type === 'add_discount_all') expect(total).toBeLessThanOrEqual(specialLine.cena * specialLine.quantity);
+        else expect(total).toBe(specialLine.cena * specialLine.quantity);
+      }),
+    );
+  });
+
+  it('a bigger discount never costs more', () => {
+    fc.assert(
+      fc.property(fc.array(lineArbitrary, { maxLength: 10 }), fc.integer({ min: 0, max: 99 }), (lines, skidka) => {
+        expect(computeCartTotals(lines, skidka + 1, null).total).toBeLessThanOrEqual(computeCartTotals(lines, skidka, null).total);
+      }),
+    );
+  });
+});

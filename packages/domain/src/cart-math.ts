@@ -1,0 +1,82 @@
+// Cart prices of spec §9 and the discounts of spec §6, in whole roubles, computed exactly with integers.
+
+export interface PricedLine {
+  id: number;
+  quantity: number;
+  /** Price in ₽. */
+  cena: number;
+  /** Regular price; greater than 0 means `cena` is already a special price. */
+  cena_st: number;
+}
+
+export interface PromoCondition {
+  type: string;
+  percent: number;
+}
+
+export interface AppliedDiscount {
+  /** d of spec §9, percent. */
+  percent: number;
+  /** add_discount_all: the discount applies to special-price lines too. */
+  appliesToSpecial: boolean;
+}
+
+/**
+ * Spec §6: without a promo the user's skidka applies; add_discount adds its percent to it; add_discount_all
+ * adds it and also reaches special lines; any other promo with a percent replaces the discount.
+ */
+export function resolveDiscount(skidka: number, promo: PromoCondition | null): AppliedDiscount {
+  const base = clampPercent(skidka);
+  if (!promo) return { percent: base, appliesToSpecial: false };
+  if (promo.type === 'add_discount') return { percent: clampPercent(base + promo.percent), appliesToSpecial: false };
+  if (promo.type === 'add_discount_all') return { percent: clampPercent(base + promo.percent), appliesToSpecial: true };
+  return { percent: clampPercent(promo.percent), appliesToSpecial: false };
+}
+
+function clampPercent(value: number): number {
+  return Math.min(100, Math.max(0, Math.trunc(value)));
+}
+
+export function isSpecialLine(line: Pick<PricedLine, 'cena_st'>): boolean {
+  return line.cena_st > 0;
+}
+
+/**
+ * Price of one unit after the discount: floor((1 − d/100) × cena). Integer arithmetic keeps it exact —
+ * in floating point (1 − 0.29) × 100 is 70.99999999999999 and would floor to 70.
+ */
+export function discountedUnitPrice(line: Pick<PricedLine, 'cena' | 'cena_st'>, discount: AppliedDiscount): number {
+  if (isSpecialLine(line) && !discount.appliesToSpecial) return line.cena;
+  return Math.floor(((100 - discount.percent) * line.cena) / 100);
+}
+
+/** Spec §9: a special line costs cena × quantity; another line floor((1 − d/100) × cena) × quantity. */
+export function lineTotal(line: PricedLine, discount: AppliedDiscount): number {
+  return discountedUnitPrice(line, discount) * line.quantity;
+}
+
+export interface CartTotals {
+  lines: Array<{ id: number; unitPrice: number; sum: number }>;
+  /** Sum of cena × quantity: what the cart costs before the discount. */
+  subtotal: number;
+  total: number;
+  discount: number;
+  count: number;
+  applied: AppliedDiscount;
+}
+
+export function computeCartTotals(lines: PricedLine[], skidka: number, promo: PromoCondition | null): CartTotals {
+  const applied = resolveDiscount(skidka, promo);
+  let subtotal = 0;
+  let total = 0;
+  let count = 0;
+  const priced = lines.map((line) => {
+    const unitPrice = discountedUnitPrice(line, applied);
+    const sum = unitPrice * line.quantity;
+    subtotal += line.cena * line.quantity;
+    total += sum;
+    count += line.quantity;
+    return { id: line.id, unitPrice, sum };
+  });
+  return { lines: priced, subtotal, total, discount: subtotal - total, count, applied };
+}

@@ -1,0 +1,150 @@
+// HTTP routes of the cart (spec §7 Cart): every change answers with the whole cart, which the client shows as is.
+import { APP_HEADER } from '@efir/domain/http-contract';
+import { z } from '@efir/domain/zod-ru';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Authenticator } from '../../plugins/auth.ts';
+import type { UserRow } from '../account/account.repo.ts';
+import type { CartRow } from './cart.repo.ts';
+import { type CartService, MAX_LINE_QUANTITY } from './cart.service.ts';
+
+export const CART_COOKIE = 'efir_cart';
+const CART_COOKIE_DAYS = 60;
+
+const productParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const savedParams = z.strictObject({ id: z.string().regex(/^(\d{1,10}|[A-Za-z0-9_-]{10,64})$/, 'Неверная ссылка на корзину') });
+
+export function registerCartRoutes(
+  app: FastifyInstance,
+  deps: { cart: CartService; authenticator: Authenticator; config: Config },
+): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { cart: carts, authenticator } = deps;
+  const secure = deps.config.PUBLIC_URL.startsWith('https:');
+
+  async function findCurrentCart(request: FastifyRequest) {
+    const user = await authenticator.findUser(request);
+    return { user, cart: await carts.findCart(user, request.cookies[CART_COOKIE]) };
+  }
+
+  async function ensureCurrentCart(request: FastifyRequest, reply: FastifyReply) {
+    const user = await authenticator.findUser(request);
+    const { cart, created } = await carts.ensureCart(user, request.cookies[CART_COOKIE]);
+    if (created) {
+      reply.setCookie(CART_COOKIE, cart.id, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        maxAge: CART_COOKIE_DAYS * 86_400,
+      });
+    }
+    return { user, cart };
+  }
+
+  async function answer(found: { user: UserRow | null; cart: CartRow | null }, notices: string[] = []) {
+    const view = await carts.view(found.cart, found.user);
+    return { ...view, notices: [...notices, ...view.notices] };
+  }
+
+  /** The cart row again after a change of its own columns (promo code, gift). */
+  async function refetch(found: { user: UserRow | null; cart: CartRow | null }) {
+    return { user: found.user, cart: found.cart ? await carts.findCart(found.user, found.cart.id) : null };
+  }
+
+  routes.get('/v1/cart', async (request) => answer(await findCurrentCart(request)));
+
+  routes.post(
+    '/v1/cart/:id',
+    {
+      schema: {
+        params: productParams,
+        body: z.strictObject({ quantity: z.int().min(1).max(MAX_LINE_QUANTITY).default(1) }).default({ quantity: 1 }),
+      },
+    },
+    async (request, reply) => {
+      const found = await ensureCurrentCart(request, reply);
+      const notices = await carts.add(found.cart, request.params.id, request.body.quantity);
+      return answer(found, notices);
+    },
+  );
+
+  routes.delete('/v1/cart/:id', { schema: { params: productParams } }, async (request) => {
+    const found = await findCurrentCart(request);
+    if (found.cart) await carts.removeOne(found.cart, request.params.id);
+    return answer(found);
+  });
+
+  routes.delete('/v1/cart/line/:id', { schema: { params: productParams } }, async (request) => {
+    const found = await findCurrentCart(request);
+    if (found.cart) await carts.removeLine(found.cart, request.params.id);
+    return answer(found);
+  });
+
+  // Spec §7 makes emptying a GET; the custom header (which a cross-site page cannot add) keeps it ours.
+  routes.get('/v1/cart/clean', async (request) => {
+    if (request.headers[APP_HEADER] === undefined) throw new AppError(400, 'Bad Request', { title: 'Нет заголовка приложения' });
+    const found = await findCurrentCart(request);
+    if (found.cart) await carts.clean(found.cart);
+    return answer(found);
+  });
+
+  routes.get('/v1/cart/gifts', async (request) => {
+    const { user, cart } = await findCurrentCart(request);
+    return { message: 'cart/gifts', ...(await carts.listGifts(cart, user)) };
+  });
+
+  routes.put(
+    '/v1/cart/gift',
+    { schema: { body: z.strictObject({ id: z.int().positive().nullable() }) } },
+    async (request, reply) => {
+      const found = await ensureCurrentCart(request, reply);
+      await carts.chooseGift(found.cart, found.user, request.body.id);
+      return answer(await refetch(found));
+    },
+  );
+
+  routes.put(
+    '/v1/cart/promo/code',
+    { schema: { body: z.strictObject({ code: z.string().trim().min(1, 'Введите промокод').max(40, 'Слишком длинный промокод') }) } },
+    async (request, reply) => {
+      const found = await ensureCurrentCart(request, reply);
+      const result = await carts.applyPromo(found.cart, found.user, request.body.code);
+      const view = await answer(await refetch(found));
+      return { message: 'cart/promo', code: result.code, error: result.error, text: result.text, cart: view.cart, hydr: view.hydr };
+    },
+  );
+
+  routes.delete('/v1/cart/promo/code', async (request) => {
+    const found = await findCurrentCart(request);
+    if (found.cart) await carts.clearPromo(found.cart);
+    const view = await answer(await refetch(found));
+    return { ...view, message: 'cart/promo/clear' };
+  });
+
+  routes.put('/v1/cart/save', async (request, reply) => {
+    const { user, cart } = await ensureCurrentCart(request, reply);
+    const saved = await carts.save(cart, user);
+    return { status: 'ok', link: saved.link, id: saved.id };
+  });
+
+  routes.post('/v1/cart/save/add/:id', { schema: { params: savedParams } }, async (request, reply) => {
+    const found = await ensureCurrentCart(request, reply);
+    await carts.addSaved(found.cart, found.user, request.params.id, false);
+    return answer(found);
+  });
+
+  routes.post('/v1/cart/save/change/:id', { schema: { params: savedParams } }, async (request, reply) => {
+    const found = await ensureCurrentCart(request, reply);
+    await carts.addSaved(found.cart, found.user, request.params.id, true);
+    return answer(found);
+  });
+
+  routes.delete('/v1/cart/save/:id', { schema: { params: savedParams } }, async (request) => {
+    const user = await authenticator.requireUser(request);
+    await carts.deleteSaved(user, request.params.id);
+    return { status: 'ok' };
+  });
+}

@@ -1,0 +1,415 @@
+// The cart: lines capped by stock, totals by the one cart math of `domain`, promo codes, gifts, saved carts,
+// recommendations, and the merge of a guest's cart into the user's at login.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { ImageRef, ProductCard } from '@efir/domain/catalog-wire';
+import { computeCartTotals, type PromoCondition } from '@efir/domain/cart-math';
+import type { Database } from '../../db/client.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import type { UserRow } from '../account/account.repo.ts';
+import {
+  type CartRow,
+  decrementCartLine,
+  deleteCart,
+  deleteCartLine,
+  deleteCartLines,
+  deleteSavedCart,
+  findActiveGifts,
+  findCartById,
+  findCartByUser,
+  findCartLines,
+  findProductForCart,
+  findPromoByCode,
+  findRecommendations,
+  findSavedCart,
+  findSavedCartsOfUser,
+  insertCart,
+  insertSavedCart,
+  type PromoRow,
+  setCartLineQuantity,
+  updateCart,
+  upsertCartLine,
+} from './cart.repo.ts';
+
+export const HYDROLAT_KAT_GLOBAL = 12;
+export const MAX_LINE_QUANTITY = 99;
+
+export interface CartLineView {
+  id: number;
+  quantity: number;
+  cena: number;
+  cena_st: number;
+  katGlobal: number;
+  url: string;
+  name: string;
+  volume: string;
+  image: ImageRef | null;
+  stock: number;
+  /** Price of one unit after the discount. */
+  price: number;
+  sum: number;
+  gift?: true;
+}
+
+export interface CartView {
+  message: 'cart';
+  cart: {
+    lines: CartLineView[];
+    gifts: CartLineView[];
+    promo: { code: string; condition: PromoCondition } | null;
+    subtotal: number;
+    discount: number;
+    total: number;
+    count: number;
+    /** d applied to regular lines, percent. */
+    skidka: number;
+  };
+  code: string | null;
+  hydr: boolean;
+  reco: ProductCard[];
+  /** Lines changed because stock ran low since they were added (shown once to the buyer). */
+  notices: string[];
+}
+
+export type PromoProblem = { error: true; text: string } | { error: false; promo: PromoRow };
+
+/** Checks a promo code against its dates, limit, activity and the cart's subtotal. */
+export function checkPromo(promo: PromoRow | undefined, subtotal: number, now = new Date()): PromoProblem {
+  if (!promo || !promo.active) return { error: true, text: 'Такого промокода нет. Проверьте, нет ли опечатки' };
+  if (promo.validFrom && promo.validFrom > now) return { error: true, text: 'Этот промокод ещё не начал действовать' };
+  if (promo.validTo && promo.validTo < now) return { error: true, text: 'Срок действия промокода истёк' };
+  if (promo.usageLimit !== null && promo.usedCount >= promo.usageLimit) {
+    return { error: true, text: 'Промокод уже использован максимальное число раз' };
+  }
+  if (subtotal < promo.minTotal) {
+    return { error: true, text: `Промокод действует при заказе от ${promo.minTotal.toLocaleString('ru-RU')} ₽` };
+  }
+  return { error: false, promo };
+}
+
+export interface CartService {
+  findCart(user: UserRow | null, guestCartId: string | undefined): Promise<CartRow | null>;
+  /** The caller's cart, created when missing; `created` tells the route to set the guest cookie. */
+  ensureCart(user: UserRow | null, guestCartId: string | undefined): Promise<{ cart: CartRow; created: boolean }>;
+  view(cart: CartRow | null, user: UserRow | null): Promise<CartView>;
+  add(cart: CartRow, productId: number, quantity: number): Promise<string[]>;
+  removeOne(cart: CartRow, productId: number): Promise<void>;
+  removeLine(cart: CartRow, productId: number): Promise<void>;
+  clean(cart: CartRow): Promise<void>;
+  applyPromo(cart: CartRow, user: UserRow | null, code: string): Promise<{ error: boolean; text: string; code: string | null }>;
+  clearPromo(cart: CartRow): Promise<void>;
+  listGifts(cart: CartRow | null, user: UserRow | null): Promise<{ gifts: unknown[]; chosen: number | null; total: number }>;
+  chooseGift(cart: CartRow, user: UserRow | null, giftId: number | null): Promise<void>;
+  save(cart: CartRow, user: UserRow | null): Promise<{ link: string; id: number }>;
+  addSaved(cart: CartRow, user: UserRow | null, key: string, replace: boolean): Promise<void>;
+  deleteSaved(user: UserRow | null, key: string): Promise<void>;
+  listSaved(user: UserRow): Promise<unknown[]>;
+  getSavedPage(token: string): Promise<{ token: string; created_at: string; lines: CartLineView[]; total: number } | null>;
+  mergeGuestCart(guestCartId: string | undefined, userId: number): Promise<void>;
+}
+
+export function createCartService(db: Database): CartService {
+  async function loadLines(cart: CartRow) {
+    const rows = await findCartLines(db, cart.id);
+    const notices: string[] = [];
+    const lines = [];
+    for (const row of rows) {
+      // A product gone or sold out since it was added leaves the cart; a smaller stock shrinks the line.
+      if (!row.visible || row.stock <= 0) {
+        await deleteCartLine(db, cart.id, row.productId);
+        notices.push(`«${row.name}» закончился и убран из корзины`);
+        continue;
+      }
+      let quantity = row.quantity;
+      if (quantity > row.stock) {
+        quantity = row.stock;
+        await setCartLineQuantity(db, cart.id, row.productId, quantity);
+        notices.push(`«${row.name}»: осталось ${row.stock} шт., количество уменьшено`);
+      }
+      lines.push({ ...row, quantity });
+    }
+    return { lines, notices };
+  }
+
+  async function loadPromo(cart: CartRow, subtotal: number) {
+    if (!cart.promoCode) return null;
+    const checked = checkPromo(await findPromoByCode(db, cart.promoCode), subtotal);
+    if (checked.error) {
+      await updateCart(db, cart.id, { promoCode: null });
+      return null;
+    }
+    return checked.promo;
+  }
+
+  async function resolveOwnedSaved(user: UserRow | null, key: string) {
+    // A numeric id is a saved cart of the user's own; the long random token is the shared link.
+    const saved = /^\d+$/.test(key) ? await findSavedCart(db, { id: Number(key) }) : await findSavedCart(db, { token: key });
+    if (!saved) throw notFound();
+    if (/^\d+$/.test(key) && (saved.userId === null || saved.userId !== user?.id)) throw notFound();
+    return saved;
+  }
+
+  const service: CartService = {
+    async findCart(user, guestCartId) {
+      if (user) return (await findCartByUser(db, user.id)) ?? null;
+      if (!guestCartId) return null;
+      const cart = await findCartById(db, guestCartId);
+      return cart && cart.userId === null ? cart : null;
+    },
+
+    async ensureCart(user, guestCartId) {
+      const existing = await service.findCart(user, guestCartId);
+      if (existing) return { cart: existing, created: false };
+      return { cart: await insertCart(db, randomUUID(), user?.id ?? null), created: user === null };
+    },
+
+    async view(cart, user) {
+      const skidka = user?.skidka ?? 0;
+      if (!cart) {
+        return {
+          message: 'cart',
+          cart: { lines: [], gifts: [], promo: null, subtotal: 0, discount: 0, total: 0, count: 0, skidka },
+          code: null,
+          hydr: false,
+          reco: [],
+          notices: [],
+        };
+      }
+      const { lines, notices } = await loadLines(cart);
+      const subtotal = lines.reduce((sum, line) => sum + line.cena * line.quantity, 0);
+      const promo = await loadPromo(cart, subtotal);
+      const condition = promo ? { type: promo.conditionType, percent: promo.percent } : null;
+      const totals = computeCartTotals(
+        lines.map((line) => ({ id: line.productId, quantity: line.quantity, cena: line.cena, cena_st: line.cenaSt })),
+        skidka,
+        condition,
+      );
+      const lineViews: CartLineView[] = lines.map((line, index) => ({
+        id: line.productId,
+        quantity: line.quantity,
+        cena: line.cena,
+        cena_st: line.cenaSt,
+        katGlobal: line.katGlobal,
+        url: line.url,
+        name: line.name,
+        volume: line.volume,
+        image: line.images[0] ?? null,
+        stock: line.stock,
+        price: totals.lines[index]!.unitPrice,
+        sum: totals.lines[index]!.sum,
+      }));
+      const giftLines: CartLineView[] = [];
+      if (cart.giftId !== null && lines.length > 0) {
+        const gift = (await findActiveGifts(db)).find((item) => item.id === cart.giftId);
+        if (gift && totals.total >= gift.threshold && gift.stock > 0) {
+          giftLines.push({
+            id: gift.productId,
+            quantity: 1,
+            cena: 0,
+            cena_st: 0,
+            katGlobal: gift.katGlobal,
+            url: gift.url,
+            name: gift.name,
+            volume: gift.volume,
+            image: gift.images[0] ?? null,
+            stock: gift.stock,
+            price: 0,
+            sum: 0,
+            gift: true,
+          });
+        }
+      }
+      const inCart = lines.map((line) => line.productId);
+      const recoRows = await findRecommendations(db, [...new Set(lines.map((line) => line.categoryId))], inCart, 8);
+      return {
+        message: 'cart',
+        cart: {
+          lines: lineViews,
+          gifts: giftLines,
+          promo: promo && condition ? { code: promo.code, condition } : null,
+          subtotal: totals.subtotal,
+          discount: totals.discount,
+          total: totals.total,
+          count: totals.count,
+          skidka: totals.applied.percent,
+        },
+        code: promo?.code ?? null,
+        hydr: lines.some((line) => line.katGlobal === HYDROLAT_KAT_GLOBAL),
+        reco: recoRows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          url: row.url,
+          volume: row.volume,
+          cena: row.cena,
+          cena_st: row.cenaSt,
+          stock: row.stock,
+          katGlobal: row.katGlobal,
+          icons: row.icons,
+          image: row.images[0] ?? null,
+          avg_rating: Math.round(row.avgRating * 10) / 10,
+          votes_count: row.votesCount,
+        })),
+        notices,
+      };
+    },
+
+    async add(cart, productId, quantity) {
+      const product = await findProductForCart(db, productId);
+      if (!product || !product.visible) throw notFound('Товар не найден');
+      if (product.stock <= 0) {
+        throw new AppError(409, 'Товара нет в наличии', {
+          errors: { quantity: ['Товара нет в наличии — можно подписаться на уведомление о поступлении'] },
+          error: 'out_of_stock',
+        });
+      }
+      const now = await upsertCartLine(db, cart.id, productId, quantity, Math.min(product.stock, MAX_LINE_QUANTITY));
+      await updateCart(db, cart.id, {});
+      return now < quantity ? [`Больше нет: в наличии ${product.stock} шт.`] : [];
+    },
+
+    async removeOne(cart, productId) {
+      await decrementCartLine(db, cart.id, productId);
+    },
+
+    async removeLine(cart, productId) {
+      await deleteCartLine(db, cart.id, productId);
+    },
+
+    async clean(cart) {
+      await deleteCartLines(db, cart.id);
+      await updateCart(db, cart.id, { promoCode: null, giftId: null });
+    },
+
+    async applyPromo(cart, user, code) {
+      const { lines } = await loadLines(cart);
+      const subtotal = lines.reduce((sum, line) => sum + line.cena * line.quantity, 0);
+      const checked = checkPromo(await findPromoByCode(db, code), subtotal);
+      if (checked.error) return { error: true, text: checked.text, code: cart.promoCode };
+      // The same code again changes nothing: the discount is recomputed from the cart, never stacked.
+      await updateCart(db, cart.id, { promoCode: checked.promo.code });
+      const view = await service.view({ ...cart, promoCode: checked.promo.code }, user);
+      return {
+        error: false,
+        code: checked.promo.code,
+        text: `Промокод применён: скидка ${view.cart.skidka} %${checked.promo.description ? ` — ${checked.promo.description}` : ''}`,
+      };
+    },
+
+    async clearPromo(cart) {
+      await updateCart(db, cart.id, { promoCode: null });
+    },
+
+    async listGifts(cart, user) {
+      const view = await service.view(cart, user);
+      const all = await findActiveGifts(db);
+      return {
+        total: view.cart.total,
+        chosen: cart?.giftId ?? null,
+        gifts: all.map((gift) => ({
+          id: gift.id,
+          threshold: gift.threshold,
+          unlocked: view.cart.total >= gift.threshold && gift.stock > 0,
+          remaining: Math.max(0, gift.threshold - view.cart.total),
+          product: { id: gift.productId, name: gift.name, url: gift.url, volume: gift.volume, image: gift.images[0] ?? null },
+        })),
+      };
+    },
+
+    async chooseGift(cart, user, giftId) {
+      if (giftId === null) {
+        await updateCart(db, cart.id, { giftId: null });
+        return;
+      }
+      const { gifts } = await service.listGifts(cart, user);
+      const gift = (gifts as Array<{ id: number; unlocked: boolean; remaining: number }>).find((item) => item.id === giftId);
+      if (!gift) throw notFound('Подарок не найден');
+      if (!gift.unlocked) {
+        throw new AppError(409, 'Подарок пока недоступен', {
+          errors: { id: [`Добавьте товаров ещё на ${gift.remaining.toLocaleString('ru-RU')} ₽`] },
+        });
+      }
+      await updateCart(db, cart.id, { giftId });
+    },
+
+    async save(cart, user) {
+      const { lines } = await loadLines(cart);
+      if (lines.length === 0) throw new AppError(409, 'Корзина пуста', { errors: { cart: ['Сохранять нечего: корзина пуста'] } });
+      const saved = await db.transaction(async (tx) => {
+        const row = await insertSavedCart(tx as unknown as Database, {
+          token: randomBytes(18).toString('base64url'),
+          userId: user?.id ?? null,
+          lines: lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+        });
+        await deleteCartLines(tx as unknown as Database, cart.id);
+        return row;
+      });
+      return { link: `/saved/${saved.token}`, id: saved.id };
+    },
+
+    async addSaved(cart, user, key, replace) {
+      const saved = await resolveOwnedSaved(user, key);
+      if (replace) await deleteCartLines(db, cart.id);
+      for (const line of saved.lines) {
+        const product = await findProductForCart(db, line.productId);
+        if (!product || !product.visible || product.stock <= 0) continue;
+        await upsertCartLine(db, cart.id, line.productId, line.quantity, Math.min(product.stock, MAX_LINE_QUANTITY));
+      }
+    },
+
+    async deleteSaved(user, key) {
+      if (!user) throw forbidden();
+      const saved = await resolveOwnedSaved(user, key);
+      if (saved.userId !== user.id) throw notFound();
+      await deleteSavedCart(db, saved.id);
+    },
+
+    async listSaved(user) {
+      const rows = await findSavedCartsOfUser(db, user.id);
+      return Promise.all(
+        rows.map(async (row) => {
+          const page = await service.getSavedPage(row.token);
+          return { id: row.id, link: `/saved/${row.token}`, created_at: row.createdAt.toISOString(), lines: page?.lines ?? [], total: page?.total ?? 0 };
+        }),
+      );
+    },
+
+    async getSavedPage(token) {
+      if (!/^[A-Za-z0-9_-]{10,64}$/.test(token)) return null;
+      const saved = await findSavedCart(db, { token });
+      if (!saved) return null;
+      const lines: CartLineView[] = [];
+      for (const line of saved.lines) {
+        const rows = await db.query.products.findFirst({ where: (table, { eq }) => eq(table.id, line.productId) });
+        if (!rows) continue;
+        lines.push({
+          id: rows.id,
+          quantity: line.quantity,
+          cena: rows.cena,
+          cena_st: rows.cenaSt,
+          katGlobal: rows.katGlobal,
+          url: rows.url,
+          name: rows.name,
+          volume: rows.volume,
+          image: rows.images[0] ?? null,
+          stock: rows.stock,
+          price: rows.cena,
+          sum: rows.cena * line.quantity,
+        });
+      }
+      return { token, created_at: saved.createdAt.toISOString(), lines, total: lines.reduce((sum, line) => sum + line.sum, 0) };
+    },
+
+    async mergeGuestCart(guestCartId, userId) {
+      if (!guestCartId) return;
+      const guest = await findCartById(db, guestCartId);
+      if (!guest || guest.userId !== null) return;
+      const { cart } = await service.ensureCart({ id: userId } as UserRow, undefined);
+      for (const line of await findCartLines(db, guest.id)) {
+        if (!line.visible || line.stock <= 0) continue;
+        await upsertCartLine(db, cart.id, line.productId, line.quantity, Math.min(line.stock, MAX_LINE_QUANTITY));
+      }
+      if (!cart.promoCode && guest.promoCode) await updateCart(db, cart.id, { promoCode: guest.promoCode });
+      await deleteCart(db, guest.id);
+    },
+  };
+  return service;
+}
