@@ -7,6 +7,39 @@ const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
   .transform((value) => value === '1' || value === 'true' || value === 'yes');
 
+/** «5000:3,15000:5,30000:10»: from this many ₽ of completed orders, this percent; both rising. */
+const discountTiers = z
+  .string()
+  .regex(/^\s*\d+\s*:\s*\d+\s*(,\s*\d+\s*:\s*\d+\s*)*$/, 'must be amount:percent pairs, e.g. 5000:3,15000:5')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((pair) => pair.trim())
+      .filter(Boolean)
+      .map((pair) => {
+        const [from, percent] = pair.split(':').map((part) => part.trim());
+        return { from: Number(from), percent: Number(percent) };
+      }),
+  )
+  .pipe(
+    z
+      .array(
+        z.object({
+          from: z.number().int().min(1),
+          percent: z.number().int().min(1, 'percent must be 1-90').max(90, 'percent must be 1-90'),
+        }),
+      )
+      .max(20)
+      .refine(
+        (tiers) =>
+          tiers.every(
+            (tier, index) =>
+              index === 0 || (tier.from > tiers[index - 1]!.from && tier.percent > tiers[index - 1]!.percent),
+          ),
+        'must be amount:percent pairs (whole ₽ : whole percent 1-90), both rising, e.g. 5000:3,15000:5',
+      ),
+  );
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -55,6 +88,48 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   TRUST_PROXY: booleanFlag.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Personal discount tiers by completed orders (spec §6). */
+  DISCOUNT_TIERS: discountTiers.default(discountTiers.parse('5000:3,15000:5,30000:10')),
+  /** Token of the shop's bot from @BotFather; without it Telegram messages are only logged. */
+  TELEGRAM_BOT_TOKEN: z.string().optional(),
+  /** The bot's username, for t.me links (without @). */
+  TELEGRAM_BOT_NAME: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, 'must be a Telegram bot username without @')
+    .default('efir_consult_bot'),
+  TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
+  /** Telegram sends it in X-Telegram-Bot-Api-Secret-Token (setWebhook secret_token); without it the webhook is off. */
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,256}$/, 'must be 16-256 characters: letters, digits, _ and -')
+    .optional(),
+  /** YooKassa shop id (Basic auth user); with YOOKASSA_SECRET_KEY turns card payments on, else the test gateway answers. */
+  YOOKASSA_SHOP_ID: z.string().regex(/^\d{1,20}$/, 'must be the numeric shop id from the YooKassa account').optional(),
+  /** YooKassa secret key (Basic auth password); never logged. */
+  YOOKASSA_SECRET_KEY: z.string().min(8, 'must be the secret key from the YooKassa account').optional(),
+  YOOKASSA_API_URL: z.url().default('https://api.yookassa.ru/v3'),
+  /** vat_code of 54-FZ receipt items: 1 = без НДС, 2 = 0 %, 3 = 10 %, 4 = 20 %, 5 = 10/110, 6 = 20/120, 7–12 newer rates. */
+  YOOKASSA_VAT_CODE: z.coerce.number().int().min(1).max(12).default(1),
+  /** CDEK API v2 (OAuth client credentials); without both, CDEK prices and points come from the offline tables. */
+  CDEK_CLIENT_ID: z.string().min(1).optional(),
+  CDEK_CLIENT_SECRET: z.string().min(1).optional(),
+  /** CDEK's test environment by default; production is https://api.cdek.ru. */
+  CDEK_API_URL: z.url().default('https://api.edu.cdek.ru'),
+  /** Boxberry API token; without it Boxberry prices and points come from the offline tables. */
+  BOXBERRY_TOKEN: z.string().min(1).optional(),
+  BOXBERRY_API_URL: z.url().default('https://api.boxberry.ru/json.php'),
+  /** Russian Post tariff calculator (e.g. https://tariff.pochta.ru); without it Post prices come from the tables. */
+  POCHTA_TARIFF_URL: z.url().optional(),
+  /** 5Post API key; without it 5Post lockers come from the offline tables and seeded points. */
+  FIVEPOST_API_KEY: z.string().min(1).optional(),
+  FIVEPOST_API_URL: z.url().default('https://api-omni.x5.ru'),
+  /** Postal code parcels leave from (CDEK and Russian Post price from here). */
+  DELIVERY_FROM_ZIP: z
+    .string()
+    .regex(/^[1-6]\d{5}$/, 'must be a 6-digit Russian postal code')
+    .default('101000'),
+  /** Time limit of one call to a delivery service (spec §9: 30 s). */
+  DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
 });
 
 export type Config = z.infer<typeof envSchema> & {
@@ -74,7 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       const name = issue.path.join('.');
       const value = env[name];
       const shown =
-        value === undefined ? '' : ` (got "${name.match(/URL|SECRET|KEY|PASSWORD/) ? '***' : value}")`;
+        value === undefined ? '' : ` (got "${name.match(/URL|SECRET|KEY|PASSWORD|TOKEN/) ? '***' : value}")`;
       return `  ${name}: ${issue.message}${shown}`;
     });
     throw new ConfigError(`Invalid configuration / Неверная настройка окружения:\n${lines.join('\n')}`);

@@ -8,3 +8,4 @@ export * from '../seed/seed.table.ts';
 export * from '../features/cart/cart.table.ts';
 export * from '../features/payments/payments.table.ts';
 export * from '../features/delivery/delivery.table.ts';
+export * from '../features/orders/orders.table.ts';

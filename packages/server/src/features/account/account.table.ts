@@ -29,6 +29,8 @@ export const users = pgTable(
     avatarPhoto: text('avatar_photo'),
     /** Personal discount, percent; set by the server from completed orders, never by the user. */
     skidka: integer('skidka').notNull().default(0),
+    /** ₽ of completed orders the discount was last worked out from (written with skidka by recalculateDiscount). */
+    completedOrdersTotal: integer('completed_orders_total').notNull().default(0),
     birthday: date('birthday'),
     mailings: boolean('mailings').notNull().default(true),
     telegramChatId: text('telegram_chat_id'),
@@ -111,4 +113,17 @@ export const questions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('questions_user_idx').on(table.userId, table.createdAt)],
+);
+
+/** One-time codes that link a Telegram chat to an account via the bot's /start; only their hashes are kept. */
+export const telegramLinkCodes = pgTable(
+  'telegram_link_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: integer('user_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('telegram_link_codes_user_idx').on(table.userId)],
 );

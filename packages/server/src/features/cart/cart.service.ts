@@ -105,6 +105,8 @@ export interface CartService {
   listSaved(user: UserRow): Promise<unknown[]>;
   getSavedPage(token: string): Promise<{ token: string; created_at: string; lines: CartLineView[]; total: number } | null>;
   mergeGuestCart(guestCartId: string | undefined, userId: number): Promise<void>;
+  /** Empties the cart inside the order's transaction (`db` is that transaction). */
+  emptyAfterOrder(db: Database, cartId: string): Promise<void>;
 }
 
 export function createCartService(db: Database): CartService {
@@ -396,6 +398,11 @@ export function createCartService(db: Database): CartService {
         });
       }
       return { token, created_at: saved.createdAt.toISOString(), lines, total: lines.reduce((sum, line) => sum + line.sum, 0) };
+    },
+
+    async emptyAfterOrder(tx, cartId) {
+      await deleteCartLines(tx, cartId);
+      await updateCart(tx, cartId, { promoCode: null, giftId: null });
     },
 
     async mergeGuestCart(guestCartId, userId) {

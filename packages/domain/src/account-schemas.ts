@@ -1,0 +1,240 @@
+// Forms and answers of the personal account (spec §3 User, §4 favourites, §7 Account and User calls), shared by server and web.
+
+import { nameField, phoneField } from './auth-schemas.ts';
+import type { ProductCard, PublicationCard } from './catalog-wire.ts';
+import { DELIVERY_KINDS, type DeliveryKindId } from './delivery-catalogue.ts';
+import { z } from './zod-ru.ts';
+
+export const ADDRESS_LIMIT = 20;
+export const PICKUP_POINT_LIMIT = 20;
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_SIZE_PX = 256;
+export const AVATAR_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const QUESTION_TEXT_MIN = 10;
+export const QUESTION_TEXT_MAX = 2000;
+export const BIRTHDAY_MIN_AGE = 14;
+export const BIRTHDAY_MAX_AGE = 120;
+/** Telegram link codes: what the bot receives after /start. */
+export const TELEGRAM_CODE_LENGTH = 8;
+export const TELEGRAM_CODE_TTL_MS = 15 * 60 * 1000;
+
+/** Delivery kinds of spec §3 that end at a pickup point or a parcel locker: only these can be saved as «ПВЗ». */
+export const PICKUP_DELIVERY_KINDS = [7, 9, 10, 14] as const satisfies readonly DeliveryKindId[];
+export type PickupDeliveryKind = (typeof PICKUP_DELIVERY_KINDS)[number];
+export const PICKUP_DELIVERY_KIND_NAMES: Record<PickupDeliveryKind, string> = {
+  7: DELIVERY_KINDS[7],
+  9: DELIVERY_KINDS[9],
+  10: DELIVERY_KINDS[10],
+  14: DELIVERY_KINDS[14],
+};
+
+/** The favourites toggle of spec §4: the path type, what it is stored as, and the answer's message. */
+export const FAVORITE_KINDS = {
+  product: { stored: 'product', message: 'fav/prod' },
+  recept: { stored: 'recept', message: 'fav/rec' },
+  menu: { stored: 'article', message: 'fav/menu' },
+} as const;
+export type FavoritePathType = keyof typeof FAVORITE_KINDS;
+export type FavoriteMessage = (typeof FAVORITE_KINDS)[FavoritePathType]['message'];
+
+/** An id from a path or a body: a positive integer, also when an old client sends it as a digit string. */
+export const idField = z
+  .union(
+    [
+      z.int(),
+      z
+        .string()
+        .regex(/^\d{1,9}$/)
+        .transform(Number),
+    ],
+    { error: 'Неверный идентификатор' },
+  )
+  .pipe(z.int('Неверный идентификатор').positive('Неверный идентификатор').max(2_147_483_647));
+
+export const famField = z
+  .string()
+  .trim()
+  .max(60, 'Фамилия — не длиннее 60 символов')
+  .regex(/^[\p{L}\s'’.-]*$/u, 'Фамилия может содержать только буквы, пробел и дефис');
+
+/** PUT /v1/user/{id}: only these three; e-mail changes go through POST /v1/user/email, the discount is the server's. */
+export const personalSchema = z.strictObject({
+  name: nameField,
+  fam: famField.optional(),
+  tel: phoneField.optional(),
+});
+export type PersonalForm = z.input<typeof personalSchema>;
+
+/** Today's date in Moscow as YYYY-MM-DD: the shop's calendar, whatever the machine's zone. */
+export function getMoscowToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Moscow',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** Full years between two YYYY-MM-DD dates. */
+export function calculateAge(birthday: string, today: string): number {
+  const [by, bm, bd] = birthday.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+function isRealDate(value: string): boolean {
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export const birthdayField = z
+  .string({ error: 'Укажите дату рождения' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Укажите дату в формате ГГГГ-ММ-ДД')
+  .superRefine((value, context) => {
+    if (!isRealDate(value)) {
+      context.addIssue({ code: 'custom', message: 'Такой даты нет в календаре' });
+      return;
+    }
+    const today = getMoscowToday();
+    if (value >= today) {
+      context.addIssue({ code: 'custom', message: 'Дата рождения должна быть в прошлом' });
+      return;
+    }
+    const age = calculateAge(value, today);
+    if (age < BIRTHDAY_MIN_AGE || age > BIRTHDAY_MAX_AGE) {
+      context.addIssue({
+        code: 'custom',
+        message: `Проверьте дату: возраст должен быть от ${BIRTHDAY_MIN_AGE} до ${BIRTHDAY_MAX_AGE} лет`,
+      });
+    }
+  });
+
+export const birthdaySchema = z.strictObject({ birthday: birthdayField });
+export type BirthdayForm = z.input<typeof birthdaySchema>;
+
+const optionalText = (max: number, message: string) => z.string().trim().max(max, message).default('');
+
+export const addressSchema = z.strictObject({
+  city: z
+    .string({ error: 'Укажите город' })
+    .trim()
+    .min(1, 'Укажите город')
+    .max(100, 'Город — не длиннее 100 символов'),
+  street: z
+    .string({ error: 'Укажите улицу' })
+    .trim()
+    .min(1, 'Укажите улицу')
+    .max(200, 'Улица — не длиннее 200 символов'),
+  house: z
+    .string({ error: 'Укажите дом' })
+    .trim()
+    .min(1, 'Укажите дом')
+    .max(20, 'Дом — не длиннее 20 символов'),
+  flat: optionalText(20, 'Квартира — не длиннее 20 символов'),
+  zip: z
+    .string()
+    .trim()
+    .regex(/^(\d{6})?$/, 'Индекс — 6 цифр')
+    .default(''),
+  comment: optionalText(500, 'Комментарий — не длиннее 500 символов'),
+});
+export type AddressForm = z.input<typeof addressSchema>;
+
+export const pickupPointSchema = z.strictObject({
+  code: z
+    .string({ error: 'Выберите пункт выдачи' })
+    .trim()
+    .min(1, 'Выберите пункт выдачи')
+    .max(64, 'Неверный код пункта выдачи')
+    .regex(/^[\p{L}\d_.:-]+$/u, 'Неверный код пункта выдачи'),
+  type: z.literal(PICKUP_DELIVERY_KINDS, {
+    error: 'Выберите службу: пункт выдачи CDEK, Boxberry, постамат или 5Post',
+  }),
+  name: optionalText(200, 'Название — не длиннее 200 символов'),
+  address: optionalText(300, 'Адрес — не длиннее 300 символов'),
+});
+export type PickupPointForm = z.input<typeof pickupPointSchema>;
+
+export const favoriteSchema = z.strictObject({ id: idField });
+
+export const mailingsSchema = z.strictObject({
+  mailings: z.boolean({ error: 'Укажите, присылать ли рассылку' }),
+});
+
+export const questionSchema = z.strictObject({
+  text: z
+    .string({ error: 'Напишите вопрос' })
+    .trim()
+    .min(QUESTION_TEXT_MIN, `Вопрос — не короче ${QUESTION_TEXT_MIN} символов`)
+    .max(QUESTION_TEXT_MAX, `Вопрос — не длиннее ${QUESTION_TEXT_MAX} символов`),
+  product_id: idField.nullish(),
+});
+export type QuestionForm = z.input<typeof questionSchema>;
+
+// Answers of the account calls (the server builds them, the web pages read them).
+
+export interface AddressWire {
+  id: number;
+  city: string;
+  street: string;
+  house: string;
+  flat: string;
+  zip: string;
+  comment: string;
+}
+
+export interface PickupPointWire {
+  id: number;
+  code: string;
+  type: number;
+  name: string;
+  address: string;
+}
+
+export interface DiscountDescription {
+  /** The user's percent now. */
+  percent: number;
+  /** The next tier above it and the ₽ of completed orders still missing; null at the top. */
+  next: { percent: number; remaining: number } | null;
+}
+
+export interface DiscountTier {
+  /** Completed orders from this many ₽… */
+  from: number;
+  /** …give this percent. */
+  percent: number;
+}
+
+export interface AccountSummary {
+  skidka: DiscountDescription & { completed_total: number; tiers: DiscountTier[] };
+  counts: {
+    favProducts: number;
+    favRecepts: number;
+    favArticles: number;
+    waitlist: number;
+    addresses: number;
+    pvz: number;
+    questions: number;
+  };
+}
+
+export interface WaitlistItem extends ProductCard {
+  waiting_since: string;
+  /** When the back-in-stock letter for this wait went out; null while still waiting. */
+  notified_at: string | null;
+}
+
+export interface BookmarksAnswer {
+  recepts: PublicationCard[];
+  articles: PublicationCard[];
+}
+
+export interface QuestionWire {
+  id: number;
+  text: string;
+  product: { id: number; name: string; url: string } | null;
+  answer: string | null;
+  answered_at: string | null;
+  created_at: string;
+}

@@ -1,0 +1,327 @@
+// HTTP routes of the personal account (spec §7 Account and User): page data, profile, avatar, addresses, pickup
+// points, favourites, waitlist, mailings, questions; the Telegram routes are registered from here too.
+
+import {
+  AVATAR_MAX_BYTES,
+  addressSchema,
+  birthdaySchema,
+  FAVORITE_KINDS,
+  favoriteSchema,
+  idField,
+  mailingsSchema,
+  personalSchema,
+  pickupPointSchema,
+  questionSchema,
+} from '@efir/domain/account-schemas';
+import { z } from '@efir/domain/zod-ru';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { forbidden, invalidData } from '../../lib/app-error.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { Authenticator } from '../../plugins/auth.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import { registerTelegramRoutes } from '../telegram/telegram.routes.ts';
+import { createTelegramClient, type TelegramClient } from '../telegram/telegram-client.ts';
+import type { UserRow } from './account.repo.ts';
+import {
+  addAddress,
+  addPickupPoint,
+  addToWaitlist,
+  askQuestion,
+  getAccountSummary,
+  getPersonal,
+  getSettings,
+  getUserWire,
+  listAddressBook,
+  listBookmarks,
+  listFavoriteProducts,
+  listQuestions,
+  listWaitlist,
+  removeAddress,
+  removeAvatar,
+  removeFromWaitlist,
+  removePickupPoint,
+  replaceAvatar,
+  setBirthday,
+  setMailings,
+  toggleFavorite,
+  updatePersonal,
+} from './account.service.ts';
+
+export interface AccountDeps {
+  db: Database;
+  authenticator: Authenticator;
+  mail: MailService;
+  limiter: RateLimiter;
+  config: Config;
+  /** Tests pass their own; by default the Bot API client with TELEGRAM_BOT_TOKEN, else the offline one. */
+  telegram?: TelegramClient;
+  /** The user's orders and saved carts come from the orders and cart features. */
+  listOrders?: (user: UserRow) => Promise<unknown[]>;
+  listSavedCarts?: (user: UserRow) => Promise<unknown[]>;
+}
+
+const userParams = z.strictObject({ id: idField });
+
+export function registerAccountRoutes(app: FastifyInstance, deps: AccountDeps): void {
+  // A scope of its own: personal answers are never stored by caches, and only the avatar route reads multipart.
+  app.register(async (scope) => {
+    scope.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('cache-control', 'private, no-store');
+      return payload;
+    });
+    registerPageData(scope, deps);
+    registerProfile(scope, deps);
+    await scope.register(async (uploads) => registerAvatar(uploads, deps));
+    registerAddressBook(scope, deps);
+    registerFavoritesAndWaitlist(scope, deps);
+    registerSettingsAndQuestions(scope, deps);
+    registerTelegramRoutes(scope, {
+      db: deps.db,
+      authenticator: deps.authenticator,
+      limiter: deps.limiter,
+      telegram: deps.telegram ?? createTelegramClient(deps.config, app.log),
+      config: deps.config,
+    });
+  });
+}
+
+/** The caller, who must be the user of the path's {id}: anyone else gets 403, whatever the id. */
+async function requireOwner(
+  authenticator: Authenticator,
+  request: FastifyRequest & { params: { id: number } },
+): Promise<UserRow> {
+  const user = await authenticator.requireUser(request);
+  if (user.id !== request.params.id) throw forbidden();
+  return user;
+}
+
+function registerPageData(app: FastifyInstance, deps: AccountDeps) {
+  const { db, authenticator, config } = deps;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get('/v1/my-account', async (request) => {
+    const user = await authenticator.requireUser(request);
+    return getAccountSummary(db, user, config.DISCOUNT_TIERS);
+  });
+
+  routes.get('/v1/my-personal', async (request) => ({
+    personal: getPersonal(await authenticator.requireUser(request)),
+  }));
+
+  routes.get('/v1/my-settings', async (request) => ({
+    settings: getSettings(await authenticator.requireUser(request), config.TELEGRAM_BOT_NAME),
+  }));
+
+  routes.get('/v1/my-waitlist', async (request) => ({
+    items: await listWaitlist(db, (await authenticator.requireUser(request)).id),
+  }));
+
+  routes.get('/v1/my-fav-prod', async (request) => ({
+    items: await listFavoriteProducts(db, (await authenticator.requireUser(request)).id),
+  }));
+
+  routes.get('/v1/my-bookmarks', async (request) =>
+    listBookmarks(db, (await authenticator.requireUser(request)).id),
+  );
+
+  routes.get('/v1/my-question', async (request) => ({
+    items: await listQuestions(db, (await authenticator.requireUser(request)).id),
+  }));
+
+  routes.get('/v1/my-orders', async (request) => {
+    const user = await authenticator.requireUser(request);
+    return { items: deps.listOrders ? await deps.listOrders(user) : [] };
+  });
+
+  routes.get('/v1/my-baskets', async (request) => {
+    const user = await authenticator.requireUser(request);
+    return { items: deps.listSavedCarts ? await deps.listSavedCarts(user) : [] };
+  });
+
+  // Courses arrive with the school issue; until then the page gets a real, empty list rather than an error.
+  routes.get('/v1/my-courses', async (request) => {
+    await authenticator.requireUser(request);
+    return { items: [] };
+  });
+}
+
+function registerProfile(app: FastifyInstance, { db, authenticator }: AccountDeps) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.put('/v1/user/:id', { schema: { params: userParams, body: personalSchema } }, async (request) => {
+    const user = await requireOwner(authenticator, request);
+    const updated = await updatePersonal(db, user, request.body);
+    return { status: 'ok', message: 'Данные сохранены', user: await getUserWire(db, updated) };
+  });
+
+  routes.post(
+    '/v1/user/:id/birthday',
+    { schema: { params: userParams, body: birthdaySchema } },
+    async (request) => {
+      const user = await requireOwner(authenticator, request);
+      const updated = await setBirthday(db, user, request.body.birthday);
+      return { status: 'ok', message: 'Дата рождения сохранена', user: await getUserWire(db, updated) };
+    },
+  );
+}
+
+/** Fastify's multipart failures, as field errors the avatar form can show. */
+function describeUploadError(error: unknown): string | null {
+  switch ((error as { code?: string }).code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return `Картинка больше ${AVATAR_MAX_BYTES / 1024 / 1024} МБ — выберите файл поменьше`;
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PROTO_VIOLATION':
+      return 'Прикрепите одну картинку в формате JPEG, PNG или WebP';
+    default:
+      return (error as Error).message === 'Unexpected end of form' ? 'Файл загрузился не полностью' : null;
+  }
+}
+
+async function registerAvatar(app: FastifyInstance, { db, authenticator, config }: AccountDeps) {
+  await app.register(multipart, {
+    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 50 },
+  });
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post('/v1/user/:id/avatar', { schema: { params: userParams } }, async (request) => {
+    // The caller is checked before a byte of the upload is read.
+    const user = await requireOwner(authenticator, request);
+    let upload: Buffer;
+    try {
+      const file = await request.file();
+      if (!file) throw invalidData({ avatar: ['Выберите картинку'] });
+      upload = await file.toBuffer();
+    } catch (error) {
+      const message = describeUploadError(error);
+      if (message) throw invalidData({ avatar: [message] });
+      throw error;
+    }
+    const updated = await replaceAvatar(db, user, config.imagesDir, upload);
+    return { status: 'ok', message: 'Фото сохранено', user: await getUserWire(db, updated) };
+  });
+
+  routes.delete('/v1/user/:id/avatar', { schema: { params: userParams } }, async (request) => {
+    const user = await requireOwner(authenticator, request);
+    const updated = await removeAvatar(db, user, config.imagesDir);
+    return { status: 'ok', message: 'Фото удалено', user: await getUserWire(db, updated) };
+  });
+}
+
+function registerAddressBook(app: FastifyInstance, { db, authenticator }: AccountDeps) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get('/v1/user/:id/address', { schema: { params: userParams } }, async (request) => {
+    const user = await requireOwner(authenticator, request);
+    return listAddressBook(db, user.id);
+  });
+
+  routes.post(
+    '/v1/user/:id/address',
+    { schema: { params: userParams, body: addressSchema } },
+    async (request) => {
+      const user = await requireOwner(authenticator, request);
+      const item = await addAddress(db, user.id, request.body);
+      return { status: 'ok', message: 'Адрес сохранён', item, ...(await listAddressBook(db, user.id)) };
+    },
+  );
+
+  routes.delete(
+    '/v1/user/:id/address/:addressId',
+    { schema: { params: z.strictObject({ id: idField, addressId: idField }) } },
+    async (request) => {
+      const user = await requireOwner(authenticator, request);
+      await removeAddress(db, user.id, request.params.addressId);
+      return { status: 'ok', message: 'Адрес удалён', ...(await listAddressBook(db, user.id)) };
+    },
+  );
+
+  routes.post(
+    '/v1/user/:id/pvz',
+    { schema: { params: userParams, body: pickupPointSchema } },
+    async (request) => {
+      const user = await requireOwner(authenticator, request);
+      const item = await addPickupPoint(db, user.id, request.body);
+      return {
+        status: 'ok',
+        message: 'Пункт выдачи сохранён',
+        item,
+        ...(await listAddressBook(db, user.id)),
+      };
+    },
+  );
+
+  routes.delete(
+    '/v1/user/:id/pvz/:pvzId',
+    { schema: { params: z.strictObject({ id: idField, pvzId: idField }) } },
+    async (request) => {
+      const user = await requireOwner(authenticator, request);
+      await removePickupPoint(db, user.id, request.params.pvzId);
+      return { status: 'ok', message: 'Пункт выдачи удалён', ...(await listAddressBook(db, user.id)) };
+    },
+  );
+}
+
+function registerFavoritesAndWaitlist(app: FastifyInstance, { db, authenticator }: AccountDeps) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const favoriteTypes = Object.keys(FAVORITE_KINDS) as Array<keyof typeof FAVORITE_KINDS>;
+
+  routes.put(
+    '/v1/user/favorite/:type',
+    {
+      schema: {
+        params: z.strictObject({ type: z.enum(favoriteTypes, 'Неизвестный тип избранного') }),
+        body: favoriteSchema,
+      },
+    },
+    async (request) => {
+      const user = await authenticator.requireUser(request);
+      return toggleFavorite(db, user.id, request.params.type, request.body.id);
+    },
+  );
+
+  const productParams = z.strictObject({ id: idField });
+
+  routes.put('/v1/user/waitlist/:id', { schema: { params: productParams } }, async (request) => {
+    const user = await authenticator.requireUser(request);
+    return { message: 'waitlist/add', waitlist: await addToWaitlist(db, user.id, request.params.id) };
+  });
+
+  routes.delete('/v1/user/waitlist/:id', { schema: { params: productParams } }, async (request) => {
+    const user = await authenticator.requireUser(request);
+    return { message: 'waitlist/remove', waitlist: await removeFromWaitlist(db, user.id, request.params.id) };
+  });
+}
+
+function registerSettingsAndQuestions(
+  app: FastifyInstance,
+  { db, authenticator, limiter, config }: AccountDeps,
+) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post('/v1/user/mailings', { schema: { body: mailingsSchema } }, async (request) => {
+    const user = await authenticator.requireUser(request);
+    const updated = await setMailings(db, user, request.body.mailings);
+    return {
+      status: 'ok',
+      message: updated.mailings ? 'Вы подписаны на рассылку' : 'Вы отписались от рассылки',
+      settings: getSettings(updated, config.TELEGRAM_BOT_NAME),
+    };
+  });
+
+  routes.post('/v1/user/question', { schema: { body: questionSchema } }, async (request) => {
+    const user = await authenticator.requireUser(request);
+    return {
+      status: 'ok',
+      message: 'Вопрос отправлен. Ответ появится на странице «Мои вопросы»',
+      question: await askQuestion(db, limiter, user.id, request.body),
+    };
+  });
+}

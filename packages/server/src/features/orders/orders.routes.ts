@@ -1,0 +1,111 @@
+// HTTP routes of orders (spec §7 Order, my-orders): placing, paying by card, the order's detail for its owner.
+import { checkoutContactSchema, deliveryFormSchema } from '@efir/domain/delivery-rules';
+import { z } from '@efir/domain/zod-ru';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Authenticator } from '../../plugins/auth.ts';
+import { CART_COOKIE } from '../cart/cart.routes.ts';
+import type { CartService } from '../cart/cart.service.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+import { CARD_ONLINE, orderNumber, type OrdersService } from './orders.service.ts';
+
+const orderParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const guestKeyField = z.uuid('Неверный ключ заказа').optional();
+
+export function registerOrderRoutes(
+  app: FastifyInstance,
+  deps: { orders: OrdersService; cart: CartService; payments: PaymentsService; authenticator: Authenticator; config: Config },
+): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { orders, authenticator } = deps;
+  const origin = deps.config.PUBLIC_URL.replace(/\/$/, '');
+
+  async function callerCart(request: FastifyRequest) {
+    const user = await authenticator.findUser(request);
+    return { user, cart: await deps.cart.findCart(user, request.cookies[CART_COOKIE]) };
+  }
+
+  routes.post(
+    '/v1/order',
+    {
+      schema: {
+        body: z.strictObject({
+          idempotency_key: z.uuid('Неверный ключ заказа'),
+          contact: checkoutContactSchema,
+          delivery: deliveryFormSchema,
+        }),
+      },
+    },
+    async (request) => {
+      const { user, cart } = await callerCart(request);
+      const placed = await orders.place(request.body, user, cart);
+      return {
+        status: 'ok',
+        message: placed.created ? 'order/created' : 'order/existing',
+        order: placed.order,
+        // A guest keeps this key to pay for and look at the order; a user needs nothing more than the login.
+        key: placed.guestKey,
+        pay: placed.order.sposob_oplat === CARD_ONLINE && placed.order.payment_state !== 'paid',
+      };
+    },
+  );
+
+  routes.put(
+    '/v1/order/yookassa',
+    { schema: { body: z.strictObject({ order_id: z.int().positive().max(2_147_483_647), key: guestKeyField }) } },
+    async (request) => {
+      const user = await authenticator.findUser(request);
+      const order = await orders.getOwned(request.body.order_id, user, request.body.key);
+      if (order.sposobOplat !== CARD_ONLINE) {
+        throw new AppError(409, 'Этот заказ оплачивается не картой', { errors: { order_id: ['Способ оплаты заказа — не картой онлайн'] } });
+      }
+      if (order.paymentState === 'paid') return { status: 'paid', order_id: order.id, confirmation_url: null };
+      if (order.status === 'cancelled') throw new AppError(409, 'Заказ отменён');
+      const view = await orders.view(order);
+      const payment = await deps.payments.startPayment({
+        orderId: order.id,
+        amount: order.total,
+        description: `Заказ ${orderNumber(order.id)} в магазине «Эфир»`,
+        receipt: {
+          email: order.email,
+          phone: order.tel,
+          lines: view.lines.filter((line) => line.sum > 0).map((line) => ({ name: `${line.name}${line.volume ? `, ${line.volume}` : ''}`, quantity: line.quantity, price: line.price })),
+          delivery: order.deliveryPrice > 0 ? { name: 'Доставка', price: order.deliveryPrice } : null,
+          total: order.total,
+        },
+        returnUrl: `${origin}/yookassa?order=${order.id}${order.userId === null ? `&key=${order.guestKey}` : ''}`,
+      });
+      return {
+        status: payment.status,
+        order_id: order.id,
+        payment_id: payment.providerPaymentId,
+        confirmation_url: payment.confirmationUrl,
+      };
+    },
+  );
+
+  // The /yookassa page asks how the payment ended; the status is checked at the provider while still pending.
+  routes.get(
+    '/v1/order/:id/payment',
+    { schema: { params: orderParams, querystring: z.strictObject({ key: guestKeyField }) } },
+    async (request) => {
+      const user = await authenticator.findUser(request);
+      const order = await orders.getOwned(request.params.id, user, request.query.key);
+      const payment = await deps.payments.getOrderPayment(order.id, { refresh: true });
+      const fresh = await orders.getOwned(request.params.id, user, request.query.key);
+      return { order: await orders.view(fresh), payment: payment ? { status: payment.status, paid_at: payment.paidAt } : null };
+    },
+  );
+
+  routes.post(
+    '/v1/my-orders/:id',
+    { schema: { params: orderParams, body: z.strictObject({ key: guestKeyField }).default({}) } },
+    async (request) => {
+      const user = await authenticator.findUser(request);
+      const order = await orders.getOwned(request.params.id, user, request.body.key);
+      return { message: 'order', order: await orders.view(order) };
+    },
+  );
+}

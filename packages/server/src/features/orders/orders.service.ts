@@ -1,0 +1,330 @@
+// Placing orders from the server-side cart (one transaction: stock taken conditionally, promo use counted, lines
+// copied, cart emptied), idempotent by the client's key; order views; payment status follow-up.
+import { randomUUID } from 'node:crypto';
+import type { CheckoutContact, DeliveryForm } from '@efir/domain/delivery-rules';
+import { getDeliveryKindName, getPaymentMethodName } from '@efir/domain/delivery-catalogue';
+import { formatRub } from '@efir/domain/money';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { AppError, conflict, invalidData, notFound } from '../../lib/app-error.ts';
+import type { UserRow } from '../account/account.repo.ts';
+import type { CartRow } from '../cart/cart.repo.ts';
+import type { CartService, CartView } from '../cart/cart.service.ts';
+import type { CartSnapshot, DeliveryQuoteResult } from '../delivery/delivery.service.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import {
+  findOrderById,
+  findOrderByKey,
+  findOrderLines,
+  findOrdersOfUser,
+  insertOrder,
+  insertOrderLines,
+  type OrderLineRow,
+  type OrderRow,
+  takeStock,
+  updateOrder,
+  usePromoCode,
+} from './orders.repo.ts';
+import type { OrderStatus, PaymentState } from './orders.table.ts';
+
+export const ORDER_STATUS_NAMES: Record<OrderStatus, string> = {
+  new: 'Новый',
+  confirmed: 'Подтверждён',
+  shipped: 'Отправлен',
+  delivered: 'Доставлен',
+  cancelled: 'Отменён',
+};
+
+export const PAYMENT_STATE_NAMES: Record<PaymentState, string> = {
+  not_required: 'Оплата при получении или по счёту',
+  awaiting: 'Ожидает оплаты',
+  pending: 'Платёж в обработке',
+  paid: 'Оплачен',
+  canceled: 'Платёж отменён',
+};
+
+export const CARD_ONLINE = 5;
+
+export interface PlaceOrderInput {
+  idempotency_key: string;
+  contact: CheckoutContact;
+  delivery: DeliveryForm;
+}
+
+/** A parcel's weight for the tariffs: the liquid plus glass and packing. */
+export function estimateWeightGrams(lines: CartView['cart']['lines']): number {
+  let grams = 300;
+  for (const line of lines) {
+    const millilitres = Number(/(\d+)/.exec(line.volume)?.[1] ?? 10);
+    grams += (Math.min(millilitres, 1000) + 60) * line.quantity;
+  }
+  return grams;
+}
+
+export function orderNumber(id: number): string {
+  return `ЭФ-${String(id).padStart(6, '0')}`;
+}
+
+function formatDeliveryDetails(form: DeliveryForm, quote: Extract<DeliveryQuoteResult, { ok: true }>): string {
+  const kind = getDeliveryKindName(quote.kind) ?? quote.tarifName;
+  const address = form.addressNew
+    ? [form.addressNew.zip, form.addressNew.city, form.addressNew.street, form.addressNew.house, form.addressNew.flat]
+        .filter(Boolean)
+        .join(', ')
+    : quote.pickupPoint
+      ? `${quote.pickupPoint.name}, ${quote.pickupPoint.address}`
+      : '';
+  return [kind, quote.tarifName !== kind ? quote.tarifName : '', address].filter(Boolean).join(' — ');
+}
+
+export interface OrderView {
+  id: number;
+  number: string;
+  status: OrderStatus;
+  status_name: string;
+  payment_state: PaymentState;
+  payment_state_name: string;
+  created_at: string;
+  paid_at: string | null;
+  name: string;
+  fam: string;
+  email: string;
+  tel: string;
+  delivery_name: string;
+  delivery_price: number;
+  sposob_oplat: number;
+  sposob_oplat_name: string;
+  promo_code: string | null;
+  subtotal: number;
+  discount: number;
+  goods_total: number;
+  total: number;
+  lines: Array<{ id: number; name: string; volume: string; url: string; quantity: number; cena: number; cena_st: number; price: number; sum: number; gift: boolean }>;
+}
+
+export function toOrderView(order: OrderRow, lines: OrderLineRow[]): OrderView {
+  return {
+    id: order.id,
+    number: orderNumber(order.id),
+    status: order.status,
+    status_name: ORDER_STATUS_NAMES[order.status],
+    payment_state: order.paymentState,
+    payment_state_name: PAYMENT_STATE_NAMES[order.paymentState],
+    created_at: order.createdAt.toISOString(),
+    paid_at: order.paidAt?.toISOString() ?? null,
+    name: order.name,
+    fam: order.fam,
+    email: order.email,
+    tel: order.tel,
+    delivery_name: order.deliveryName,
+    delivery_price: order.deliveryPrice,
+    sposob_oplat: order.sposobOplat,
+    sposob_oplat_name: getPaymentMethodName(order.sposobOplat) ?? '',
+    promo_code: order.promoCode,
+    subtotal: order.subtotal,
+    discount: order.discount,
+    goods_total: order.goodsTotal,
+    total: order.total,
+    lines: lines.map((line) => ({
+      id: line.productId,
+      name: line.name,
+      volume: line.volume,
+      url: line.url,
+      quantity: line.quantity,
+      cena: line.cena,
+      cena_st: line.cenaSt,
+      price: line.price,
+      sum: line.sum,
+      gift: line.gift,
+    })),
+  };
+}
+
+class OrderRefused extends Error {
+  constructor(readonly appError: AppError) {
+    super(appError.message);
+  }
+}
+
+export interface OrdersService {
+  place(input: PlaceOrderInput, user: UserRow | null, cart: CartRow | null): Promise<{ order: OrderView; guestKey: string; created: boolean }>;
+  /** The order if the caller owns it: the user, or a guest holding the order's key. */
+  getOwned(id: number, user: UserRow | null, guestKey: string | undefined): Promise<OrderRow>;
+  view(order: OrderRow): Promise<OrderView>;
+  listForUser(user: UserRow): Promise<OrderView[]>;
+  /** Payment follow-up from the payments feature; one call per real change. */
+  applyPaymentStatus(orderId: number, status: string): Promise<void>;
+}
+
+export function createOrdersService(deps: {
+  db: Database;
+  cart: CartService;
+  mail: MailService;
+  log: FastifyBaseLogger;
+  origin: string;
+  quote(form: DeliveryForm, cart: CartSnapshot, user: UserRow | null): Promise<DeliveryQuoteResult>;
+}): OrdersService {
+  const { db, cart: carts, mail } = deps;
+
+  async function sendConfirmation(order: OrderView) {
+    const lines = order.lines.map((line) => `• ${line.name}${line.volume ? `, ${line.volume}` : ''} × ${line.quantity} — ${formatRub(line.sum)}`);
+    await mail.send({
+      to: order.email,
+      subject: `Заказ ${order.number} принят`,
+      text: [
+        `Здравствуйте, ${order.name}!`,
+        '',
+        `Спасибо за заказ ${order.number}. Состав:`,
+        ...lines,
+        '',
+        `Товары: ${formatRub(order.goods_total)}`,
+        `Доставка (${order.delivery_name}): ${order.delivery_price > 0 ? formatRub(order.delivery_price) : 'бесплатно'}`,
+        `Итого: ${formatRub(order.total)}`,
+        `Оплата: ${order.sposob_oplat_name}`,
+        '',
+        `Статус заказа: ${deps.origin}/my-orders`,
+      ].join('\n'),
+    });
+  }
+
+  const service: OrdersService = {
+    async place(input, user, cart) {
+      const existing = await findOrderByKey(db, input.idempotency_key);
+      if (existing) {
+        if (existing.userId !== (user?.id ?? null)) throw conflict('Этот ключ заказа уже использован');
+        return { order: await service.view(existing), guestKey: existing.guestKey, created: false };
+      }
+      const view = await carts.view(cart, user);
+      if (!cart || view.cart.lines.length === 0) {
+        throw new AppError(409, 'Корзина пуста', { errors: { cart: ['Добавьте товары в корзину, чтобы оформить заказ'] } });
+      }
+      if (input.delivery.sposob_oplat === null) throw invalidData({ sposob_oplat: ['Выберите способ оплаты'] });
+      const snapshot: CartSnapshot = { total: view.cart.total, weightGrams: estimateWeightGrams(view.cart.lines), hydr: view.hydr };
+      const quote = await deps.quote(input.delivery, snapshot, user);
+      if (!quote.ok) {
+        const field = quote.field ?? 'sposob_dost';
+        throw new AppError(422, 'The given data was invalid.', { errors: { [field]: [quote.message] }, ...(quote.hydr ? { hydr: true } : {}) } as never);
+      }
+      const deliveryPrice = quote.price ?? 0;
+      const guestKey = randomUUID();
+      const allLines = [...view.cart.lines, ...view.cart.gifts];
+
+      let placed: OrderRow | null;
+      try {
+        placed = await db.transaction(async (tx) => {
+          const txDb = tx as unknown as Database;
+          const order = await insertOrder(txDb, {
+            idempotencyKey: input.idempotency_key,
+            userId: user?.id ?? null,
+            guestKey,
+            paymentState: input.delivery.sposob_oplat === CARD_ONLINE ? 'awaiting' : 'not_required',
+            name: input.contact.name,
+            fam: input.contact.fam,
+            email: input.contact.email,
+            tel: input.contact.tel,
+            delivery: { ...input.delivery, tarif: quote.tarif, provider: quote.provider, pickupPoint: quote.pickupPoint },
+            deliveryName: formatDeliveryDetails(input.delivery, quote),
+            deliveryPrice,
+            sposobOplat: input.delivery.sposob_oplat!,
+            promoCode: view.cart.promo?.code ?? null,
+            skidka: view.cart.skidka,
+            subtotal: view.cart.subtotal,
+            discount: view.cart.discount,
+            goodsTotal: view.cart.total,
+            total: view.cart.total + deliveryPrice,
+            hydr: view.hydr,
+          });
+          if (!order) return null;
+          // Fixed order of updates, so two checkouts sharing products cannot deadlock each other.
+          const byProduct = new Map<number, number>();
+          for (const line of allLines) byProduct.set(line.id, (byProduct.get(line.id) ?? 0) + line.quantity);
+          for (const [productId, quantity] of [...byProduct].sort(([a], [b]) => a - b)) {
+            if (!(await takeStock(txDb, productId, quantity))) {
+              const name = allLines.find((line) => line.id === productId)?.name ?? 'Товар';
+              throw new OrderRefused(
+                conflict(`«${name}» закончился, пока вы оформляли заказ`, {
+                  [`lines.${productId}`]: [`«${name}»: столько нет в наличии — уменьшите количество`],
+                }),
+              );
+            }
+          }
+          if (view.cart.promo && !(await usePromoCode(txDb, view.cart.promo.code))) {
+            throw new OrderRefused(conflict('Промокод уже использован максимальное число раз', { promo: ['Промокод больше не действует'] }));
+          }
+          await insertOrderLines(
+            txDb,
+            allLines.map((line) => ({
+              orderId: order.id,
+              productId: line.id,
+              name: line.name,
+              volume: line.volume,
+              url: line.url,
+              quantity: line.quantity,
+              cena: line.cena,
+              cenaSt: line.cena_st,
+              price: line.price,
+              sum: line.sum,
+              gift: line.gift === true,
+            })),
+          );
+          await carts.emptyAfterOrder(txDb, cart.id);
+          return order;
+        });
+      } catch (error) {
+        if (error instanceof OrderRefused) throw error.appError;
+        throw error;
+      }
+      if (!placed) {
+        // The same key won a race a moment ago: answer with that order.
+        const winner = await findOrderByKey(db, input.idempotency_key);
+        if (!winner) throw conflict('Заказ уже оформляется, повторите через секунду');
+        return { order: await service.view(winner), guestKey: winner.guestKey, created: false };
+      }
+      const order = await service.view(placed);
+      await sendConfirmation(order).catch((error: unknown) => deps.log.error({ err: error, orderId: placed.id }, 'order letter failed'));
+      return { order, guestKey, created: true };
+    },
+
+    async getOwned(id, user, guestKey) {
+      const order = await findOrderById(db, id);
+      const owns = order && (order.userId !== null ? order.userId === user?.id : guestKey !== undefined && order.guestKey === guestKey);
+      // Someone else's order looks exactly like a missing one.
+      if (!order || !owns) throw notFound('Заказ не найден');
+      return order;
+    },
+
+    async view(order) {
+      return toOrderView(order, await findOrderLines(db, order.id));
+    },
+
+    async listForUser(user) {
+      const rows = await findOrdersOfUser(db, user.id);
+      return Promise.all(rows.map((row) => service.view(row)));
+    },
+
+    async applyPaymentStatus(orderId, status) {
+      const order = await findOrderById(db, orderId);
+      if (!order) return;
+      if (status === 'succeeded') {
+        if (order.paymentState === 'paid') return;
+        const updated = await updateOrder(db, orderId, {
+          paymentState: 'paid',
+          paidAt: new Date(),
+          status: order.status === 'new' ? 'confirmed' : order.status,
+        });
+        if (updated) {
+          await mail.send({
+            to: updated.email,
+            subject: `Оплата заказа ${orderNumber(updated.id)} получена`,
+            text: `Здравствуйте, ${updated.name}!\n\nМы получили оплату заказа ${orderNumber(updated.id)} на сумму ${formatRub(updated.total)}. Соберём и отправим его в ближайшее время.\n\n${deps.origin}/my-orders`,
+          });
+        }
+      } else if (status === 'canceled' && order.paymentState !== 'paid') {
+        await updateOrder(db, orderId, { paymentState: 'canceled' });
+      } else if ((status === 'pending' || status === 'waiting_for_capture') && order.paymentState === 'awaiting') {
+        await updateOrder(db, orderId, { paymentState: 'pending' });
+      }
+    },
+  };
+  return service;
+}

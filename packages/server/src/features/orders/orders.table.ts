@@ -1,0 +1,67 @@
+// Orders and their lines: prices are copied at placement, so later price changes never touch a placed order.
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const ORDER_STATUSES = ['new', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_STATES = ['not_required', 'awaiting', 'pending', 'paid', 'canceled'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** The client's key for this checkout: a retry or a double click finds the same order. */
+    idempotencyKey: uuid('idempotency_key').notNull().unique(),
+    userId: integer('user_id'),
+    /** Proves a guest's ownership of the order (payment, detail page); random. */
+    guestKey: uuid('guest_key').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('new'),
+    paymentState: text('payment_state', { enum: PAYMENT_STATES }).notNull().default('not_required'),
+    name: text('name').notNull(),
+    fam: text('fam').notNull(),
+    email: text('email').notNull(),
+    tel: text('tel').notNull(),
+    /** The Delivery form as submitted (spec §3), plus the priced choice. */
+    delivery: jsonb('delivery').$type<Record<string, unknown>>().notNull(),
+    deliveryName: text('delivery_name').notNull(),
+    deliveryPrice: integer('delivery_price').notNull().default(0),
+    sposobOplat: integer('sposob_oplat').notNull(),
+    promoCode: text('promo_code'),
+    skidka: integer('skidka').notNull().default(0),
+    subtotal: integer('subtotal').notNull(),
+    discount: integer('discount').notNull(),
+    /** Goods after discounts, ₽. */
+    goodsTotal: integer('goods_total').notNull(),
+    /** What the customer pays: goods + delivery, ₽. */
+    total: integer('total').notNull(),
+    hydr: boolean('hydr').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('orders_user_idx').on(table.userId, table.createdAt),
+    check('orders_totals_not_negative', sql`${table.total} >= 0 and ${table.goodsTotal} >= 0`),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull(),
+    productId: integer('product_id').notNull(),
+    name: text('name').notNull(),
+    volume: text('volume').notNull().default(''),
+    url: text('url').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    cena: integer('cena').notNull(),
+    cenaSt: integer('cena_st').notNull().default(0),
+    /** One unit after the discount, ₽. */
+    price: integer('price').notNull(),
+    sum: integer('sum').notNull(),
+    gift: boolean('gift').notNull().default(false),
+  },
+  (table) => [index('order_lines_order_idx').on(table.orderId), check('order_lines_quantity_positive', sql`${table.quantity} > 0`)],
+);

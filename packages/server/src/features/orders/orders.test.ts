@@ -1,0 +1,201 @@
+// Placing orders: totals from the server's cart, idempotency, stock that never goes negative (also under 200
+// parallel checkouts on PostgreSQL), refused delivery choices, ownership of orders, card payment end to end.
+import { randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { products } from '../catalog/catalog.table.ts';
+import { outbox } from '../mail/mail.table.ts';
+import { orders } from './orders.table.ts';
+
+let testApp: TestApp;
+const product: Record<string, { id: number; cena: number; stock: number }> = {};
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  const rows = await testApp.database.db
+    .select({ id: products.id, url: products.url, cena: products.cena, stock: products.stock })
+    .from(products)
+    .where(inArray(products.url, ['/lavanda-uzkolistnaya-10-ml.html', '/gidrolat-rozy-100-ml.html', '/limon-10-ml.html']));
+  for (const row of rows) product[row.url] = row;
+});
+
+afterAll(() => testApp.close());
+
+const lavender = () => product['/lavanda-uzkolistnaya-10-ml.html']!;
+const hydrolat = () => product['/gidrolat-rozy-100-ml.html']!;
+const lemon = () => product['/limon-10-ml.html']!;
+
+const contact = { name: 'Анна', fam: 'Смирнова', email: 'anna.smirnova@example.ru', tel: '+7 916 111-22-33' };
+const courierMoscow = (payment = 1) => ({
+  type: 2,
+  sposob_dost: 1,
+  sposob_oplat: payment,
+  addressNew: { city: 'Москва', street: 'ул. Дубининская', house: '57', flat: '12', zip: '115054' },
+});
+
+async function addToCart(agent: TestAgent, productId: number, quantity = 1) {
+  const response = await agent.request({ method: 'POST', url: `/v1/cart/${productId}`, payload: { quantity } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+function placeOrder(agent: TestAgent, delivery: Record<string, unknown> = courierMoscow(), key = randomUUID()) {
+  return agent.request({ method: 'POST', url: '/v1/order', payload: { idempotency_key: key, contact, delivery } });
+}
+
+describe('placing an order', () => {
+  it('places the order from the server cart with server totals, takes stock, empties the cart and mails', async () => {
+    const guest = createTestAgent(testApp.app);
+    await addToCart(guest, lavender().id, 2);
+    const [before] = await testApp.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, lavender().id));
+    const response = await placeOrder(guest);
+    expect(response.statusCode, response.body).toBe(200);
+    const { order, key } = response.json();
+    expect(order.number).toMatch(/^ЭФ-\d{6}$/);
+    expect(order.goods_total).toBe(lavender().cena * 2);
+    expect(order.total).toBe(order.goods_total + order.delivery_price);
+    expect(order.lines).toEqual([expect.objectContaining({ id: lavender().id, quantity: 2, sum: lavender().cena * 2 })]);
+    expect(order.status).toBe('new');
+    const [after] = await testApp.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, lavender().id));
+    expect(after!.stock).toBe(before!.stock - 2);
+    expect((await guest.request({ method: 'GET', url: '/v1/cart' })).json().cart.lines).toEqual([]);
+    const [letter] = await testApp.database.db.select().from(outbox).where(eq(outbox.subject, `Заказ ${order.number} принят`));
+    expect(letter?.to).toBe(contact.email);
+    const detail = await guest.request({ method: 'POST', url: `/v1/my-orders/${order.id}`, payload: { key } });
+    expect(detail.json().order.id).toBe(order.id);
+  });
+
+  it('returns the same order for the same key, five times over', async () => {
+    const guest = createTestAgent(testApp.app);
+    await addToCart(guest, lavender().id, 1);
+    const key = randomUUID();
+    const answers = [];
+    for (let attempt = 0; attempt < 5; attempt++) answers.push((await placeOrder(guest, courierMoscow(), key)).json());
+    expect(new Set(answers.map((answer) => answer.order.id)).size).toBe(1);
+    const rows = await testApp.database.db.select().from(orders).where(eq(orders.idempotencyKey, key));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses an empty cart, skipped steps and a client-side price', async () => {
+    const guest = createTestAgent(testApp.app);
+    expect((await placeOrder(guest)).statusCode).toBe(409);
+    await addToCart(guest, lavender().id, 1);
+    const noAddress = await placeOrder(guest, { type: 2, sposob_dost: 1, sposob_oplat: 1 });
+    expect(noAddress.statusCode).toBe(422);
+    const noPayment = await placeOrder(guest, { ...courierMoscow(), sposob_oplat: null });
+    expect(noPayment.statusCode).toBe(422);
+    const priced = await guest.request({
+      method: 'POST',
+      url: '/v1/order',
+      payload: { idempotency_key: randomUUID(), contact, delivery: courierMoscow(), total: 1 },
+    });
+    expect(priced.statusCode).toBe(422);
+    expect((await guest.request({ method: 'GET', url: '/v1/cart' })).json().cart.count).toBe(1);
+  });
+
+  it('refuses hydrolats by Russian Post with hydr: true', async () => {
+    const guest = createTestAgent(testApp.app);
+    await addToCart(guest, hydrolat().id, 1);
+    const response = await placeOrder(guest, {
+      type: 4,
+      sposob_dost: 2,
+      sposob_oplat: 1,
+      addressNew: { city: 'Казань', street: 'ул. Баумана', house: '10', zip: '420111' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().hydr).toBe(true);
+  });
+
+  it('shows an order only to its owner', async () => {
+    const owner = createTestAgent(testApp.app);
+    await owner.register();
+    await addToCart(owner, lavender().id, 1);
+    const { order } = (await placeOrder(owner)).json();
+    const stranger = createTestAgent(testApp.app);
+    await stranger.register();
+    expect((await stranger.request({ method: 'POST', url: `/v1/my-orders/${order.id}`, payload: {} })).statusCode).toBe(404);
+    const guess = await createTestAgent(testApp.app).request({ method: 'POST', url: `/v1/my-orders/${order.id}`, payload: { key: randomUUID() } });
+    expect(guess.statusCode).toBe(404);
+    expect((await owner.request({ method: 'POST', url: `/v1/my-orders/${order.id}`, payload: {} })).statusCode).toBe(200);
+  });
+});
+
+describe('paying by card through the test gateway', () => {
+  it('creates the payment, the gateway «Оплатить» notifies, the order becomes paid', async () => {
+    const shopper = createTestAgent(testApp.app);
+    await shopper.register();
+    await addToCart(shopper, lemon().id, 1);
+    const { order } = (await placeOrder(shopper, courierMoscow(5))).json();
+    expect(order.payment_state).toBe('awaiting');
+    const started = await shopper.request({ method: 'PUT', url: '/v1/order/yookassa', payload: { order_id: order.id } });
+    expect(started.statusCode, started.body).toBe(200);
+    const confirmation = new URL(started.json().confirmation_url);
+    const again = await shopper.request({ method: 'PUT', url: '/v1/order/yookassa', payload: { order_id: order.id } });
+    expect(again.json().payment_id).toBe(started.json().payment_id);
+    const page = await testApp.app.inject({ method: 'GET', url: confirmation.pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Оплатить');
+    const form = page.body.match(/name="token" value="([^"]+)"/)?.[1];
+    const pay = await testApp.app.inject({
+      method: 'POST',
+      url: confirmation.pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `action=pay&token=${encodeURIComponent(form ?? '')}`,
+    });
+    expect(pay.statusCode).toBe(302);
+    const status = await shopper.request({ method: 'GET', url: `/v1/order/${order.id}/payment` });
+    expect(status.json().order.payment_state).toBe('paid');
+    expect(status.json().order.status).toBe('confirmed');
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('under concurrency (PostgreSQL)', () => {
+  it('200 parallel checkouts of a product with stock 10 make exactly 10 orders and stock 0', async () => {
+    await testApp.database.db.update(products).set({ stock: 10 }).where(eq(products.id, lemon().id));
+    const shoppers = await Promise.all(
+      Array.from({ length: 200 }, async () => {
+        const agent = createTestAgent(testApp.app);
+        await addToCart(agent, lemon().id, 1);
+        return agent;
+      }),
+    );
+    await testApp.database.db.update(products).set({ stock: 10 }).where(eq(products.id, lemon().id));
+    const results = await Promise.all(shoppers.map((agent) => placeOrder(agent)));
+    const placed = results.filter((response) => response.statusCode === 200);
+    const refused = results.filter((response) => response.statusCode === 409);
+    expect(placed).toHaveLength(10);
+    expect(refused).toHaveLength(190);
+    const [row] = await testApp.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, lemon().id));
+    expect(row!.stock).toBe(0);
+  });
+
+  it('two carts sharing two products in opposite orders neither deadlock nor oversell', async () => {
+    await testApp.database.db.update(products).set({ stock: 5 }).where(inArray(products.id, [lavender().id, lemon().id]));
+    const agents = await Promise.all(
+      Array.from({ length: 20 }, async (_, index) => {
+        const agent = createTestAgent(testApp.app);
+        const [first, second] = index % 2 ? [lavender().id, lemon().id] : [lemon().id, lavender().id];
+        await addToCart(agent, first, 1);
+        await addToCart(agent, second, 1);
+        return agent;
+      }),
+    );
+    const results = await Promise.all(agents.map((agent) => placeOrder(agent)));
+    expect(results.filter((response) => response.statusCode === 200)).toHaveLength(5);
+    const rows = await testApp.database.db.select({ stock: products.stock }).from(products).where(inArray(products.id, [lavender().id, lemon().id]));
+    expect(rows.map((row) => row.stock)).toEqual([0, 0]);
+  });
+
+  it('the same key sent 5 times at once makes one order', async () => {
+    const guest = createTestAgent(testApp.app);
+    await testApp.database.db.update(products).set({ stock: 50 }).where(eq(products.id, lavender().id));
+    await addToCart(guest, lavender().id, 1);
+    const key = randomUUID();
+    const results = await Promise.all(Array.from({ length: 5 }, () => placeOrder(guest, courierMoscow(), key)));
+    const ids = new Set(results.filter((response) => response.statusCode === 200).map((response) => response.json().order.id));
+    expect(ids.size).toBe(1);
+    expect(await testApp.database.db.select().from(orders).where(eq(orders.idempotencyKey, key))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,81 @@
+// HTTP routes of the Telegram link (spec §7 «POST, DELETE v1/user/telegram», «POST v1/user/telegram/test») and the bot's webhook.
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { forbidden, notFound } from '../../lib/app-error.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { Authenticator } from '../../plugins/auth.ts';
+import { getSettings, unlinkTelegram } from '../account/account.service.ts';
+import { handleTelegramUpdate, sendTelegramTest, startTelegramLink } from './telegram.service.ts';
+import type { TelegramClient } from './telegram-client.ts';
+
+export const WEBHOOK_PATH = '/api/v1/telegram/webhook';
+export const WEBHOOK_SECRET_HEADER = 'x-telegram-bot-api-secret-token';
+
+function secretMatches(expected: string, given: unknown): boolean {
+  if (typeof given !== 'string') return false;
+  const left = Buffer.from(expected);
+  const right = Buffer.from(given);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export function registerTelegramRoutes(
+  app: FastifyInstance,
+  deps: {
+    db: Database;
+    authenticator: Authenticator;
+    limiter: RateLimiter;
+    telegram: TelegramClient;
+    config: Pick<Config, 'TELEGRAM_BOT_NAME' | 'TELEGRAM_WEBHOOK_SECRET' | 'PUBLIC_URL'>;
+  },
+): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { db, authenticator, limiter, telegram, config } = deps;
+
+  routes.post('/v1/user/telegram', async (request) => {
+    const user = await authenticator.requireUser(request);
+    return { status: 'ok', ...(await startTelegramLink(db, limiter, user, config.TELEGRAM_BOT_NAME)) };
+  });
+
+  routes.delete('/v1/user/telegram', async (request) => {
+    const user = await authenticator.requireUser(request);
+    const updated = await unlinkTelegram(db, user.id);
+    return {
+      status: 'ok',
+      message: 'Telegram отключён',
+      settings: getSettings(updated, config.TELEGRAM_BOT_NAME),
+    };
+  });
+
+  routes.post('/v1/user/telegram/test', async (request) => {
+    const user = await authenticator.requireUser(request);
+    const { delivered } = await sendTelegramTest(db, telegram, limiter, user);
+    return {
+      status: 'ok',
+      delivered,
+      message: delivered
+        ? 'Проверочное сообщение отправлено — загляните в Telegram'
+        : 'Telegram-бот на этом сервере не настроен: сообщение записано в журнал',
+    };
+  });
+
+  routes.post(
+    WEBHOOK_PATH,
+    {
+      // Telegram calls it, not a browser: the secret header stands in for CSRF and session.
+      config: { csrf: false },
+      onRequest: async (request) => {
+        if (!config.TELEGRAM_WEBHOOK_SECRET) throw notFound();
+        if (!secretMatches(config.TELEGRAM_WEBHOOK_SECRET, request.headers[WEBHOOK_SECRET_HEADER])) {
+          throw forbidden();
+        }
+      },
+    },
+    async (request) => {
+      await handleTelegramUpdate(db, telegram, request.body, config.PUBLIC_URL, request.log);
+      return { ok: true };
+    },
+  );
+}
