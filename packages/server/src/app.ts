@@ -3,21 +3,33 @@
 import { mkdirSync } from 'node:fs';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAccountRoutes } from './features/account/account.routes.ts';
-import { CART_COOKIE, registerCartRoutes } from './features/cart/cart.routes.ts';
-import { createCartService } from './features/cart/cart.service.ts';
+import { listAddressBook } from './features/account/account.service.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { createAccessTokens } from './features/auth/tokens.ts';
+import { CART_COOKIE, registerCartRoutes } from './features/cart/cart.routes.ts';
+import { createCartService } from './features/cart/cart.service.ts';
 import { registerContentRoutes } from './features/content/content.routes.ts';
 import { createContentService } from './features/content/content.service.ts';
+import { registerDeliveryRoutes } from './features/delivery/delivery.routes.ts';
+import { createDeliveryProviders, quoteDelivery } from './features/delivery/delivery.service.ts';
 import { createMailService } from './features/mail/mail.service.ts';
+import { registerOrderRoutes } from './features/orders/orders.routes.ts';
+import {
+  createOrdersService,
+  estimateWeightGrams,
+  type OrdersService,
+} from './features/orders/orders.service.ts';
 import { registerPagesRoutes } from './features/pages/pages.routes.ts';
+import { createPaymentClient } from './features/payments/payment-client.ts';
+import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
+import { createPaymentsService } from './features/payments/payments.service.ts';
 import { registerSearchRoutes } from './features/search/search.routes.ts';
 import { trackInFlightRequests } from './lib/graceful-shutdown.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter.ts';
@@ -98,7 +110,62 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
   });
   registerCartRoutes(app, { cart, authenticator, config });
-  registerAccountRoutes(app, { db: deps.db, authenticator, mail, limiter, config });
+
+  // Checkout: delivery prices, orders and card payments (YooKassa, or the built-in test gateway offline).
+  const deliveryProviders = createDeliveryProviders(config, deps.db);
+  const cartSnapshot = async (request: FastifyRequest) => {
+    const user = await authenticator.findUser(request);
+    const view = await cart.view(await cart.findCart(user, request.cookies[CART_COOKIE]), user);
+    return { total: view.cart.total, weightGrams: estimateWeightGrams(view.cart.lines), hydr: view.hydr };
+  };
+  registerDeliveryRoutes(app, {
+    db: deps.db,
+    config,
+    getCartSnapshot: cartSnapshot,
+    providers: deliveryProviders,
+  });
+  const paymentClient = createPaymentClient(config, deps.db);
+  const orders: OrdersService = createOrdersService({
+    db: deps.db,
+    cart,
+    mail,
+    log: app.log,
+    origin: config.PUBLIC_URL.replace(/\/$/, ''),
+    quote: async (form, snapshot, user) => {
+      // Saved addresses and pickup points count only when they are the buyer's own.
+      const book = user ? await listAddressBook(deps.db, user.id) : { addresses: [], pvz: [] };
+      return quoteDelivery(
+        {
+          db: deps.db,
+          config,
+          providers: deliveryProviders,
+          log: app.log,
+          resolveSavedAddress: async (id) => book.addresses.find((address) => address.id === id) ?? null,
+          resolveSavedPickupPoint: async (id) => book.pvz.find((point) => point.id === id) ?? null,
+        },
+        form,
+        snapshot,
+      );
+    },
+  });
+  const payments = createPaymentsService({
+    db: deps.db,
+    config,
+    client: paymentClient,
+    log: app.log,
+    onStatusChange: (orderId, status) => orders.applyPaymentStatus(Number(orderId), status),
+  });
+  registerPaymentRoutes(app, { payments, client: paymentClient });
+  registerOrderRoutes(app, { orders, cart, payments, authenticator, config });
+  registerAccountRoutes(app, {
+    db: deps.db,
+    authenticator,
+    mail,
+    limiter,
+    config,
+    listOrders: (user) => orders.listForUser(user),
+    listSavedCarts: (user) => cart.listSaved(user),
+  });
 
   // Read paths are answered from memory for PAGE_CACHE_TTL_MS; any write through a service invalidates.
   const responses = createResponseCache({ ttlMs: config.PAGE_CACHE_TTL_MS, maxEntries: 2000 });

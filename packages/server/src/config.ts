@@ -104,7 +104,10 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{16,256}$/, 'must be 16-256 characters: letters, digits, _ and -')
     .optional(),
   /** YooKassa shop id (Basic auth user); with YOOKASSA_SECRET_KEY turns card payments on, else the test gateway answers. */
-  YOOKASSA_SHOP_ID: z.string().regex(/^\d{1,20}$/, 'must be the numeric shop id from the YooKassa account').optional(),
+  YOOKASSA_SHOP_ID: z
+    .string()
+    .regex(/^\d{1,20}$/, 'must be the numeric shop id from the YooKassa account')
+    .optional(),
   /** YooKassa secret key (Basic auth password); never logged. */
   YOOKASSA_SECRET_KEY: z.string().min(8, 'must be the secret key from the YooKassa account').optional(),
   YOOKASSA_API_URL: z.url().default('https://api.yookassa.ru/v3'),

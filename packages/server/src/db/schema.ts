@@ -1,11 +1,11 @@
 // Every table of the shop, gathered for Drizzle and drizzle-kit.
 export * from '../features/account/account.table.ts';
 export * from '../features/auth/auth.table.ts';
+export * from '../features/cart/cart.table.ts';
 export * from '../features/catalog/catalog.table.ts';
 export * from '../features/content/content.table.ts';
-export * from '../features/mail/mail.table.ts';
-export * from '../seed/seed.table.ts';
-export * from '../features/cart/cart.table.ts';
-export * from '../features/payments/payments.table.ts';
 export * from '../features/delivery/delivery.table.ts';
+export * from '../features/mail/mail.table.ts';
 export * from '../features/orders/orders.table.ts';
+export * from '../features/payments/payments.table.ts';
+export * from '../seed/seed.table.ts';

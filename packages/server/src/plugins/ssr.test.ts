@@ -110,9 +110,11 @@ describe('server-rendered pages', () => {
     // A sentence from the description, rendered as text.
     const description = html.match(/<meta name="description" content="([^"]+)"/)?.[1] ?? '';
     expect(description.length).toBeGreaterThan(60);
-    expect(html).toContain('og:image" content="http://localhost:3000/images/products/lavanda-uzkolistnaya-10-ml.jpg');
-    const blocks = [...html.matchAll(/<script[^>]*type="application\/ld\+json"[^>]*>([^<]+)<\/script>/g)].map((match) =>
-      JSON.parse(match[1]!),
+    expect(html).toContain(
+      'og:image" content="http://localhost:3000/images/products/lavanda-uzkolistnaya-10-ml.jpg',
+    );
+    const blocks = [...html.matchAll(/<script[^>]*type="application\/ld\+json"[^>]*>([^<]+)<\/script>/g)].map(
+      (match) => JSON.parse(match[1]!),
     );
     const product = blocks.find((block) => block['@type'] === 'Product');
     expect(product.name).toMatch(/^Лаванда узколистная/);
@@ -123,14 +125,21 @@ describe('server-rendered pages', () => {
 
   it('renders articles and recipes with Article and Recipe JSON-LD', async () => {
     const listing = JSON.parse(
-      (await testApp.app.inject({ method: 'POST', url: '/api/v1/route', payload: { url: '/recept.html' } })).body,
+      (await testApp.app.inject({ method: 'POST', url: '/api/v1/route', payload: { url: '/recept.html' } }))
+        .body,
     );
     const recipe = listing.recepts[0];
     const html = (await getPage(recipe.url)).body;
     expect(html).toContain(recipe.title);
     expect(html).toContain('"@type":"Recipe"');
     const articles = JSON.parse(
-      (await testApp.app.inject({ method: 'POST', url: '/api/v1/route', payload: { url: '/articles-new.html' } })).body,
+      (
+        await testApp.app.inject({
+          method: 'POST',
+          url: '/api/v1/route',
+          payload: { url: '/articles-new.html' },
+        })
+      ).body,
     );
     const articleHtml = (await getPage(articles.articles[0].url)).body;
     expect(articleHtml).toContain('"@type":"Article"');
@@ -142,7 +151,10 @@ describe('server-rendered pages', () => {
     const filtered = await testApp.app.inject({
       method: 'GET',
       url: '/efirnye-masla',
-      headers: { accept: 'text/html', cookie: `filter_product=${encodeURIComponent('{"icons":[],"anywhere":1}')}` },
+      headers: {
+        accept: 'text/html',
+        cookie: `filter_product=${encodeURIComponent('{"icons":[],"anywhere":1}')}`,
+      },
     });
     const count = (html: string) => (html.match(/class="product-card"/g) ?? []).length;
     expect(count(plain.body)).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { categories, menuItems, seedRuns, slides, staticPages } from '../db/schema.ts';
 import { catalogueSeedSteps, type SeedContext } from './seed-catalogue.ts';
+import { deliverySeedSteps } from './seed-delivery.ts';
 import { categoryTree, menuSeed, slideSeed } from './seed-layout.ts';
 import { shopSeedSteps } from './seed-shop.ts';
 import { staticPages as staticPageSeed } from './static-pages.ts';
@@ -44,6 +45,7 @@ export const seedSteps: SeedStep[] = [
   { name: '003-menus-and-slides', run: seedMenusAndSlides },
   ...catalogueSeedSteps,
   ...shopSeedSteps,
+  ...deliverySeedSteps,
 ];
 
 /** Runs every step not yet recorded, each in its own transaction. Returns the names of the steps that ran. */

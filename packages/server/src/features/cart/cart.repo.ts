@@ -69,7 +69,13 @@ export async function findProductForCart(db: Database, productId: number) {
 }
 
 /** Adds quantity, never past the stock; returns the quantity now in the cart. */
-export async function upsertCartLine(db: Database, cartId: string, productId: number, quantity: number, stock: number) {
+export async function upsertCartLine(
+  db: Database,
+  cartId: string,
+  productId: number,
+  quantity: number,
+  stock: number,
+) {
   const [row] = await db
     .insert(cartLines)
     .values({ cartId, productId, quantity: Math.min(quantity, stock) })
@@ -100,7 +106,9 @@ export async function decrementCartLine(db: Database, cartId: string, productId:
     .returning({ quantity: cartLines.quantity })
     .then(async (rows) => {
       if (rows.length === 0) {
-        await db.delete(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId)));
+        await db
+          .delete(cartLines)
+          .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId)));
       }
     });
 }
@@ -142,7 +150,12 @@ export function findActiveGifts(db: Database) {
 }
 
 /** In stock, visible, not already in the cart: same categories first, then best sellers. */
-export function findRecommendations(db: Database, categoryIds: number[], excludeIds: number[], limit: number) {
+export function findRecommendations(
+  db: Database,
+  categoryIds: number[],
+  excludeIds: number[],
+  limit: number,
+) {
   return db
     .select({
       id: products.id,
@@ -167,7 +180,9 @@ export function findRecommendations(db: Database, categoryIds: number[], exclude
       ),
     )
     .orderBy(
-      categoryIds.length > 0 ? desc(sql`${inArray(products.categoryId, categoryIds)}`) : desc(products.popularity),
+      categoryIds.length > 0
+        ? desc(sql`${inArray(products.categoryId, categoryIds)}`)
+        : desc(products.popularity),
       desc(products.popularity),
       asc(products.id),
     )
@@ -192,7 +207,11 @@ export async function findSavedCart(db: Database, key: { id: number } | { token:
 }
 
 export function findSavedCartsOfUser(db: Database, userId: number) {
-  return db.select().from(savedCarts).where(eq(savedCarts.userId, userId)).orderBy(desc(savedCarts.createdAt));
+  return db
+    .select()
+    .from(savedCarts)
+    .where(eq(savedCarts.userId, userId))
+    .orderBy(desc(savedCarts.createdAt));
 }
 
 export async function deleteSavedCart(db: Database, id: number) {

@@ -14,7 +14,9 @@ export const CART_COOKIE = 'efir_cart';
 const CART_COOKIE_DAYS = 60;
 
 const productParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const savedParams = z.strictObject({ id: z.string().regex(/^(\d{1,10}|[A-Za-z0-9_-]{10,64})$/, 'Неверная ссылка на корзину') });
+const savedParams = z.strictObject({
+  id: z.string().regex(/^(\d{1,10}|[A-Za-z0-9_-]{10,64})$/, 'Неверная ссылка на корзину'),
+});
 
 export function registerCartRoutes(
   app: FastifyInstance,
@@ -61,7 +63,9 @@ export function registerCartRoutes(
     {
       schema: {
         params: productParams,
-        body: z.strictObject({ quantity: z.int().min(1).max(MAX_LINE_QUANTITY).default(1) }).default({ quantity: 1 }),
+        body: z
+          .strictObject({ quantity: z.int().min(1).max(MAX_LINE_QUANTITY).default(1) })
+          .default({ quantity: 1 }),
       },
     },
     async (request, reply) => {
@@ -85,7 +89,8 @@ export function registerCartRoutes(
 
   // Spec §7 makes emptying a GET; the custom header (which a cross-site page cannot add) keeps it ours.
   routes.get('/v1/cart/clean', async (request) => {
-    if (request.headers[APP_HEADER] === undefined) throw new AppError(400, 'Bad Request', { title: 'Нет заголовка приложения' });
+    if (request.headers[APP_HEADER] === undefined)
+      throw new AppError(400, 'Bad Request', { title: 'Нет заголовка приложения' });
     const found = await findCurrentCart(request);
     if (found.cart) await carts.clean(found.cart);
     return answer(found);
@@ -108,12 +113,25 @@ export function registerCartRoutes(
 
   routes.put(
     '/v1/cart/promo/code',
-    { schema: { body: z.strictObject({ code: z.string().trim().min(1, 'Введите промокод').max(40, 'Слишком длинный промокод') }) } },
+    {
+      schema: {
+        body: z.strictObject({
+          code: z.string().trim().min(1, 'Введите промокод').max(40, 'Слишком длинный промокод'),
+        }),
+      },
+    },
     async (request, reply) => {
       const found = await ensureCurrentCart(request, reply);
       const result = await carts.applyPromo(found.cart, found.user, request.body.code);
       const view = await answer(await refetch(found));
-      return { message: 'cart/promo', code: result.code, error: result.error, text: result.text, cart: view.cart, hydr: view.hydr };
+      return {
+        message: 'cart/promo',
+        code: result.code,
+        error: result.error,
+        text: result.text,
+        cart: view.cart,
+        hydr: view.hydr,
+      };
     },
   );
 

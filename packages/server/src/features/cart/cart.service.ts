@@ -1,8 +1,8 @@
 // The cart: lines capped by stock, totals by the one cart math of `domain`, promo codes, gifts, saved carts,
 // recommendations, and the merge of a guest's cart into the user's at login.
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { ImageRef, ProductCard } from '@efir/domain/catalog-wire';
 import { computeCartTotals, type PromoCondition } from '@efir/domain/cart-math';
+import type { ImageRef, ProductCard } from '@efir/domain/catalog-wire';
 import type { Database } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { UserRow } from '../account/account.repo.ts';
@@ -74,14 +74,19 @@ export type PromoProblem = { error: true; text: string } | { error: false; promo
 
 /** Checks a promo code against its dates, limit, activity and the cart's subtotal. */
 export function checkPromo(promo: PromoRow | undefined, subtotal: number, now = new Date()): PromoProblem {
-  if (!promo || !promo.active) return { error: true, text: 'Такого промокода нет. Проверьте, нет ли опечатки' };
-  if (promo.validFrom && promo.validFrom > now) return { error: true, text: 'Этот промокод ещё не начал действовать' };
+  if (!promo || !promo.active)
+    return { error: true, text: 'Такого промокода нет. Проверьте, нет ли опечатки' };
+  if (promo.validFrom && promo.validFrom > now)
+    return { error: true, text: 'Этот промокод ещё не начал действовать' };
   if (promo.validTo && promo.validTo < now) return { error: true, text: 'Срок действия промокода истёк' };
   if (promo.usageLimit !== null && promo.usedCount >= promo.usageLimit) {
     return { error: true, text: 'Промокод уже использован максимальное число раз' };
   }
   if (subtotal < promo.minTotal) {
-    return { error: true, text: `Промокод действует при заказе от ${promo.minTotal.toLocaleString('ru-RU')} ₽` };
+    return {
+      error: true,
+      text: `Промокод действует при заказе от ${promo.minTotal.toLocaleString('ru-RU')} ₽`,
+    };
   }
   return { error: false, promo };
 }
@@ -89,21 +94,33 @@ export function checkPromo(promo: PromoRow | undefined, subtotal: number, now = 
 export interface CartService {
   findCart(user: UserRow | null, guestCartId: string | undefined): Promise<CartRow | null>;
   /** The caller's cart, created when missing; `created` tells the route to set the guest cookie. */
-  ensureCart(user: UserRow | null, guestCartId: string | undefined): Promise<{ cart: CartRow; created: boolean }>;
+  ensureCart(
+    user: UserRow | null,
+    guestCartId: string | undefined,
+  ): Promise<{ cart: CartRow; created: boolean }>;
   view(cart: CartRow | null, user: UserRow | null): Promise<CartView>;
   add(cart: CartRow, productId: number, quantity: number): Promise<string[]>;
   removeOne(cart: CartRow, productId: number): Promise<void>;
   removeLine(cart: CartRow, productId: number): Promise<void>;
   clean(cart: CartRow): Promise<void>;
-  applyPromo(cart: CartRow, user: UserRow | null, code: string): Promise<{ error: boolean; text: string; code: string | null }>;
+  applyPromo(
+    cart: CartRow,
+    user: UserRow | null,
+    code: string,
+  ): Promise<{ error: boolean; text: string; code: string | null }>;
   clearPromo(cart: CartRow): Promise<void>;
-  listGifts(cart: CartRow | null, user: UserRow | null): Promise<{ gifts: unknown[]; chosen: number | null; total: number }>;
+  listGifts(
+    cart: CartRow | null,
+    user: UserRow | null,
+  ): Promise<{ gifts: unknown[]; chosen: number | null; total: number }>;
   chooseGift(cart: CartRow, user: UserRow | null, giftId: number | null): Promise<void>;
   save(cart: CartRow, user: UserRow | null): Promise<{ link: string; id: number }>;
   addSaved(cart: CartRow, user: UserRow | null, key: string, replace: boolean): Promise<void>;
   deleteSaved(user: UserRow | null, key: string): Promise<void>;
   listSaved(user: UserRow): Promise<unknown[]>;
-  getSavedPage(token: string): Promise<{ token: string; created_at: string; lines: CartLineView[]; total: number } | null>;
+  getSavedPage(
+    token: string,
+  ): Promise<{ token: string; created_at: string; lines: CartLineView[]; total: number } | null>;
   mergeGuestCart(guestCartId: string | undefined, userId: number): Promise<void>;
   /** Empties the cart inside the order's transaction (`db` is that transaction). */
   emptyAfterOrder(db: Database, cartId: string): Promise<void>;
@@ -144,7 +161,9 @@ export function createCartService(db: Database): CartService {
 
   async function resolveOwnedSaved(user: UserRow | null, key: string) {
     // A numeric id is a saved cart of the user's own; the long random token is the shared link.
-    const saved = /^\d+$/.test(key) ? await findSavedCart(db, { id: Number(key) }) : await findSavedCart(db, { token: key });
+    const saved = /^\d+$/.test(key)
+      ? await findSavedCart(db, { id: Number(key) })
+      : await findSavedCart(db, { token: key });
     if (!saved) throw notFound();
     if (/^\d+$/.test(key) && (saved.userId === null || saved.userId !== user?.id)) throw notFound();
     return saved;
@@ -181,7 +200,12 @@ export function createCartService(db: Database): CartService {
       const promo = await loadPromo(cart, subtotal);
       const condition = promo ? { type: promo.conditionType, percent: promo.percent } : null;
       const totals = computeCartTotals(
-        lines.map((line) => ({ id: line.productId, quantity: line.quantity, cena: line.cena, cena_st: line.cenaSt })),
+        lines.map((line) => ({
+          id: line.productId,
+          quantity: line.quantity,
+          cena: line.cena,
+          cena_st: line.cenaSt,
+        })),
         skidka,
         condition,
       );
@@ -221,7 +245,12 @@ export function createCartService(db: Database): CartService {
         }
       }
       const inCart = lines.map((line) => line.productId);
-      const recoRows = await findRecommendations(db, [...new Set(lines.map((line) => line.categoryId))], inCart, 8);
+      const recoRows = await findRecommendations(
+        db,
+        [...new Set(lines.map((line) => line.categoryId))],
+        inCart,
+        8,
+      );
       return {
         message: 'cart',
         cart: {
@@ -263,7 +292,13 @@ export function createCartService(db: Database): CartService {
           error: 'out_of_stock',
         });
       }
-      const now = await upsertCartLine(db, cart.id, productId, quantity, Math.min(product.stock, MAX_LINE_QUANTITY));
+      const now = await upsertCartLine(
+        db,
+        cart.id,
+        productId,
+        quantity,
+        Math.min(product.stock, MAX_LINE_QUANTITY),
+      );
       await updateCart(db, cart.id, {});
       return now < quantity ? [`Больше нет: в наличии ${product.stock} шт.`] : [];
     },
@@ -311,7 +346,13 @@ export function createCartService(db: Database): CartService {
           threshold: gift.threshold,
           unlocked: view.cart.total >= gift.threshold && gift.stock > 0,
           remaining: Math.max(0, gift.threshold - view.cart.total),
-          product: { id: gift.productId, name: gift.name, url: gift.url, volume: gift.volume, image: gift.images[0] ?? null },
+          product: {
+            id: gift.productId,
+            name: gift.name,
+            url: gift.url,
+            volume: gift.volume,
+            image: gift.images[0] ?? null,
+          },
         })),
       };
     },
@@ -322,7 +363,9 @@ export function createCartService(db: Database): CartService {
         return;
       }
       const { gifts } = await service.listGifts(cart, user);
-      const gift = (gifts as Array<{ id: number; unlocked: boolean; remaining: number }>).find((item) => item.id === giftId);
+      const gift = (gifts as Array<{ id: number; unlocked: boolean; remaining: number }>).find(
+        (item) => item.id === giftId,
+      );
       if (!gift) throw notFound('Подарок не найден');
       if (!gift.unlocked) {
         throw new AppError(409, 'Подарок пока недоступен', {
@@ -334,7 +377,8 @@ export function createCartService(db: Database): CartService {
 
     async save(cart, user) {
       const { lines } = await loadLines(cart);
-      if (lines.length === 0) throw new AppError(409, 'Корзина пуста', { errors: { cart: ['Сохранять нечего: корзина пуста'] } });
+      if (lines.length === 0)
+        throw new AppError(409, 'Корзина пуста', { errors: { cart: ['Сохранять нечего: корзина пуста'] } });
       const saved = await db.transaction(async (tx) => {
         const row = await insertSavedCart(tx as unknown as Database, {
           token: randomBytes(18).toString('base64url'),
@@ -353,7 +397,13 @@ export function createCartService(db: Database): CartService {
       for (const line of saved.lines) {
         const product = await findProductForCart(db, line.productId);
         if (!product || !product.visible || product.stock <= 0) continue;
-        await upsertCartLine(db, cart.id, line.productId, line.quantity, Math.min(product.stock, MAX_LINE_QUANTITY));
+        await upsertCartLine(
+          db,
+          cart.id,
+          line.productId,
+          line.quantity,
+          Math.min(product.stock, MAX_LINE_QUANTITY),
+        );
       }
     },
 
@@ -369,7 +419,13 @@ export function createCartService(db: Database): CartService {
       return Promise.all(
         rows.map(async (row) => {
           const page = await service.getSavedPage(row.token);
-          return { id: row.id, link: `/saved/${row.token}`, created_at: row.createdAt.toISOString(), lines: page?.lines ?? [], total: page?.total ?? 0 };
+          return {
+            id: row.id,
+            link: `/saved/${row.token}`,
+            created_at: row.createdAt.toISOString(),
+            lines: page?.lines ?? [],
+            total: page?.total ?? 0,
+          };
         }),
       );
     },
@@ -380,7 +436,9 @@ export function createCartService(db: Database): CartService {
       if (!saved) return null;
       const lines: CartLineView[] = [];
       for (const line of saved.lines) {
-        const rows = await db.query.products.findFirst({ where: (table, { eq }) => eq(table.id, line.productId) });
+        const rows = await db.query.products.findFirst({
+          where: (table, { eq }) => eq(table.id, line.productId),
+        });
         if (!rows) continue;
         lines.push({
           id: rows.id,
@@ -397,7 +455,12 @@ export function createCartService(db: Database): CartService {
           sum: rows.cena * line.quantity,
         });
       }
-      return { token, created_at: saved.createdAt.toISOString(), lines, total: lines.reduce((sum, line) => sum + line.sum, 0) };
+      return {
+        token,
+        created_at: saved.createdAt.toISOString(),
+        lines,
+        total: lines.reduce((sum, line) => sum + line.sum, 0),
+      };
     },
 
     async emptyAfterOrder(tx, cartId) {
@@ -412,7 +475,13 @@ export function createCartService(db: Database): CartService {
       const { cart } = await service.ensureCart({ id: userId } as UserRow, undefined);
       for (const line of await findCartLines(db, guest.id)) {
         if (!line.visible || line.stock <= 0) continue;
-        await upsertCartLine(db, cart.id, line.productId, line.quantity, Math.min(line.stock, MAX_LINE_QUANTITY));
+        await upsertCartLine(
+          db,
+          cart.id,
+          line.productId,
+          line.quantity,
+          Math.min(line.stock, MAX_LINE_QUANTITY),
+        );
       }
       if (!cart.promoCode && guest.promoCode) await updateCart(db, cart.id, { promoCode: guest.promoCode });
       await deleteCart(db, guest.id);

@@ -14,7 +14,13 @@ const ids: Record<string, { id: number; cena: number; cenaSt: number; stock: num
 beforeAll(async () => {
   testApp = await createTestApp();
   const rows = await testApp.database.db
-    .select({ id: products.id, url: products.url, cena: products.cena, cenaSt: products.cenaSt, stock: products.stock })
+    .select({
+      id: products.id,
+      url: products.url,
+      cena: products.cena,
+      cenaSt: products.cenaSt,
+      stock: products.stock,
+    })
     .from(products)
     .where(
       inArray(products.url, [
@@ -37,7 +43,11 @@ const soldOut = () => ids['bergamot-10-ml']!;
 const certificate = () => ids['sertifikat-5000-rub']!;
 
 async function add(agent: TestAgent, productId: number, quantity?: number) {
-  return agent.request({ method: 'POST', url: `/v1/cart/${productId}`, payload: quantity === undefined ? {} : { quantity } });
+  return agent.request({
+    method: 'POST',
+    url: `/v1/cart/${productId}`,
+    payload: quantity === undefined ? {} : { quantity },
+  });
 }
 
 describe('a guest cart', () => {
@@ -45,17 +55,31 @@ describe('a guest cart', () => {
     const guest = createTestAgent(testApp.app);
     const response = await add(guest, lavender().id, 2);
     expect(response.statusCode).toBe(200);
-    expect(response.cookies.find((cookie) => cookie.name === 'efir_cart')).toMatchObject({ httpOnly: true, path: '/' });
+    expect(response.cookies.find((cookie) => cookie.name === 'efir_cart')).toMatchObject({
+      httpOnly: true,
+      path: '/',
+    });
     const body = response.json();
     expect(body.message).toBe('cart');
     expect(body.cart.lines).toEqual([
-      expect.objectContaining({ id: lavender().id, quantity: 2, cena: lavender().cena, cena_st: 0, katGlobal: 1, url: '/lavanda-uzkolistnaya-10-ml.html' }),
+      expect.objectContaining({
+        id: lavender().id,
+        quantity: 2,
+        cena: lavender().cena,
+        cena_st: 0,
+        katGlobal: 1,
+        url: '/lavanda-uzkolistnaya-10-ml.html',
+      }),
     ]);
     expect(body.cart.total).toBe(lavender().cena * 2);
     expect(body.cart.count).toBe(2);
     expect(body.hydr).toBe(false);
     expect(body.reco.length).toBeGreaterThan(0);
-    expect(body.reco.every((product: { id: number; stock: number }) => product.id !== lavender().id && product.stock > 0)).toBe(true);
+    expect(
+      body.reco.every(
+        (product: { id: number; stock: number }) => product.id !== lavender().id && product.stock > 0,
+      ),
+    ).toBe(true);
     const again = await guest.request({ method: 'GET', url: '/v1/cart' });
     expect(again.json().cart.count).toBe(2);
   });
@@ -143,20 +167,40 @@ describe('totals with discounts (spec §6, §9)', () => {
   it('handles promo codes: minimum total, expiry, add_discount_all, applied twice, cleared', async () => {
     const guest = createTestAgent(testApp.app);
     await add(guest, lavender().id, 1);
-    const small = await guest.request({ method: 'PUT', url: '/v1/cart/promo/code', payload: { code: 'efir10' } });
+    const small = await guest.request({
+      method: 'PUT',
+      url: '/v1/cart/promo/code',
+      payload: { code: 'efir10' },
+    });
     expect(small.json()).toMatchObject({ message: 'cart/promo', error: true });
     expect(small.json().text).toMatch(/от 2\s?000 ₽/);
-    const expired = await guest.request({ method: 'PUT', url: '/v1/cart/promo/code', payload: { code: 'ЛЕТО2025' } });
+    const expired = await guest.request({
+      method: 'PUT',
+      url: '/v1/cart/promo/code',
+      payload: { code: 'ЛЕТО2025' },
+    });
     expect(expired.json().text).toBe('Срок действия промокода истёк');
-    const unknown = await guest.request({ method: 'PUT', url: '/v1/cart/promo/code', payload: { code: 'NOPE' } });
+    const unknown = await guest.request({
+      method: 'PUT',
+      url: '/v1/cart/promo/code',
+      payload: { code: 'NOPE' },
+    });
     expect(unknown.json().error).toBe(true);
 
     await add(guest, ylang().id, 2);
-    const all = await guest.request({ method: 'PUT', url: '/v1/cart/promo/code', payload: { code: 'ВСЁСОСКИДКОЙ' } });
+    const all = await guest.request({
+      method: 'PUT',
+      url: '/v1/cart/promo/code',
+      payload: { code: 'ВСЁСОСКИДКОЙ' },
+    });
     expect(all.json()).toMatchObject({ message: 'cart/promo', error: false, code: 'ВСЁСОСКИДКОЙ' });
     const expected = Math.floor((93 * lavender().cena) / 100) + Math.floor((93 * ylang().cena) / 100) * 2;
     expect(all.json().cart.total).toBe(expected);
-    const twice = await guest.request({ method: 'PUT', url: '/v1/cart/promo/code', payload: { code: 'ВСЁСОСКИДКОЙ' } });
+    const twice = await guest.request({
+      method: 'PUT',
+      url: '/v1/cart/promo/code',
+      payload: { code: 'ВСЁСОСКИДКОЙ' },
+    });
     expect(twice.json().cart.total).toBe(expected);
     const cleared = await guest.request({ method: 'DELETE', url: '/v1/cart/promo/code' });
     expect(cleared.json().message).toBe('cart/promo/clear');
@@ -177,7 +221,9 @@ describe('gifts', () => {
     await add(guest, certificate().id, 1);
     const chosen = await guest.request({ method: 'PUT', url: '/v1/cart/gift', payload: { id: first.id } });
     expect(chosen.statusCode).toBe(200);
-    expect(chosen.json().cart.gifts).toEqual([expect.objectContaining({ id: first.product.id, cena: 0, sum: 0, gift: true })]);
+    expect(chosen.json().cart.gifts).toEqual([
+      expect.objectContaining({ id: first.product.id, cena: 0, sum: 0, gift: true }),
+    ]);
     expect(chosen.json().cart.total).toBe(lavender().cena + certificate().cena);
   });
 });
@@ -190,19 +236,29 @@ describe('saved carts', () => {
     const saved = await shopper.request({ method: 'PUT', url: '/v1/cart/save' });
     expect(saved.json()).toMatchObject({ status: 'ok', link: expect.stringMatching(/^\/saved\/[\w-]+$/) });
     expect((await shopper.request({ method: 'GET', url: '/v1/cart' })).json().cart.lines).toEqual([]);
-    const page = await testApp.app.inject({ method: 'POST', url: '/api/v1/route', payload: { url: saved.json().link } });
+    const page = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/route',
+      payload: { url: saved.json().link },
+    });
     expect(page.json().page?.type, page.body).toBe('saved');
     expect(page.json().page.com_data.lines[0]).toMatchObject({ id: lavender().id, quantity: 2 });
     const back = await shopper.request({ method: 'POST', url: `/v1/cart/save/add/${saved.json().id}` });
     expect(back.json().cart.count).toBe(2);
     const stranger = createTestAgent(testApp.app);
     await stranger.register();
-    expect((await stranger.request({ method: 'POST', url: `/v1/cart/save/add/${saved.json().id}` })).statusCode).toBe(404);
-    expect((await stranger.request({ method: 'DELETE', url: `/v1/cart/save/${saved.json().id}` })).statusCode).toBe(404);
+    expect(
+      (await stranger.request({ method: 'POST', url: `/v1/cart/save/add/${saved.json().id}` })).statusCode,
+    ).toBe(404);
+    expect(
+      (await stranger.request({ method: 'DELETE', url: `/v1/cart/save/${saved.json().id}` })).statusCode,
+    ).toBe(404);
     const token = saved.json().link.split('/').pop();
     const shared = await stranger.request({ method: 'POST', url: `/v1/cart/save/change/${token}` });
     expect(shared.json().cart.count).toBe(2);
-    expect((await shopper.request({ method: 'DELETE', url: `/v1/cart/save/${saved.json().id}` })).json()).toEqual({ status: 'ok' });
+    expect(
+      (await shopper.request({ method: 'DELETE', url: `/v1/cart/save/${saved.json().id}` })).json(),
+    ).toEqual({ status: 'ok' });
   });
 });
 
@@ -213,10 +269,16 @@ describe('login', () => {
     await add(account, hydrolat().id, 1);
     const guest = createTestAgent(testApp.app);
     await add(guest, lavender().id, 2);
-    const login = await guest.request({ method: 'POST', url: '/v1/user/login', payload: { email, password } });
+    const login = await guest.request({
+      method: 'POST',
+      url: '/v1/user/login',
+      payload: { email, password },
+    });
     guest.token = login.json().access_token;
     expect(guest.cookies.has('efir_cart')).toBe(false);
     const cart = (await guest.request({ method: 'GET', url: '/v1/cart' })).json().cart;
-    expect(cart.lines.map((line: { id: number }) => line.id).sort()).toEqual([lavender().id, hydrolat().id].sort());
+    expect(cart.lines.map((line: { id: number }) => line.id).sort()).toEqual(
+      [lavender().id, hydrolat().id].sort(),
+    );
   });
 });

@@ -75,7 +75,11 @@ export async function findProductCards(db: Database, query: ProductQuery) {
 }
 
 /** How many visible products carry each badge, and how many are in stock, in these categories. */
-export async function countProductFacets(db: Database, categoryIds: number[] | undefined, onlySpecialPrice = false) {
+export async function countProductFacets(
+  db: Database,
+  categoryIds: number[] | undefined,
+  onlySpecialPrice = false,
+) {
   const scope = and(
     eq(products.visible, true),
     categoryIds ? inArray(products.categoryId, categoryIds) : undefined,

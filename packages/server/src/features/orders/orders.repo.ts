@@ -1,8 +1,8 @@
 // Reads and writes of orders; the stock decrement is the conditional update that makes overselling impossible.
 import { and, asc, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products } from '../catalog/catalog.table.ts';
 import { promoCodes } from '../cart/cart.table.ts';
+import { products } from '../catalog/catalog.table.ts';
 import { orderLines, orders } from './orders.table.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -23,12 +23,23 @@ export function findOrderLines(db: Database, orderId: number): Promise<OrderLine
 }
 
 export function findOrdersOfUser(db: Database, userId: number) {
-  return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
+  return db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
 }
 
 /** Inserts the order unless its key exists; null when another request with the same key got there first. */
-export async function insertOrder(db: Database, values: typeof orders.$inferInsert): Promise<OrderRow | null> {
-  const [row] = await db.insert(orders).values(values).onConflictDoNothing({ target: orders.idempotencyKey }).returning();
+export async function insertOrder(
+  db: Database,
+  values: typeof orders.$inferInsert,
+): Promise<OrderRow | null> {
+  const [row] = await db
+    .insert(orders)
+    .values(values)
+    .onConflictDoNothing({ target: orders.idempotencyKey })
+    .returning();
   return row ?? null;
 }
 
@@ -42,7 +53,11 @@ export async function takeStock(db: Database, productId: number, quantity: numbe
   return rows.length === 1;
 }
 
-export async function returnStock(db: Database, productId: number, quantity: number): Promise<{ before: number; after: number } | null> {
+export async function returnStock(
+  db: Database,
+  productId: number,
+  quantity: number,
+): Promise<{ before: number; after: number } | null> {
   const [row] = await db
     .update(products)
     .set({ stock: sql`${products.stock} + ${quantity}` })

@@ -9,14 +9,20 @@ import type { Authenticator } from '../../plugins/auth.ts';
 import { CART_COOKIE } from '../cart/cart.routes.ts';
 import type { CartService } from '../cart/cart.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
-import { CARD_ONLINE, orderNumber, type OrdersService } from './orders.service.ts';
+import { CARD_ONLINE, type OrdersService, orderNumber } from './orders.service.ts';
 
 const orderParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const guestKeyField = z.uuid('Неверный ключ заказа').optional();
 
 export function registerOrderRoutes(
   app: FastifyInstance,
-  deps: { orders: OrdersService; cart: CartService; payments: PaymentsService; authenticator: Authenticator; config: Config },
+  deps: {
+    orders: OrdersService;
+    cart: CartService;
+    payments: PaymentsService;
+    authenticator: Authenticator;
+    config: Config;
+  },
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { orders, authenticator } = deps;
@@ -54,14 +60,21 @@ export function registerOrderRoutes(
 
   routes.put(
     '/v1/order/yookassa',
-    { schema: { body: z.strictObject({ order_id: z.int().positive().max(2_147_483_647), key: guestKeyField }) } },
+    {
+      schema: {
+        body: z.strictObject({ order_id: z.int().positive().max(2_147_483_647), key: guestKeyField }),
+      },
+    },
     async (request) => {
       const user = await authenticator.findUser(request);
       const order = await orders.getOwned(request.body.order_id, user, request.body.key);
       if (order.sposobOplat !== CARD_ONLINE) {
-        throw new AppError(409, 'Этот заказ оплачивается не картой', { errors: { order_id: ['Способ оплаты заказа — не картой онлайн'] } });
+        throw new AppError(409, 'Этот заказ оплачивается не картой', {
+          errors: { order_id: ['Способ оплаты заказа — не картой онлайн'] },
+        });
       }
-      if (order.paymentState === 'paid') return { status: 'paid', order_id: order.id, confirmation_url: null };
+      if (order.paymentState === 'paid')
+        return { status: 'paid', order_id: order.id, confirmation_url: null };
       if (order.status === 'cancelled') throw new AppError(409, 'Заказ отменён');
       const view = await orders.view(order);
       const payment = await deps.payments.startPayment({
@@ -71,7 +84,13 @@ export function registerOrderRoutes(
         receipt: {
           email: order.email,
           phone: order.tel,
-          lines: view.lines.filter((line) => line.sum > 0).map((line) => ({ name: `${line.name}${line.volume ? `, ${line.volume}` : ''}`, quantity: line.quantity, price: line.price })),
+          lines: view.lines
+            .filter((line) => line.sum > 0)
+            .map((line) => ({
+              name: `${line.name}${line.volume ? `, ${line.volume}` : ''}`,
+              quantity: line.quantity,
+              price: line.price,
+            })),
           delivery: order.deliveryPrice > 0 ? { name: 'Доставка', price: order.deliveryPrice } : null,
           total: order.total,
         },
@@ -95,7 +114,10 @@ export function registerOrderRoutes(
       const order = await orders.getOwned(request.params.id, user, request.query.key);
       const payment = await deps.payments.getOrderPayment(order.id, { refresh: true });
       const fresh = await orders.getOwned(request.params.id, user, request.query.key);
-      return { order: await orders.view(fresh), payment: payment ? { status: payment.status, paid_at: payment.paidAt } : null };
+      return {
+        order: await orders.view(fresh),
+        payment: payment ? { status: payment.status, paid_at: payment.paidAt } : null,
+      };
     },
   );
 

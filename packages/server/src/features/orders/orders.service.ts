@@ -1,8 +1,8 @@
 // Placing orders from the server-side cart (one transaction: stock taken conditionally, promo use counted, lines
 // copied, cart emptied), idempotent by the client's key; order views; payment status follow-up.
 import { randomUUID } from 'node:crypto';
-import type { CheckoutContact, DeliveryForm } from '@efir/domain/delivery-rules';
 import { getDeliveryKindName, getPaymentMethodName } from '@efir/domain/delivery-catalogue';
+import type { CheckoutContact, DeliveryForm } from '@efir/domain/delivery-rules';
 import { formatRub } from '@efir/domain/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -65,10 +65,19 @@ export function orderNumber(id: number): string {
   return `ЭФ-${String(id).padStart(6, '0')}`;
 }
 
-function formatDeliveryDetails(form: DeliveryForm, quote: Extract<DeliveryQuoteResult, { ok: true }>): string {
+function formatDeliveryDetails(
+  form: DeliveryForm,
+  quote: Extract<DeliveryQuoteResult, { ok: true }>,
+): string {
   const kind = getDeliveryKindName(quote.kind) ?? quote.tarifName;
   const address = form.addressNew
-    ? [form.addressNew.zip, form.addressNew.city, form.addressNew.street, form.addressNew.house, form.addressNew.flat]
+    ? [
+        form.addressNew.zip,
+        form.addressNew.city,
+        form.addressNew.street,
+        form.addressNew.house,
+        form.addressNew.flat,
+      ]
         .filter(Boolean)
         .join(', ')
     : quote.pickupPoint
@@ -99,7 +108,18 @@ export interface OrderView {
   discount: number;
   goods_total: number;
   total: number;
-  lines: Array<{ id: number; name: string; volume: string; url: string; quantity: number; cena: number; cena_st: number; price: number; sum: number; gift: boolean }>;
+  lines: Array<{
+    id: number;
+    name: string;
+    volume: string;
+    url: string;
+    quantity: number;
+    cena: number;
+    cena_st: number;
+    price: number;
+    sum: number;
+    gift: boolean;
+  }>;
 }
 
 export function toOrderView(order: OrderRow, lines: OrderLineRow[]): OrderView {
@@ -147,7 +167,11 @@ class OrderRefused extends Error {
 }
 
 export interface OrdersService {
-  place(input: PlaceOrderInput, user: UserRow | null, cart: CartRow | null): Promise<{ order: OrderView; guestKey: string; created: boolean }>;
+  place(
+    input: PlaceOrderInput,
+    user: UserRow | null,
+    cart: CartRow | null,
+  ): Promise<{ order: OrderView; guestKey: string; created: boolean }>;
   /** The order if the caller owns it: the user, or a guest holding the order's key. */
   getOwned(id: number, user: UserRow | null, guestKey: string | undefined): Promise<OrderRow>;
   view(order: OrderRow): Promise<OrderView>;
@@ -167,7 +191,10 @@ export function createOrdersService(deps: {
   const { db, cart: carts, mail } = deps;
 
   async function sendConfirmation(order: OrderView) {
-    const lines = order.lines.map((line) => `• ${line.name}${line.volume ? `, ${line.volume}` : ''} × ${line.quantity} — ${formatRub(line.sum)}`);
+    const lines = order.lines.map(
+      (line) =>
+        `• ${line.name}${line.volume ? `, ${line.volume}` : ''} × ${line.quantity} — ${formatRub(line.sum)}`,
+    );
     await mail.send({
       to: order.email,
       subject: `Заказ ${order.number} принят`,
@@ -196,14 +223,24 @@ export function createOrdersService(deps: {
       }
       const view = await carts.view(cart, user);
       if (!cart || view.cart.lines.length === 0) {
-        throw new AppError(409, 'Корзина пуста', { errors: { cart: ['Добавьте товары в корзину, чтобы оформить заказ'] } });
+        throw new AppError(409, 'Корзина пуста', {
+          errors: { cart: ['Добавьте товары в корзину, чтобы оформить заказ'] },
+        });
       }
-      if (input.delivery.sposob_oplat === null) throw invalidData({ sposob_oplat: ['Выберите способ оплаты'] });
-      const snapshot: CartSnapshot = { total: view.cart.total, weightGrams: estimateWeightGrams(view.cart.lines), hydr: view.hydr };
+      if (input.delivery.sposob_oplat === null)
+        throw invalidData({ sposob_oplat: ['Выберите способ оплаты'] });
+      const snapshot: CartSnapshot = {
+        total: view.cart.total,
+        weightGrams: estimateWeightGrams(view.cart.lines),
+        hydr: view.hydr,
+      };
       const quote = await deps.quote(input.delivery, snapshot, user);
       if (!quote.ok) {
         const field = quote.field ?? 'sposob_dost';
-        throw new AppError(422, 'The given data was invalid.', { errors: { [field]: [quote.message] }, ...(quote.hydr ? { hydr: true } : {}) } as never);
+        throw new AppError(422, 'The given data was invalid.', {
+          errors: { [field]: [quote.message] },
+          ...(quote.hydr ? { hydr: true } : {}),
+        } as never);
       }
       const deliveryPrice = quote.price ?? 0;
       const guestKey = randomUUID();
@@ -222,7 +259,12 @@ export function createOrdersService(deps: {
             fam: input.contact.fam,
             email: input.contact.email,
             tel: input.contact.tel,
-            delivery: { ...input.delivery, tarif: quote.tarif, provider: quote.provider, pickupPoint: quote.pickupPoint },
+            delivery: {
+              ...input.delivery,
+              tarif: quote.tarif,
+              provider: quote.provider,
+              pickupPoint: quote.pickupPoint,
+            },
             deliveryName: formatDeliveryDetails(input.delivery, quote),
             deliveryPrice,
             sposobOplat: input.delivery.sposob_oplat!,
@@ -249,7 +291,11 @@ export function createOrdersService(deps: {
             }
           }
           if (view.cart.promo && !(await usePromoCode(txDb, view.cart.promo.code))) {
-            throw new OrderRefused(conflict('Промокод уже использован максимальное число раз', { promo: ['Промокод больше не действует'] }));
+            throw new OrderRefused(
+              conflict('Промокод уже использован максимальное число раз', {
+                promo: ['Промокод больше не действует'],
+              }),
+            );
           }
           await insertOrderLines(
             txDb,
@@ -281,13 +327,19 @@ export function createOrdersService(deps: {
         return { order: await service.view(winner), guestKey: winner.guestKey, created: false };
       }
       const order = await service.view(placed);
-      await sendConfirmation(order).catch((error: unknown) => deps.log.error({ err: error, orderId: placed.id }, 'order letter failed'));
+      await sendConfirmation(order).catch((error: unknown) =>
+        deps.log.error({ err: error, orderId: placed.id }, 'order letter failed'),
+      );
       return { order, guestKey, created: true };
     },
 
     async getOwned(id, user, guestKey) {
       const order = await findOrderById(db, id);
-      const owns = order && (order.userId !== null ? order.userId === user?.id : guestKey !== undefined && order.guestKey === guestKey);
+      const owns =
+        order &&
+        (order.userId !== null
+          ? order.userId === user?.id
+          : guestKey !== undefined && order.guestKey === guestKey);
       // Someone else's order looks exactly like a missing one.
       if (!order || !owns) throw notFound('Заказ не найден');
       return order;
@@ -321,7 +373,10 @@ export function createOrdersService(deps: {
         }
       } else if (status === 'canceled' && order.paymentState !== 'paid') {
         await updateOrder(db, orderId, { paymentState: 'canceled' });
-      } else if ((status === 'pending' || status === 'waiting_for_capture') && order.paymentState === 'awaiting') {
+      } else if (
+        (status === 'pending' || status === 'waiting_for_capture') &&
+        order.paymentState === 'awaiting'
+      ) {
         await updateOrder(db, orderId, { paymentState: 'pending' });
       }
     },

@@ -1,6 +1,17 @@
 // Orders and their lines: prices are copied at placement, so later price changes never touch a placed order.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const ORDER_STATUSES = ['new', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -63,5 +74,8 @@ export const orderLines = pgTable(
     sum: integer('sum').notNull(),
     gift: boolean('gift').notNull().default(false),
   },
-  (table) => [index('order_lines_order_idx').on(table.orderId), check('order_lines_quantity_positive', sql`${table.quantity} > 0`)],
+  (table) => [
+    index('order_lines_order_idx').on(table.orderId),
+    check('order_lines_quantity_positive', sql`${table.quantity} > 0`),
+  ],
 );

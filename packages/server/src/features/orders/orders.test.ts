@@ -17,7 +17,13 @@ beforeAll(async () => {
   const rows = await testApp.database.db
     .select({ id: products.id, url: products.url, cena: products.cena, stock: products.stock })
     .from(products)
-    .where(inArray(products.url, ['/lavanda-uzkolistnaya-10-ml.html', '/gidrolat-rozy-100-ml.html', '/limon-10-ml.html']));
+    .where(
+      inArray(products.url, [
+        '/lavanda-uzkolistnaya-10-ml.html',
+        '/gidrolat-rozy-100-ml.html',
+        '/limon-10-ml.html',
+      ]),
+    );
   for (const row of rows) product[row.url] = row;
 });
 
@@ -36,34 +42,61 @@ const courierMoscow = (payment = 1) => ({
 });
 
 async function addToCart(agent: TestAgent, productId: number, quantity = 1) {
-  const response = await agent.request({ method: 'POST', url: `/v1/cart/${productId}`, payload: { quantity } });
+  const response = await agent.request({
+    method: 'POST',
+    url: `/v1/cart/${productId}`,
+    payload: { quantity },
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
 
-function placeOrder(agent: TestAgent, delivery: Record<string, unknown> = courierMoscow(), key = randomUUID()) {
-  return agent.request({ method: 'POST', url: '/v1/order', payload: { idempotency_key: key, contact, delivery } });
+function placeOrder(
+  agent: TestAgent,
+  delivery: Record<string, unknown> = courierMoscow(),
+  key = randomUUID(),
+) {
+  return agent.request({
+    method: 'POST',
+    url: '/v1/order',
+    payload: { idempotency_key: key, contact, delivery },
+  });
 }
 
 describe('placing an order', () => {
   it('places the order from the server cart with server totals, takes stock, empties the cart and mails', async () => {
     const guest = createTestAgent(testApp.app);
     await addToCart(guest, lavender().id, 2);
-    const [before] = await testApp.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, lavender().id));
+    const [before] = await testApp.database.db
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, lavender().id));
     const response = await placeOrder(guest);
     expect(response.statusCode, response.body).toBe(200);
     const { order, key } = response.json();
     expect(order.number).toMatch(/^ЭФ-\d{6}$/);
     expect(order.goods_total).toBe(lavender().cena * 2);
     expect(order.total).toBe(order.goods_total + order.delivery_price);
-    expect(order.lines).toEqual([expect.objectContaining({ id: lavender().id, quantity: 2, sum: lavender().cena * 2 })]);
+    expect(order.lines).toEqual([
+      expect.objectContaining({ id: lavender().id, quantity: 2, sum: lavender().cena * 2 }),
+    ]);
     expect(order.status).toBe('new');
-    const [after] = await testApp.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, lavender().id));
+    const [after] = await testApp.database.db
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, lavender().id));
     expect(after!.stock).toBe(before!.stock - 2);
     expect((await guest.request({ method: 'GET', url: '/v1/cart' })).json().cart.lines).toEqual([]);
-    const [letter] = await testApp.database.db.select().from(outbox).where(eq(outbox.subject, `Заказ ${order.number} принят`));
+    const [letter] = await testApp.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.subject, `Заказ ${order.number} принят`));
     expect(letter?.to).toBe(contact.email);
-    const detail = await guest.request({ method: 'POST', url: `/v1/my-orders/${order.id}`, payload: { key } });
+    const detail = await guest.request({
+      method: 'POST',
+      url: `/v1/my-orders/${order.id}`,
+      payload: { key },
+    });
     expect(detail.json().order.id).toBe(order.id);
   });
 
@@ -72,7 +105,8 @@ describe('placing an order', () => {
     await addToCart(guest, lavender().id, 1);
     const key = randomUUID();
     const answers = [];
-    for (let attempt = 0; attempt < 5; attempt++) answers.push((await placeOrder(guest, courierMoscow(), key)).json());
+    for (let attempt = 0; attempt < 5; attempt++)
+      answers.push((await placeOrder(guest, courierMoscow(), key)).json());
     expect(new Set(answers.map((answer) => answer.order.id)).size).toBe(1);
     const rows = await testApp.database.db.select().from(orders).where(eq(orders.idempotencyKey, key));
     expect(rows).toHaveLength(1);
@@ -115,10 +149,18 @@ describe('placing an order', () => {
     const { order } = (await placeOrder(owner)).json();
     const stranger = createTestAgent(testApp.app);
     await stranger.register();
-    expect((await stranger.request({ method: 'POST', url: `/v1/my-orders/${order.id}`, payload: {} })).statusCode).toBe(404);
-    const guess = await createTestAgent(testApp.app).request({ method: 'POST', url: `/v1/my-orders/${order.id}`, payload: { key: randomUUID() } });
+    expect(
+      (await stranger.request({ method: 'POST', url: `/v1/my-orders/${order.id}`, payload: {} })).statusCode,
+    ).toBe(404);
+    const guess = await createTestAgent(testApp.app).request({
+      method: 'POST',
+      url: `/v1/my-orders/${order.id}`,
+      payload: { key: randomUUID() },
+    });
     expect(guess.statusCode).toBe(404);
-    expect((await owner.request({ method: 'POST', url: `/v1/my-orders/${order.id}`, payload: {} })).statusCode).toBe(200);
+    expect(
+      (await owner.request({ method: 'POST', url: `/v1/my-orders/${order.id}`, payload: {} })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -129,10 +171,18 @@ describe('paying by card through the test gateway', () => {
     await addToCart(shopper, lemon().id, 1);
     const { order } = (await placeOrder(shopper, courierMoscow(5))).json();
     expect(order.payment_state).toBe('awaiting');
-    const started = await shopper.request({ method: 'PUT', url: '/v1/order/yookassa', payload: { order_id: order.id } });
+    const started = await shopper.request({
+      method: 'PUT',
+      url: '/v1/order/yookassa',
+      payload: { order_id: order.id },
+    });
     expect(started.statusCode, started.body).toBe(200);
     const confirmation = new URL(started.json().confirmation_url);
-    const again = await shopper.request({ method: 'PUT', url: '/v1/order/yookassa', payload: { order_id: order.id } });
+    const again = await shopper.request({
+      method: 'PUT',
+      url: '/v1/order/yookassa',
+      payload: { order_id: order.id },
+    });
     expect(again.json().payment_id).toBe(started.json().payment_id);
     const page = await testApp.app.inject({ method: 'GET', url: confirmation.pathname });
     expect(page.statusCode).toBe(200);
@@ -142,7 +192,7 @@ describe('paying by card through the test gateway', () => {
       method: 'POST',
       url: confirmation.pathname,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `action=pay&token=${encodeURIComponent(form ?? '')}`,
+      payload: `decision=pay&token=${encodeURIComponent(form ?? '')}`,
     });
     expect(pay.statusCode).toBe(302);
     const status = await shopper.request({ method: 'GET', url: `/v1/order/${order.id}/payment` });
@@ -167,12 +217,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('under concurrency (PostgreSQL)'
     const refused = results.filter((response) => response.statusCode === 409);
     expect(placed).toHaveLength(10);
     expect(refused).toHaveLength(190);
-    const [row] = await testApp.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, lemon().id));
+    const [row] = await testApp.database.db
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, lemon().id));
     expect(row!.stock).toBe(0);
   });
 
   it('two carts sharing two products in opposite orders neither deadlock nor oversell', async () => {
-    await testApp.database.db.update(products).set({ stock: 5 }).where(inArray(products.id, [lavender().id, lemon().id]));
+    await testApp.database.db
+      .update(products)
+      .set({ stock: 5 })
+      .where(inArray(products.id, [lavender().id, lemon().id]));
     const agents = await Promise.all(
       Array.from({ length: 20 }, async (_, index) => {
         const agent = createTestAgent(testApp.app);
@@ -184,7 +240,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('under concurrency (PostgreSQL)'
     );
     const results = await Promise.all(agents.map((agent) => placeOrder(agent)));
     expect(results.filter((response) => response.statusCode === 200)).toHaveLength(5);
-    const rows = await testApp.database.db.select({ stock: products.stock }).from(products).where(inArray(products.id, [lavender().id, lemon().id]));
+    const rows = await testApp.database.db
+      .select({ stock: products.stock })
+      .from(products)
+      .where(inArray(products.id, [lavender().id, lemon().id]));
     expect(rows.map((row) => row.stock)).toEqual([0, 0]);
   });
 
@@ -193,9 +252,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('under concurrency (PostgreSQL)'
     await testApp.database.db.update(products).set({ stock: 50 }).where(eq(products.id, lavender().id));
     await addToCart(guest, lavender().id, 1);
     const key = randomUUID();
-    const results = await Promise.all(Array.from({ length: 5 }, () => placeOrder(guest, courierMoscow(), key)));
-    const ids = new Set(results.filter((response) => response.statusCode === 200).map((response) => response.json().order.id));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => placeOrder(guest, courierMoscow(), key)),
+    );
+    const ids = new Set(
+      results.filter((response) => response.statusCode === 200).map((response) => response.json().order.id),
+    );
     expect(ids.size).toBe(1);
-    expect(await testApp.database.db.select().from(orders).where(eq(orders.idempotencyKey, key))).toHaveLength(1);
+    expect(
+      await testApp.database.db.select().from(orders).where(eq(orders.idempotencyKey, key)),
+    ).toHaveLength(1);
   });
 });

@@ -19,7 +19,13 @@ function escapeXml(value: string): string {
 
 export function registerPagesRoutes(
   app: FastifyInstance,
-  deps: { db: Database; content: ContentService; config: Config; cache: ResponseCache; sources?: PageSources },
+  deps: {
+    db: Database;
+    content: ContentService;
+    config: Config;
+    cache: ResponseCache;
+    sources?: PageSources;
+  },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, content } = deps;

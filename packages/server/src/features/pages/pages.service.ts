@@ -97,9 +97,14 @@ export async function resolvePage(
     const saved = await sources.getSavedPage(url.slice('/saved/'.length));
     if (!saved) throw notFound();
     return emptyResponse(
-      pageInfo('saved', url, 'Сохранённая корзина', 'Корзина, которой с вами поделились в магазине «Эфир».', saved, [
-        { name: 'Сохранённая корзина', url },
-      ]),
+      pageInfo(
+        'saved',
+        url,
+        'Сохранённая корзина',
+        'Корзина, которой с вами поделились в магазине «Эфир».',
+        saved,
+        [{ name: 'Сохранённая корзина', url }],
+      ),
       { sort: 0, filter: {} },
     );
   }

@@ -1,0 +1,228 @@
+// Test helper: a local HTTP server speaking YooKassa API v3 (payments), strict about what the real API checks.
+import { createHash, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const FAKE_SHOP_ID = '506751';
+export const FAKE_SECRET_KEY = 'test_Fh8hUAVVBGUGbjmlzba6TB0iyUbos_lueTHE-axOwM0';
+
+export interface FakePayment {
+  id: string;
+  status: 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
+  paid: boolean;
+  amount: { value: string; currency: string };
+  description?: string;
+  confirmation?: { type: string; confirmation_url: string };
+  metadata: Record<string, string>;
+  created_at: string;
+  captured_at?: string;
+  test: boolean;
+  refundable: boolean;
+  recipient: { account_id: string; gateway_id: string };
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+}
+
+export interface FakeYooKassa {
+  url: string;
+  requests: RecordedRequest[];
+  payments: Map<string, FakePayment>;
+  /** What YooKassa does when the buyer pays or the payment expires. */
+  setStatus(id: string, status: FakePayment['status']): void;
+  /** Answer the next N requests with 202 {retry_after} before the real answer. */
+  processingFor(times: number, retryAfterMs: number): void;
+  /** Hold every answer this long (timeouts). */
+  delayMs: number;
+  close(): Promise<void>;
+}
+
+function error(res: ServerResponse, status: number, code: string, description: string, parameter?: string) {
+  res.writeHead(status, { 'content-type': 'application/json;charset=UTF-8' });
+  res.end(
+    JSON.stringify({
+      type: 'error',
+      id: randomUUID(),
+      code,
+      description,
+      ...(parameter ? { parameter } : {}),
+    }),
+  );
+}
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json;charset=UTF-8' });
+  res.end(JSON.stringify(body));
+}
+
+const AMOUNT = /^\d+\.\d{2}$/;
+
+function kopecks(value: string): number {
+  const [whole, fraction = '00'] = value.split('.');
+  return Number(whole) * 100 + Number(fraction);
+}
+
+/** The checks of POST /v3/payments; returns the offending parameter or null. */
+function validateCreateBody(body: Record<string, unknown>): string | null {
+  const amount = body.amount as { value?: unknown; currency?: unknown } | undefined;
+  if (typeof amount?.value !== 'string' || !AMOUNT.test(amount.value) || amount.currency !== 'RUB') {
+    return 'amount';
+  }
+  if (kopecks(amount.value) <= 0) return 'amount.value';
+  const confirmation = body.confirmation as { type?: unknown; return_url?: unknown } | undefined;
+  if (confirmation?.type !== 'redirect' || typeof confirmation.return_url !== 'string') return 'confirmation';
+  if (
+    body.description !== undefined &&
+    (typeof body.description !== 'string' || body.description.length > 128)
+  ) {
+    return 'description';
+  }
+  const receipt = body.receipt as
+    | { customer?: { email?: unknown; phone?: unknown }; items?: unknown }
+    | undefined;
+  if (receipt) {
+    if (!receipt.customer?.email && !receipt.customer?.phone) return 'receipt.customer';
+    if (!Array.isArray(receipt.items) || receipt.items.length === 0 || receipt.items.length > 100) {
+      return 'receipt.items';
+    }
+    let sum = 0;
+    for (const item of receipt.items as Array<Record<string, unknown>>) {
+      const itemAmount = item.amount as { value?: unknown; currency?: unknown } | undefined;
+      if (
+        typeof item.description !== 'string' ||
+        item.description.length < 1 ||
+        item.description.length > 128 ||
+        typeof item.quantity !== 'string' ||
+        !/^\d+(\.\d{1,3})?$/.test(item.quantity) ||
+        typeof itemAmount?.value !== 'string' ||
+        !AMOUNT.test(itemAmount.value) ||
+        itemAmount.currency !== 'RUB' ||
+        typeof item.vat_code !== 'number' ||
+        !['full_prepayment', 'full_payment'].includes(item.payment_mode as string) ||
+        !['commodity', 'service'].includes(item.payment_subject as string)
+      ) {
+        return 'receipt.items';
+      }
+      sum += kopecks(itemAmount.value) * Number(item.quantity);
+    }
+    if (Math.round(sum) !== kopecks(amount.value)) return 'receipt';
+  }
+  return null;
+}
+
+export async function startFakeYooKassa(): Promise<FakeYooKassa> {
+  const byKey = new Map<string, { hash: string; id: string }>();
+  let processingLeft = 0;
+  let processingRetryAfter = 0;
+
+  const fake: FakeYooKassa = {
+    url: '',
+    requests: [],
+    payments: new Map(),
+    delayMs: 0,
+    setStatus(id, status) {
+      const payment = fake.payments.get(id);
+      if (!payment) throw new Error(`no payment ${id}`);
+      payment.status = status;
+      payment.paid = status === 'succeeded' || status === 'waiting_for_capture';
+      payment.refundable = status === 'succeeded';
+      if (status !== 'pending') delete payment.confirmation;
+      if (status === 'succeeded') payment.captured_at = new Date().toISOString();
+    },
+    processingFor(times, retryAfterMs) {
+      processingLeft = times;
+      processingRetryAfter = retryAfterMs;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const path = (req.url ?? '/').split('?')[0]!;
+    let body: unknown = null;
+    if (raw) {
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        return error(res, 400, 'invalid_request', 'Request body is not valid JSON');
+      }
+    }
+    fake.requests.push({ method: req.method ?? '', path, headers: req.headers, body });
+    if (fake.delayMs) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
+
+    const expected = `Basic ${Buffer.from(`${FAKE_SHOP_ID}:${FAKE_SECRET_KEY}`).toString('base64')}`;
+    if (req.headers.authorization !== expected) {
+      return error(res, 401, 'invalid_credentials', 'Login or password is incorrect', 'Authorization');
+    }
+    if (processingLeft > 0) {
+      processingLeft -= 1;
+      return json(res, 202, { type: 'processing', retry_after: processingRetryAfter });
+    }
+
+    if (req.method === 'POST' && path === '/v3/payments') {
+      const key = req.headers['idempotence-key'];
+      if (typeof key !== 'string' || key.length === 0 || key.length > 64) {
+        return error(res, 400, 'invalid_request', 'Idempotence key is required', 'Idempotence-Key');
+      }
+      if (req.headers['content-type']?.split(';')[0] !== 'application/json') {
+        return error(res, 400, 'invalid_request', 'Content-Type must be application/json');
+      }
+      const hash = createHash('sha256').update(raw).digest('hex');
+      const previous = byKey.get(key);
+      if (previous) {
+        if (previous.hash !== hash) {
+          return error(res, 400, 'invalid_request', 'Idempotence key duplicated', 'Idempotence-Key');
+        }
+        return json(res, 200, fake.payments.get(previous.id));
+      }
+      const create = (body ?? {}) as Record<string, unknown>;
+      const bad = validateCreateBody(create);
+      if (bad) return error(res, 400, 'invalid_request', `Invalid parameter ${bad}`, bad);
+      const id = `${randomUUID().slice(0, 8)}-000f-5000-9000-${randomUUID().slice(-12)}`;
+      const payment: FakePayment = {
+        id,
+        status: 'pending',
+        paid: false,
+        amount: create.amount as FakePayment['amount'],
+        ...(typeof create.description === 'string' ? { description: create.description } : {}),
+        confirmation: {
+          type: 'redirect',
+          confirmation_url: `https://yoomoney.ru/api-pages/v2/payment-confirm/epl?orderId=${id}`,
+        },
+        metadata: (create.metadata as Record<string, string>) ?? {},
+        created_at: new Date().toISOString(),
+        test: true,
+        refundable: false,
+        recipient: { account_id: FAKE_SHOP_ID, gateway_id: '100700' },
+      };
+      fake.payments.set(id, payment);
+      byKey.set(key, { hash, id });
+      return json(res, 200, payment);
+    }
+
+    const match = /^\/v3\/payments\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && match) {
+      const payment = fake.payments.get(decodeURIComponent(match[1]!));
+      if (!payment) return error(res, 404, 'not_found', 'Payment not found', 'payment_id');
+      return json(res, 200, payment);
+    }
+    return error(res, 404, 'not_found', 'Not found');
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => error(res, 500, 'internal_server_error', 'Internal server error'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3`;
+  return fake;
+}
