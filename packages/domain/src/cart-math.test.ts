@@ -1,7 +1,13 @@
 // Cart math of spec §6 and §9: examples by hand and properties over generated carts (fast-check).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeCartTotals, discountedUnitPrice, lineTotal, type PricedLine, resolveDiscount } from './cart-math.ts';
+import {
+  computeCartTotals,
+  discountedUnitPrice,
+  lineTotal,
+  type PricedLine,
+  resolveDiscount,
+} from './cart-math.ts';
 
 const regular = (cena: number, quantity = 1): PricedLine => ({ id: 1, quantity, cena, cena_st: 0 });
 const special = (cena: number, regularPrice: number, quantity = 1): PricedLine => ({
@@ -16,14 +22,26 @@ describe('resolveDiscount (spec §6)', () => {
     expect(resolveDiscount(5, null)).toEqual({ percent: 5, appliesToSpecial: false });
   });
   it('adds add_discount to the personal discount', () => {
-    expect(resolveDiscount(5, { type: 'add_discount', percent: 10 })).toEqual({ percent: 15, appliesToSpecial: false });
+    expect(resolveDiscount(5, { type: 'add_discount', percent: 10 })).toEqual({
+      percent: 15,
+      appliesToSpecial: false,
+    });
   });
   it('adds add_discount_all and reaches special lines too', () => {
-    expect(resolveDiscount(5, { type: 'add_discount_all', percent: 10 })).toEqual({ percent: 15, appliesToSpecial: true });
+    expect(resolveDiscount(5, { type: 'add_discount_all', percent: 10 })).toEqual({
+      percent: 15,
+      appliesToSpecial: true,
+    });
   });
   it('replaces the discount with any other promo percent', () => {
-    expect(resolveDiscount(5, { type: 'percent', percent: 12 })).toEqual({ percent: 12, appliesToSpecial: false });
-    expect(resolveDiscount(20, { type: 'first_order', percent: 10 })).toEqual({ percent: 10, appliesToSpecial: false });
+    expect(resolveDiscount(5, { type: 'percent', percent: 12 })).toEqual({
+      percent: 12,
+      appliesToSpecial: false,
+    });
+    expect(resolveDiscount(20, { type: 'first_order', percent: 10 })).toEqual({
+      percent: 10,
+      appliesToSpecial: false,
+    });
   });
   it('never goes past 100 % or below 0 %', () => {
     expect(resolveDiscount(60, { type: 'add_discount', percent: 60 }).percent).toBe(100);
@@ -45,7 +63,9 @@ describe('line prices (spec §9)', () => {
     expect(discountedUnitPrice(regular(100), resolveDiscount(57, null))).toBe(43);
   });
   it('add_discount_all discounts a special line from its special price', () => {
-    expect(lineTotal(special(400, 500, 1), resolveDiscount(0, { type: 'add_discount_all', percent: 10 }))).toBe(360);
+    expect(
+      lineTotal(special(400, 500, 1), resolveDiscount(0, { type: 'add_discount_all', percent: 10 })),
+    ).toBe(360);
   });
 });
 
@@ -73,31 +93,41 @@ function exactLineTotal(line: PricedLine, percent: number, appliesToSpecial: boo
 describe('cart totals (properties)', () => {
   it('equal the spec formula, line by line, for any cart, discount and promo', () => {
     fc.assert(
-      fc.property(fc.array(lineArbitrary, { maxLength: 20 }), fc.integer({ min: 0, max: 30 }), promoArbitrary, (lines, skidka, promo) => {
-        const totals = computeCartTotals(lines, skidka, promo);
-        const { percent, appliesToSpecial } = totals.applied;
-        let expected = 0n;
-        for (const [index, line] of lines.entries()) {
-          const exact = exactLineTotal(line, percent, appliesToSpecial);
-          expect(BigInt(totals.lines[index]!.sum)).toBe(exact);
-          expected += exact;
-        }
-        expect(BigInt(totals.total)).toBe(expected);
-      }),
+      fc.property(
+        fc.array(lineArbitrary, { maxLength: 20 }),
+        fc.integer({ min: 0, max: 30 }),
+        promoArbitrary,
+        (lines, skidka, promo) => {
+          const totals = computeCartTotals(lines, skidka, promo);
+          const { percent, appliesToSpecial } = totals.applied;
+          let expected = 0n;
+          for (const [index, line] of lines.entries()) {
+            const exact = exactLineTotal(line, percent, appliesToSpecial);
+            expect(BigInt(totals.lines[index]!.sum)).toBe(exact);
+            expected += exact;
+          }
+          expect(BigInt(totals.total)).toBe(expected);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
 
   it('never cost more than the undiscounted cart, never below zero, and are whole roubles', () => {
     fc.assert(
-      fc.property(fc.array(lineArbitrary, { maxLength: 20 }), fc.integer({ min: 0, max: 100 }), promoArbitrary, (lines, skidka, promo) => {
-        const totals = computeCartTotals(lines, skidka, promo);
-        expect(totals.total).toBeLessThanOrEqual(totals.subtotal);
-        expect(totals.total).toBeGreaterThanOrEqual(0);
-        expect(Number.isInteger(totals.total)).toBe(true);
-        expect(totals.discount).toBe(totals.subtotal - totals.total);
-        expect(totals.count).toBe(lines.reduce((sum, line) => sum + line.quantity, 0));
-      }),
+      fc.property(
+        fc.array(lineArbitrary, { maxLength: 20 }),
+        fc.integer({ min: 0, max: 100 }),
+        promoArbitrary,
+        (lines, skidka, promo) => {
+          const totals = computeCartTotals(lines, skidka, promo);
+          expect(totals.total).toBeLessThanOrEqual(totals.subtotal);
+          expect(totals.total).toBeGreaterThanOrEqual(0);
+          expect(Number.isInteger(totals.total)).toBe(true);
+          expect(totals.discount).toBe(totals.subtotal - totals.total);
+          expect(totals.count).toBe(lines.reduce((sum, line) => sum + line.quantity, 0));
+        },
+      ),
     );
   });
 
@@ -106,7 +136,8 @@ describe('cart totals (properties)', () => {
       fc.property(lineArbitrary, fc.integer({ min: 0, max: 100 }), promoArbitrary, (line, skidka, promo) => {
         const specialLine = { ...line, cena_st: line.cena + 1 };
         const total = computeCartTotals([specialLine], skidka, promo).total;
-        if (promo?.type === 'add_discount_all') expect(total).toBeLessThanOrEqual(specialLine.cena * specialLine.quantity);
+        if (promo?.type === 'add_discount_all')
+          expect(total).toBeLessThanOrEqual(specialLine.cena * specialLine.quantity);
         else expect(total).toBe(specialLine.cena * specialLine.quantity);
       }),
     );
@@ -114,9 +145,15 @@ describe('cart totals (properties)', () => {
 
   it('a bigger discount never costs more', () => {
     fc.assert(
-      fc.property(fc.array(lineArbitrary, { maxLength: 10 }), fc.integer({ min: 0, max: 99 }), (lines, skidka) => {
-        expect(computeCartTotals(lines, skidka + 1, null).total).toBeLessThanOrEqual(computeCartTotals(lines, skidka, null).total);
-      }),
+      fc.property(
+        fc.array(lineArbitrary, { maxLength: 10 }),
+        fc.integer({ min: 0, max: 99 }),
+        (lines, skidka) => {
+          expect(computeCartTotals(lines, skidka + 1, null).total).toBeLessThanOrEqual(
+            computeCartTotals(lines, skidka, null).total,
+          );
+        },
+      ),
     );
   });
 });

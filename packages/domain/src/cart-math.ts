@@ -28,8 +28,10 @@ export interface AppliedDiscount {
 export function resolveDiscount(skidka: number, promo: PromoCondition | null): AppliedDiscount {
   const base = clampPercent(skidka);
   if (!promo) return { percent: base, appliesToSpecial: false };
-  if (promo.type === 'add_discount') return { percent: clampPercent(base + promo.percent), appliesToSpecial: false };
-  if (promo.type === 'add_discount_all') return { percent: clampPercent(base + promo.percent), appliesToSpecial: true };
+  if (promo.type === 'add_discount')
+    return { percent: clampPercent(base + promo.percent), appliesToSpecial: false };
+  if (promo.type === 'add_discount_all')
+    return { percent: clampPercent(base + promo.percent), appliesToSpecial: true };
   return { percent: clampPercent(promo.percent), appliesToSpecial: false };
 }
 
@@ -45,7 +47,10 @@ export function isSpecialLine(line: Pick<PricedLine, 'cena_st'>): boolean {
  * Price of one unit after the discount: floor((1 − d/100) × cena). Integer arithmetic keeps it exact —
  * in floating point (1 − 0.29) × 100 is 70.99999999999999 and would floor to 70.
  */
-export function discountedUnitPrice(line: Pick<PricedLine, 'cena' | 'cena_st'>, discount: AppliedDiscount): number {
+export function discountedUnitPrice(
+  line: Pick<PricedLine, 'cena' | 'cena_st'>,
+  discount: AppliedDiscount,
+): number {
   if (isSpecialLine(line) && !discount.appliesToSpecial) return line.cena;
   return Math.floor(((100 - discount.percent) * line.cena) / 100);
 }
@@ -65,7 +70,11 @@ export interface CartTotals {
   applied: AppliedDiscount;
 }
 
-export function computeCartTotals(lines: PricedLine[], skidka: number, promo: PromoCondition | null): CartTotals {
+export function computeCartTotals(
+  lines: PricedLine[],
+  skidka: number,
+  promo: PromoCondition | null,
+): CartTotals {
   const applied = resolveDiscount(skidka, promo);
   let subtotal = 0;
   let total = 0;

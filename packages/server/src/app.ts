@@ -18,7 +18,12 @@ import { createCartService } from './features/cart/cart.service.ts';
 import { registerContentRoutes } from './features/content/content.routes.ts';
 import { createContentService } from './features/content/content.service.ts';
 import { registerDeliveryRoutes } from './features/delivery/delivery.routes.ts';
-import { createDeliveryProviders, quoteDelivery } from './features/delivery/delivery.service.ts';
+import {
+  type CartSnapshot,
+  createDeliveryProviders,
+  type DeliveryProviders,
+  quoteDelivery,
+} from './features/delivery/delivery.service.ts';
 import { createMailService } from './features/mail/mail.service.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
 import {
@@ -44,6 +49,11 @@ import { createPageRenderer, registerNotFound, type SsrOptions } from './plugins
 
 export interface AppDeps {
   db: Database;
+  /** Test seams for outside services: carriers and the cart snapshot the delivery calculator prices. */
+  delivery?: {
+    providers?: DeliveryProviders;
+    cartSnapshot?: (request: FastifyRequest) => Promise<CartSnapshot>;
+  };
   /** How pages are rendered; omitted in API-only tests. */
   ssr?: SsrOptions;
 }
@@ -112,7 +122,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerCartRoutes(app, { cart, authenticator, config });
 
   // Checkout: delivery prices, orders and card payments (YooKassa, or the built-in test gateway offline).
-  const deliveryProviders = createDeliveryProviders(config, deps.db);
+  const deliveryProviders = deps.delivery?.providers ?? createDeliveryProviders(config, deps.db);
   const cartSnapshot = async (request: FastifyRequest) => {
     const user = await authenticator.findUser(request);
     const view = await cart.view(await cart.findCart(user, request.cookies[CART_COOKIE]), user);
@@ -121,7 +131,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerDeliveryRoutes(app, {
     db: deps.db,
     config,
-    getCartSnapshot: cartSnapshot,
+    getCartSnapshot: deps.delivery?.cartSnapshot ?? cartSnapshot,
     providers: deliveryProviders,
   });
   const paymentClient = createPaymentClient(config, deps.db);

@@ -7,10 +7,11 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import type { AppContextValue } from './app/app-context.tsx';
 import { AppShell, BOOTSTRAP_ELEMENT_ID } from './app/app-shell.tsx';
 import { type Bootstrap, createAppStore } from './app/app-state.ts';
-import { loadBootstrap, startFilterLoads } from './app/bootstrap.ts';
+import { loadBootstrap, loadCart, startFilterLoads } from './app/bootstrap.ts';
 import { HeadSync } from './app/head-sync.tsx';
 import { PageDataCache } from './app/page-loader.ts';
 import { createRoutes } from './app/routes.tsx';
+import { expireSession, followOtherTabs, guardTokenLoss, restoreSession } from './app/session.ts';
 import { createHttpClient, createLocalStorageTokenStore, readCsrfCookie } from './lib/http-client.ts';
 
 function readEmbeddedBootstrap(): Bootstrap | null {
@@ -24,14 +25,16 @@ function readEmbeddedBootstrap(): Bootstrap | null {
 }
 
 async function start(): Promise<void> {
-  const tokenStore = createLocalStorageTokenStore();
   let store: ReturnType<typeof createAppStore> | null = null;
+  const tokenStore = guardTokenLoss(createLocalStorageTokenStore(), () => store);
   const api = createHttpClient({
     baseUrl: '',
     tokenStore,
     getCsrfToken: readCsrfCookie,
     notify: (notice) => store?.getState().showNotice(notice),
-    onSessionExpired: () => store?.getState().resetSession(),
+    onSessionExpired: () => {
+      if (store) expireSession(store);
+    },
   });
 
   const pendingFilters: Array<[string, unknown]> = [];
@@ -75,17 +78,20 @@ async function start(): Promise<void> {
     </StrictMode>
   );
   const root = document.getElementById('root')!;
+  followOtherTabs(api, store);
   if (!embedded) {
     createRoot(root).render(app);
     return;
   }
   hydrateRoot(root, app);
   // The server render cannot see a token kept in local storage: a logged-in visitor's user and cart come now,
-  // after hydration, so the markup hydrates exactly as the server rendered it.
-  if (hasToken) {
-    const { user, cart } = await loadBootstrap(api, { hasToken });
-    store.setState({ user, cart });
-  }
+  // after hydration, so the markup hydrates exactly as the server rendered it. Until the user is known, account
+  // pages show their loading frame (the server saw the session hint) and guards wait.
+  const [user, cart] = await Promise.all([
+    restoreSession(api, store),
+    hasToken ? loadCart(api).catch(() => null) : Promise.resolve(null),
+  ]);
+  if (user && cart) store.getState().setCart(cart);
 }
 
 declare global {

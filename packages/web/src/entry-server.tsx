@@ -3,11 +3,12 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { AppContextValue } from './app/app-context.tsx';
 import { AppShell, BOOTSTRAP_ELEMENT_ID, serializeForScript } from './app/app-shell.tsx';
-import { createAppStore } from './app/app-state.ts';
+import { type Bootstrap, createAppStore } from './app/app-state.ts';
 import { loadBootstrap } from './app/bootstrap.ts';
 import { PageDataCache } from './app/page-loader.ts';
 import { collectMeta, renderHeadTags } from './app/page-meta.ts';
 import { createRoutes } from './app/routes.tsx';
+import { hasSessionHint } from './app/session.ts';
 import { createHttpClient, createMemoryTokenStore } from './lib/http-client.ts';
 
 export interface RenderInput {
@@ -41,7 +42,11 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     tokenStore: createMemoryTokenStore(null),
     headers: input.forwardHeaders,
   });
-  const bootstrap = await loadBootstrap(api, { hasToken: false });
+  // The token lives in the browser's local storage; the session-hint cookie is all the server sees of a login.
+  const bootstrap: Bootstrap = {
+    ...(await loadBootstrap(api, { hasToken: false })),
+    sessionHint: hasSessionHint(input.forwardHeaders.cookie),
+  };
   const store = createAppStore(bootstrap);
   const context: AppContextValue = {
     api,
@@ -65,6 +70,8 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     <AppShell context={context}>
       {/* The server adds this response's CSP nonce to every script tag, this one's included. */}
       <StaticRouterProvider router={router} context={routerContext} />
+      {/* The browser renders <HeadSync> here: the same number of children keeps useId values equal at hydration. */}
+      {null}
     </AppShell>,
   );
   const html = await readStream(prelude);

@@ -1,6 +1,26 @@
 // Session, cart summary, critical data and UI state of one running app (one per browser tab, one per server render).
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
+export interface UserAddress {
+  id: number;
+  city: string;
+  street: string;
+  house: string;
+  flat: string;
+  zip: string;
+  comment: string;
+}
+
+/** A saved pickup point: the carrier's code and the delivery kind (spec §3 type). */
+export interface UserPickupPoint {
+  id: number;
+  code: string;
+  type: number;
+  name: string;
+  address: string;
+}
+
+/** Spec §3 User as GET /v1/user answers it; `normalizeUser` (app/session.ts) fills what an answer lacks. */
 export interface SessionUser {
   id: number;
   name: string;
@@ -9,7 +29,23 @@ export interface SessionUser {
   tel: string;
   avatar: { type: 'photo' | 'other'; photo: string | null };
   skidka: number;
+  /** ISO date (YYYY-MM-DD) or null. */
+  birthday: string | null;
+  mailings: boolean;
+  telegram: { linked: boolean };
+  favProducts: number[];
+  favRecepts: number[];
+  favArticles: number[];
+  waitlist: number[];
+  addresses: UserAddress[];
+  pvz: UserPickupPoint[];
   [field: string]: unknown;
+}
+
+/** Checkout form and delivery choices of spec §3, kept while the visitor moves between the checkout steps. */
+export interface CheckoutDraft {
+  form?: Partial<Record<'id' | 'name' | 'fam' | 'email' | 'tel', string | number>>;
+  delivery?: Record<string, unknown>;
 }
 
 export interface CartLineSummary {
@@ -81,6 +117,11 @@ export interface Bootstrap {
   user: SessionUser | null;
   cart: CartSummary;
   critical: CriticalData;
+  /**
+   * The server render saw the session-hint cookie: this browser has a session, but its token lives in local
+   * storage, so only the browser can load the user. Account pages render a loading frame for it meanwhile.
+   */
+  sessionHint?: boolean;
 }
 
 export interface AppState extends Bootstrap {
@@ -88,7 +129,19 @@ export interface AppState extends Bootstrap {
   filters: Record<string, unknown>;
   notices: Notice[];
   mobileMenuOpen: boolean;
+  /**
+   * True while the browser is still finding out who the hinted session belongs to (and on the server, which
+   * never can): neither guest nor logged in yet. Guards wait for it instead of redirecting too early.
+   */
+  sessionPending: boolean;
+  /** Checkout data of the current session; the checkout feature fills it, logout clears it (spec §4). */
+  checkout: CheckoutDraft | null;
+  /** Logged in: the user as GET /v1/user gave it; null ends the pending state too. */
   setUser(user: SessionUser | null): void;
+  /** Merges fields the server confirmed (favourites, profile, addresses…) into the logged-in user. */
+  updateUser(patch: Partial<SessionUser>): void;
+  setSessionPending(pending: boolean): void;
+  setCheckout(checkout: CheckoutDraft | null): void;
   setCart(cart: CartSummary): void;
   setFilters(kind: string, options: unknown): void;
   showNotice(notice: Omit<Notice, 'id'>): void;
@@ -120,16 +173,24 @@ let nextNoticeId = 1;
 export function createAppStore(bootstrap: Bootstrap): AppStore {
   return createStore<AppState>()((set) => ({
     ...bootstrap,
+    sessionHint: bootstrap.sessionHint ?? false,
+    sessionPending: bootstrap.user === null && bootstrap.sessionHint === true,
+    checkout: null,
     filters: {},
     notices: [],
     mobileMenuOpen: false,
-    setUser: (user) => set({ user }),
+    setUser: (user) => set({ user, sessionPending: false }),
+    updateUser: (patch) => set((state) => (state.user ? { user: { ...state.user, ...patch } } : {})),
+    setSessionPending: (sessionPending) => set({ sessionPending }),
+    setCheckout: (checkout) => set({ checkout }),
     setCart: (cart) => set({ cart }),
     setFilters: (kind, options) => set((state) => ({ filters: { ...state.filters, [kind]: options } })),
     showNotice: (notice) =>
       set((state) => ({ notices: [...state.notices, { ...notice, id: nextNoticeId++ }] })),
     dismissNotice: (id) => set((state) => ({ notices: state.notices.filter((notice) => notice.id !== id) })),
     setMobileMenuOpen: (mobileMenuOpen) => set({ mobileMenuOpen }),
-    resetSession: () => set({ user: null, cart: EMPTY_CART }),
+    // Addresses and pickup points live in the user, so dropping the user clears them too.
+    resetSession: () =>
+      set({ user: null, sessionPending: false, sessionHint: false, cart: EMPTY_CART, checkout: null }),
   }));
 }

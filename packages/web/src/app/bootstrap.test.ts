@@ -65,7 +65,7 @@ describe('loadBootstrap', () => {
     const times = received.map((call) => call.at);
     expect(Math.max(...times) - Math.min(...times)).toBeLessThan(40);
     expect(received.find((call) => call.path === '/v1/user')?.authorization).toMatch(/^Bearer /);
-    expect(bootstrap.user).toEqual({ id: 5, name: 'Анна' });
+    expect(bootstrap.user).toMatchObject({ id: 5, name: 'Анна', favProducts: [] });
   });
 
   it('opens the shop with an empty cart and no menus when those calls fail', async () => {

@@ -8,6 +8,7 @@ import {
   EMPTY_CRITICAL,
   type SessionUser,
 } from './app-state.ts';
+import { fetchSessionUser } from './session-user.ts';
 
 const FILTER_CALLS = [
   { kind: 'articles', method: 'GET', path: '/api/v1/filter/articles' },
@@ -24,12 +25,11 @@ export function startFilterLoads(api: HttpClient, onLoaded: (kind: string, optio
   }
 }
 
-async function loadUser(api: HttpClient, hasToken: boolean): Promise<SessionUser | null> {
+export async function loadUser(api: HttpClient, hasToken: boolean): Promise<SessionUser | null> {
   // A guest has no token; asking the server would only earn a 401.
   if (!hasToken) return null;
   try {
-    const response = await api.get<{ user: SessionUser }>('/v1/user', { suppressErrors: true });
-    return response.user ?? null;
+    return await fetchSessionUser(api);
   } catch {
     return null;
   }
@@ -39,7 +39,7 @@ interface CartResponse {
   cart?: { lines?: CartSummary['lines']; total?: number } | null;
 }
 
-async function loadCart(api: HttpClient): Promise<CartSummary> {
+export async function loadCart(api: HttpClient): Promise<CartSummary> {
   try {
     const response = await api.get<CartResponse>('/v1/cart', { suppressErrors: true });
     const lines = response.cart?.lines ?? [];

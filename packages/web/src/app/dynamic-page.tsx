@@ -47,7 +47,12 @@ export function getDynamicPageMeta(data: unknown): PageMeta {
       : page.type === 'article' || page.type === 'recept'
         ? 'article'
         : 'website';
-  return { title: page.html_title, description: page.meta_description || undefined, ogType, image: findPageImage(page.com_data) };
+  return {
+    title: page.html_title,
+    description: page.meta_description || undefined,
+    ogType,
+    image: findPageImage(page.com_data),
+  };
 }
 
 /** The picture that represents the page in link previews (Open Graph), as a path under /images/. */

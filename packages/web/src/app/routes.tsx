@@ -1,17 +1,17 @@
 // The route table of spec §2, composed from the features; every loader works on the server and in the browser.
 import {
-  ACCOUNT_HOME_URL,
   ACCOUNT_PAGES,
   GUEST_ONLY_URLS,
   LEGAL_PAGE_URLS,
-  LOGIN_URL,
   NOT_FOUND_URL,
   STATIC_PAGE_URLS,
 } from '@efir/domain/routes';
 import { SHOP } from '@efir/domain/shop-info';
 import { data, type RouteObject, redirect } from 'react-router';
-import { AccountPage } from '../features/account/account-page.tsx';
-import { AuthPage } from '../features/auth/auth-page.tsx';
+import { ACCOUNT_PAGE_COMPONENTS, AccountLayout } from '../features/account/account-page.tsx';
+import { ForgotPasswordPage } from '../features/auth/forgot-password-page.tsx';
+import { LoginPage } from '../features/auth/login-page.tsx';
+import { RegistrationPage } from '../features/auth/registration-page.tsx';
 import { AkciiPage, createAkciiLoader, getAkciiMeta } from '../features/catalog/akcii-page.tsx';
 import { AuthorsPage } from '../features/content/authors-page.tsx';
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
@@ -26,12 +26,20 @@ import type { AppContextValue } from './app-context.tsx';
 import { createDynamicPageLoader, DynamicPage, getDynamicPageMeta } from './dynamic-page.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import type { RouteHandle } from './page-meta.ts';
+import { loginUrlFor, returnPathAfterLogin, waitForSession } from './session.ts';
+import { GuestOnlyGate } from './session-gates.tsx';
 
 function handle(meta: RouteHandle['meta']): RouteHandle {
   return { meta };
 }
 
 const notFoundMeta = handle(() => ({ title: 'Страница не найдена', noindex: true }));
+
+const GUEST_PAGES = {
+  '/login': { title: 'Вход', Component: LoginPage },
+  '/registration': { title: 'Регистрация', Component: RegistrationPage },
+  '/forgot-password': { title: 'Восстановление пароля', Component: ForgotPasswordPage },
+} as const satisfies Record<(typeof GUEST_ONLY_URLS)[number], unknown>;
 
 export function createRoutes(context: AppContextValue): RouteObject[] {
   const isLoggedIn = () => context.store.getState().user !== null;
@@ -104,33 +112,39 @@ export function createRoutes(context: AppContextValue): RouteObject[] {
             },
             {
               id: 'guest-only',
-              loader: () => (isLoggedIn() ? redirect(ACCOUNT_HOME_URL) : null),
+              // The server never knows the user (the token is in local storage); GuestOnlyGate redirects once the
+              // browser does. A browser navigation waits for the session and redirects right away.
+              loader: async ({ request }) => {
+                if (context.isServer) return null;
+                await waitForSession(context.store);
+                return isLoggedIn() ? redirect(returnPathAfterLogin(new URL(request.url).search)) : null;
+              },
+              Component: GuestOnlyGate,
               children: GUEST_ONLY_URLS.map((url) => ({
                 path: url,
                 id: `guest:${url}`,
-                Component: AuthPage,
-                handle: handle(() => ({
-                  title:
-                    url === LOGIN_URL
-                      ? 'Вход'
-                      : url === '/registration'
-                        ? 'Регистрация'
-                        : 'Восстановление пароля',
-                  noindex: true,
-                })),
+                Component: GUEST_PAGES[url].Component,
+                handle: handle(() => ({ title: GUEST_PAGES[url].title, noindex: true })),
               })),
             },
             {
               id: 'account',
-              loader: ({ request }) => {
-                if (isLoggedIn()) return null;
-                const from = new URL(request.url).pathname;
-                return redirect(`${LOGIN_URL}?from=${encodeURIComponent(from)}`);
+              // No authenticated call here: the pages load their data in the browser once the user is known. A
+              // guest without the session hint is sent to /login by the server render already; with the hint the
+              // server renders the account frame in its loading state and the browser decides.
+              loader: async ({ request }) => {
+                const url = new URL(request.url);
+                const toLogin = () => redirect(loginUrlFor(`${url.pathname}${url.search}`));
+                if (context.isServer)
+                  return isLoggedIn() || context.store.getState().sessionHint ? null : toLogin();
+                await waitForSession(context.store);
+                return isLoggedIn() ? null : toLogin();
               },
+              Component: AccountLayout,
               children: ACCOUNT_PAGES.map((page) => ({
                 path: page.url,
                 id: `account:${page.url}`,
-                Component: AccountPage,
+                Component: ACCOUNT_PAGE_COMPONENTS[page.url],
                 handle: handle(() => ({ title: page.title, noindex: true })),
               })),
             },

@@ -325,6 +325,8 @@ export function createHttpClient(options: HttpClientOptions) {
 
   return {
     request,
+    /** Where the access token lives: the session sets it after login and drops it at logout. */
+    tokenStore,
     get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
     post: <T>(path: string, opts?: RequestOptions) => request<T>('POST', path, opts),
     put: <T>(path: string, opts?: RequestOptions) => request<T>('PUT', path, opts),

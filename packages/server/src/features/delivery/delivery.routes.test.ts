@@ -9,7 +9,6 @@ import { createTestConfig } from '../../config.ts';
 import { DEMO_PICKUP_POINTS, seedPickupPoints } from '../../seed/seed-delivery.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-app.ts';
 import { insertPickupPoints } from './delivery.repo.ts';
-import { registerDeliveryRoutes } from './delivery.routes.ts';
 import type { CartSnapshot } from './delivery.service.ts';
 import { pickupPointsCatalog } from './delivery.table.ts';
 
@@ -21,8 +20,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await seedPickupPoints(database.db);
   const config = createTestConfig();
-  app = await buildApp(config, { db: database.db });
-  registerDeliveryRoutes(app, { db: database.db, config, getCartSnapshot: async () => cart });
+  app = await buildApp(config, { db: database.db, delivery: { cartSnapshot: async () => cart } });
   await app.ready();
 });
 

@@ -7,7 +7,6 @@ import { buildApp } from '../../app.ts';
 import { createTestConfig } from '../../config.ts';
 import { seedPickupPoints } from '../../seed/seed-delivery.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-app.ts';
-import { registerDeliveryRoutes } from './delivery.routes.ts';
 import {
   type CartSnapshot,
   createDeliveryProviders,
@@ -219,16 +218,16 @@ describe('carriers that fail or hang', () => {
   it('answers 200 through the route, never 500, and logs no secret', async () => {
     const config = liveConfig();
     const lines: string[] = [];
-    const app = await buildApp(createTestConfig({ LOG_LEVEL: 'warn' }), { db: database.db });
+    const app = await buildApp(createTestConfig({ LOG_LEVEL: 'warn' }), {
+      db: database.db,
+      delivery: {
+        providers: { ...createDeliveryProviders(config, database.db), sources: [] },
+        cartSnapshot: async () => cart,
+      },
+    });
     app.log.warn = ((object: unknown, message?: string) => {
       lines.push(JSON.stringify(object) + String(message));
     }) as typeof app.log.warn;
-    registerDeliveryRoutes(app, {
-      db: database.db,
-      config,
-      providers: { ...createDeliveryProviders(config, database.db), sources: [] },
-      getCartSnapshot: async () => cart,
-    });
     await app.ready();
     try {
       const list = await app.inject({ method: 'GET', url: '/api/v1/calculator/list' });

@@ -9,6 +9,7 @@ import type { Authenticator } from '../../plugins/auth.ts';
 import { CART_COOKIE } from '../cart/cart.routes.ts';
 import type { CartService } from '../cart/cart.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
+import { PaymentProviderError } from '../payments/yookassa.client.ts';
 import { CARD_ONLINE, type OrdersService, orderNumber } from './orders.service.ts';
 
 const orderParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -77,25 +78,36 @@ export function registerOrderRoutes(
         return { status: 'paid', order_id: order.id, confirmation_url: null };
       if (order.status === 'cancelled') throw new AppError(409, 'Заказ отменён');
       const view = await orders.view(order);
-      const payment = await deps.payments.startPayment({
-        orderId: order.id,
-        amount: order.total,
-        description: `Заказ ${orderNumber(order.id)} в магазине «Эфир»`,
-        receipt: {
-          email: order.email,
-          phone: order.tel,
-          lines: view.lines
-            .filter((line) => line.sum > 0)
-            .map((line) => ({
-              name: `${line.name}${line.volume ? `, ${line.volume}` : ''}`,
-              quantity: line.quantity,
-              price: line.price,
-            })),
-          delivery: order.deliveryPrice > 0 ? { name: 'Доставка', price: order.deliveryPrice } : null,
-          total: order.total,
-        },
-        returnUrl: `${origin}/yookassa?order=${order.id}${order.userId === null ? `&key=${order.guestKey}` : ''}`,
-      });
+      const payment = await deps.payments
+        .startPayment({
+          orderId: order.id,
+          amount: order.total,
+          description: `Заказ ${orderNumber(order.id)} в магазине «Эфир»`,
+          receipt: {
+            email: order.email,
+            phone: order.tel,
+            lines: view.lines
+              .filter((line) => line.sum > 0)
+              .map((line) => ({
+                name: `${line.name}${line.volume ? `, ${line.volume}` : ''}`,
+                quantity: line.quantity,
+                price: line.price,
+              })),
+            delivery: order.deliveryPrice > 0 ? { name: 'Доставка', price: order.deliveryPrice } : null,
+            total: order.total,
+          },
+          returnUrl: `${origin}/yookassa?order=${order.id}${order.userId === null ? `&key=${order.guestKey}` : ''}`,
+        })
+        .catch((error: unknown) => {
+          // The payment service being down is not our crash: the buyer can try again in a minute.
+          if (error instanceof PaymentProviderError) {
+            request.log.warn({ code: error.code, status: error.status }, 'payment provider refused');
+            throw new AppError(503, 'Платёжный сервис временно недоступен', {
+              title: 'Попробуйте оплатить через минуту',
+            });
+          }
+          throw error;
+        });
       return {
         status: payment.status,
         order_id: order.id,

@@ -2,12 +2,109 @@
 import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { SHOP } from '@efir/domain/shop-info';
-import { Link } from 'react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Avatar } from '../../components/ui/avatar.tsx';
 import { CartIcon, PhoneIcon, PinIcon, SearchIcon, UserIcon } from '../../components/ui/icons.tsx';
 import { useAppState } from '../app-context.tsx';
+import { useLogOut, useSessionStatus } from '../use-session.ts';
+
+/** A small pop-up menu: closes on a click outside, on Escape (focus back to its button) and after a navigation. */
+function usePopupMenu() {
+  const [open, setOpen] = useState(false);
+  const wrap = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is what closes the menu
+  useEffect(() => {
+    setOpen(false);
+  }, [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onClick = (event: MouseEvent) => {
+      if (!wrap.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('click', onClick);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('click', onClick);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  return { open, setOpen, wrap, button };
+}
+
+/** Guest: «Войти». Logged in: avatar and name to /my-account, and a small menu with «Выйти». While the browser
+ * is still loading the hinted session: a neutral link to the account, so a logged-in visitor never sees «Войти». */
+function AccountLink() {
+  const user = useAppState((state) => state.user);
+  const status = useSessionStatus();
+  const { logOut, pending } = useLogOut();
+  const menu = usePopupMenu();
+  const menuId = useId();
+
+  if (user) {
+    return (
+      <div className="top-bar__user" ref={menu.wrap}>
+        <Link to="/my-account" className="top-bar__account" aria-label={`Личный кабинет: ${user.name}`}>
+          <Avatar name={user.name} photo={user.avatar.photo} size={24} />
+          <span>{user.name}</span>
+        </Link>
+        <button
+          ref={menu.button}
+          type="button"
+          className="top-bar__user-toggle"
+          aria-label="Меню личного кабинета"
+          aria-expanded={menu.open}
+          aria-controls={menuId}
+          onClick={() => menu.setOpen((open) => !open)}
+        >
+          <span aria-hidden="true">▾</span>
+        </button>
+        <ul id={menuId} className="top-bar__user-menu" hidden={!menu.open}>
+          <li>
+            <Link to="/my-account">Личный кабинет</Link>
+          </li>
+          <li>
+            <Link to="/my-orders">Мои заказы</Link>
+          </li>
+          <li>
+            <Link to="/my-fav-prod">Избранное</Link>
+          </li>
+          <li>
+            <Link to="/my-personal">Личные данные</Link>
+          </li>
+          <li className="top-bar__user-menu-logout">
+            <button type="button" onClick={() => void logOut()} disabled={pending}>
+              {pending ? 'Выходим…' : 'Выйти'}
+            </button>
+          </li>
+        </ul>
+      </div>
+    );
+  }
+  if (status === 'pending') {
+    return (
+      <Link to="/my-account" className="top-bar__account" aria-busy="true">
+        <UserIcon width={18} height={18} />
+        <span>Кабинет</span>
+      </Link>
+    );
+  }
+  return (
+    <Link to="/login" className="top-bar__account">
+      <UserIcon width={18} height={18} />
+      <span>Войти</span>
+    </Link>
+  );
+}
 
 export function TopBar() {
-  const user = useAppState((state) => state.user);
   const cart = useAppState((state) => state.cart);
   const menus = useAppState((state) => state.critical.menus);
   const topLinks = menus.top ?? [];
@@ -69,23 +166,7 @@ export function TopBar() {
               <span>Корзина</span>
             )}
           </Link>
-          {user ? (
-            <Link to="/my-account" className="top-bar__account">
-              {user.avatar?.type === 'photo' && user.avatar.photo ? (
-                <img src={user.avatar.photo} alt="" width={22} height={22} className="avatar" />
-              ) : (
-                <span className="avatar avatar--letter" aria-hidden="true">
-                  {user.name.slice(0, 1).toUpperCase()}
-                </span>
-              )}
-              <span>{user.name}</span>
-            </Link>
-          ) : (
-            <Link to="/login" className="top-bar__account">
-              <UserIcon width={18} height={18} />
-              <span>Войти</span>
-            </Link>
-          )}
+          <AccountLink />
         </div>
       </div>
     </div>

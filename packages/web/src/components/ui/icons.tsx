@@ -68,6 +68,22 @@ export const PhoneIcon = (props: SVGProps<SVGSVGElement>) => (
   </Icon>
 );
 
+export const HeartIcon = ({ filled = false, ...props }: SVGProps<SVGSVGElement> & { filled?: boolean }) => (
+  <Icon {...props}>
+    <path
+      d="M12 20s-7.5-4.6-9.2-9.3C1.6 7.4 3.7 4 7.1 4c2 0 3.4 1.1 4.9 3 1.5-1.9 2.9-3 4.9-3 3.4 0 5.5 3.4 4.3 6.7C19.5 15.4 12 20 12 20z"
+      fill={filled ? 'currentColor' : 'none'}
+    />
+  </Icon>
+);
+
+export const BellIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z" />
+    <path d="M10 20a2 2 0 0 0 4 0" />
+  </Icon>
+);
+
 export const ChevronIcon = (props: SVGProps<SVGSVGElement>) => (
   <Icon {...props}>
     <path d="m9 6 6 6-6 6" />

@@ -1,30 +1,150 @@
-// Account pages (spec §2): reachable only when logged in; their contents arrive with the accounts feature.
-
+// The account area (spec §2 account routes): side menu, the user's card, «Выйти», and the page itself once the
+// user is known. Until then (the server render with the session hint, the first moments after hydration) the frame
+// shows a loading state; a visitor who turns out to be a guest is sent to /login.
 import { ACCOUNT_PAGES } from '@efir/domain/routes';
-import { Link, useMatches } from 'react-router';
+import { type ComponentType, useEffect, useRef } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAppState } from '../../app/app-context.tsx';
+import type { SessionUser } from '../../app/app-state.ts';
+import { loginUrlFor } from '../../app/session.ts';
+import { useLogOut, useSessionStatus } from '../../app/use-session.ts';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { AccountHomePage } from './account-home-page.tsx';
+import { AddressPage } from './address-page.tsx';
+import { BookmarksPage } from './bookmarks-page.tsx';
+import { FavoriteProductsPage } from './favorites-page.tsx';
+import { BasketsPage, CoursesPage, OrdersPage } from './history-pages.tsx';
+import { PersonalPage } from './personal-page.tsx';
+import { QuestionsPage } from './questions-page.tsx';
+import { SettingsPage } from './settings-page.tsx';
+import { WaitlistPage } from './waitlist-page.tsx';
+import './account.css';
 
-export function AccountPage() {
+type AccountUrl = (typeof ACCOUNT_PAGES)[number]['url'];
+
+export const ACCOUNT_PAGE_COMPONENTS: Record<AccountUrl, ComponentType> = {
+  '/my-account': AccountHomePage,
+  '/my-personal': PersonalPage,
+  '/my-orders': OrdersPage,
+  '/my-address': AddressPage,
+  '/my-baskets': BasketsPage,
+  '/my-fav-prod': FavoriteProductsPage,
+  '/my-waitlist': WaitlistPage,
+  '/my-question': QuestionsPage,
+  '/my-courses': CoursesPage,
+  '/my-bookmarks': BookmarksPage,
+  '/my-settings': SettingsPage,
+};
+
+/** The little numbers beside the menu items, from the user the store already has. */
+export function countMenuBadges(user: SessionUser | null): Partial<Record<AccountUrl, number>> {
+  if (!user) return {};
+  return {
+    '/my-fav-prod': user.favProducts.length,
+    '/my-bookmarks': user.favRecepts.length + user.favArticles.length,
+    '/my-waitlist': user.waitlist.length,
+    '/my-address': user.addresses.length + user.pvz.length,
+  };
+}
+
+function AccountMenu({ currentUrl }: { currentUrl: string | undefined }) {
   const user = useAppState((state) => state.user);
-  const matches = useMatches();
-  const current = ACCOUNT_PAGES.find((page) => page.url === matches[matches.length - 1]?.pathname);
+  const { logOut, pending } = useLogOut();
+  const badges = countMenuBadges(user);
+  const list = useRef<HTMLUListElement>(null);
+
+  // On narrow screens the menu is one scrolling row: keep the current page's chip in sight.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new current page is what moves the row
+  useEffect(() => {
+    const row = list.current;
+    const link = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !link || row.scrollWidth <= row.clientWidth) return;
+    row.scrollLeft = link.offsetLeft - (row.clientWidth - link.offsetWidth) / 2;
+  }, [currentUrl]);
+  return (
+    <aside className="account-menu" aria-label="Личный кабинет">
+      <div className="account-menu__user">
+        {user ? (
+          <>
+            <Avatar name={user.name} photo={user.avatar.photo} size={48} />
+            <div className="account-menu__who">
+              <p className="account-menu__name">{[user.name, user.fam].filter(Boolean).join(' ')}</p>
+              <p className="account-menu__email">{user.email}</p>
+            </div>
+          </>
+        ) : (
+          <>
+            <span
+              className="avatar avatar--placeholder"
+              style={{ width: 48, height: 48 }}
+              aria-hidden="true"
+            />
+            <div className="account-menu__who">
+              <p className="account-menu__name skeleton-line" aria-hidden="true" />
+              <p className="account-menu__email skeleton-line skeleton-line--short" aria-hidden="true" />
+            </div>
+          </>
+        )}
+      </div>
+      <nav aria-label="Разделы кабинета">
+        <ul className="account-menu__list" ref={list}>
+          {ACCOUNT_PAGES.map((page) => {
+            const badge = badges[page.url];
+            return (
+              <li key={page.url}>
+                <Link to={page.url} aria-current={page.url === currentUrl ? 'page' : undefined}>
+                  <span>{page.title}</span>
+                  {badge ? <span className="account-menu__badge">{badge}</span> : null}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      {user && (
+        <button
+          type="button"
+          className="account-menu__logout"
+          onClick={() => void logOut()}
+          disabled={pending}
+        >
+          {pending ? 'Выходим…' : 'Выйти'}
+        </button>
+      )}
+    </aside>
+  );
+}
+
+function AccountLoading({ title }: { title: string }) {
+  return (
+    <div className="account-page" aria-busy="true">
+      <h1>{title}</h1>
+      <p className="account-loading" role="status">
+        <span className="spinner" aria-hidden="true" /> Загружаем личный кабинет…
+      </p>
+    </div>
+  );
+}
+
+export function AccountLayout() {
+  const user = useAppState((state) => state.user);
+  const status = useSessionStatus();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const current = ACCOUNT_PAGES.find((page) => page.url === location.pathname);
+
+  // The session turned out to be a guest's (no token, user not loadable, session expired): log in first.
+  useEffect(() => {
+    if (status === 'guest')
+      navigate(loginUrlFor(`${location.pathname}${location.search}`), { replace: true });
+  }, [status, location.pathname, location.search, navigate]);
+
   return (
     <div className="container page account">
-      <aside className="account__menu" aria-label="Личный кабинет">
-        <ul>
-          {ACCOUNT_PAGES.map((page) => (
-            <li key={page.url}>
-              <Link to={page.url} aria-current={page.url === current?.url ? 'page' : undefined}>
-                {page.title}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </aside>
-      <section>
-        <h1>{current?.title ?? 'Личный кабинет'}</h1>
-        {user && <p>Здравствуйте, {user.name}!</p>}
-      </section>
+      <AccountMenu currentUrl={current?.url} />
+      <div className="account__content">
+        {user ? <Outlet /> : <AccountLoading title={current?.title ?? 'Личный кабинет'} />}
+      </div>
     </div>
   );
 }

@@ -1,27 +1,44 @@
-// Guest-only pages (spec §2): login, registration and password recovery.
-import { Link, useMatches } from 'react-router';
+// The frame of the guest-only pages (spec §2): the form card beside a short note on what an account gives.
+import type { ReactNode } from 'react';
+import './auth.css';
 
-const TITLES: Record<string, string> = {
-  '/login': 'Вход в личный кабинет',
-  '/registration': 'Регистрация',
-  '/forgot-password': 'Восстановление пароля',
-};
+const BENEFITS = [
+  { title: 'Персональная скидка', text: 'растёт вместе с суммой ваших заказов' },
+  { title: 'История заказов', text: 'все покупки и их статусы в одном месте' },
+  { title: 'Избранное и закладки', text: 'любимые масла, рецепты и статьи под рукой' },
+  { title: 'Лист ожидания', text: 'напишем, когда нужное масло снова появится' },
+] as const;
 
-export function AuthPage() {
-  const matches = useMatches();
-  const path = matches[matches.length - 1]?.pathname ?? '/login';
+export function AuthFrame({
+  title,
+  lead,
+  children,
+  footer,
+}: {
+  title: string;
+  lead?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
-    <div className="container page auth-page">
-      <h1>{TITLES[path] ?? 'Вход'}</h1>
-      <p>
-        Зарегистрированные покупатели получают персональную скидку, видят историю заказов и сохранённые
-        корзины.
-      </p>
-      <nav className="auth-page__links" aria-label="Вход и регистрация">
-        <Link to="/login">Вход</Link>
-        <Link to="/registration">Регистрация</Link>
-        <Link to="/forgot-password">Забыли пароль?</Link>
-      </nav>
+    <div className="container page auth">
+      <section className="auth__card" aria-labelledby="auth-title">
+        <h1 id="auth-title">{title}</h1>
+        {lead && <p className="auth__lead">{lead}</p>}
+        {children}
+        {footer && <div className="auth__footer">{footer}</div>}
+      </section>
+      <aside className="auth__aside" aria-label="Зачем нужен личный кабинет">
+        <p className="auth__aside-title">В личном кабинете</p>
+        <ul className="auth__benefits">
+          {BENEFITS.map((benefit) => (
+            <li key={benefit.title}>
+              <strong>{benefit.title}</strong>
+              <span>{benefit.text}</span>
+            </li>
+          ))}
+        </ul>
+      </aside>
     </div>
   );
 }

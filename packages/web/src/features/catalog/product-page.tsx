@@ -5,7 +5,8 @@ import { formatRub } from '@efir/domain/money';
 import { formatCount } from '@efir/domain/plural';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useAppContext } from '../../app/app-context.tsx';
+import { useAppContext, useAppState } from '../../app/app-context.tsx';
+import { FavoriteButton, WaitlistButton } from '../../app/user-list-buttons.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
 import { imageUrl, Picture } from '../../components/ui/picture.tsx';
@@ -161,6 +162,7 @@ function VolumeSwitcher({ product }: { product: ProductDetails }) {
 
 function BuyBox({ product }: { product: ProductDetails }) {
   const noteId = useId();
+  const waiting = useAppState((state) => state.user?.waitlist.includes(product.id) ?? false);
   const inStock = product.stock > 0;
   const saving = product.cena_st > 0 ? product.cena_st - product.cena : 0;
   return (
@@ -169,9 +171,12 @@ function BuyBox({ product }: { product: ProductDetails }) {
         <PriceTag cena={product.cena} cenaSt={product.cena_st} />
         {saving > 0 && <span className="buy-box__saving">Экономия {formatRub(saving)}</span>}
       </div>
-      <p className={inStock ? 'buy-box__stock stock stock--in' : 'buy-box__stock stock stock--out'}>
-        {inStock ? 'В наличии' : 'Нет в наличии'}
-      </p>
+      <div className="buy-box__row">
+        <p className={inStock ? 'buy-box__stock stock stock--in' : 'buy-box__stock stock stock--out'}>
+          {inStock ? 'В наличии' : 'Нет в наличии'}
+        </p>
+        <FavoriteButton type="product" id={product.id} />
+      </div>
       {inStock ? (
         <>
           {/* Honest until the cart exists: the button is visible but cannot pretend to work. */}
@@ -191,16 +196,11 @@ function BuyBox({ product }: { product: ProductDetails }) {
         </>
       ) : (
         <>
-          <button
-            type="button"
-            className="button button--ghost buy-box__action"
-            disabled
-            aria-describedby={noteId}
-          >
-            Сообщить о поступлении
-          </button>
-          <p id={noteId} className="buy-box__note">
-            Лист ожидания заработает вместе с личным кабинетом.
+          <WaitlistButton productId={product.id} className="buy-box__action" />
+          <p className="buy-box__note">
+            {waiting
+              ? 'Напишем, когда товар появится. Передумали — нажмите кнопку ещё раз.'
+              : 'Напишем на почту, как только товар появится.'}
           </p>
         </>
       )}

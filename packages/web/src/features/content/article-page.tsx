@@ -12,6 +12,7 @@ import { SHOP } from '@efir/domain/shop-info';
 import { Link } from 'react-router';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
 import { readListPreferences, saveListPreferences } from '../../app/list-preferences.ts';
+import { FavoriteButton } from '../../app/user-list-buttons.tsx';
 import { Breadcrumbs, type Crumb } from '../../components/ui/breadcrumbs.tsx';
 import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
 import { imageUrl, Picture } from '../../components/ui/picture.tsx';
@@ -240,6 +241,9 @@ export function ArticlePage({ data }: { data: RouteResponse }) {
           )}
           <h1>{article.title}</h1>
           <PublicationMeta data={article} page={page} readingMinutes={estimateReadingMinutes(article.html)} />
+          <div className="publication__actions">
+            <FavoriteButton type="menu" id={article.id} />
+          </div>
         </header>
         <Picture
           image={article.image}

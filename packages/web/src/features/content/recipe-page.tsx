@@ -3,6 +3,7 @@ import type { ImageRef, RouteResponse } from '@efir/domain/catalog-wire';
 import { SHOP } from '@efir/domain/shop-info';
 import { Link } from 'react-router';
 import { useAppContext } from '../../app/app-context.tsx';
+import { FavoriteButton } from '../../app/user-list-buttons.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
@@ -155,6 +156,9 @@ export function RecipePage({ data }: { data: RouteResponse }) {
           )}
           <h1>{recipe.title}</h1>
           <PublicationMeta data={recipe} page={page} />
+          <div className="publication__actions">
+            <FavoriteButton type="recept" id={recipe.id} />
+          </div>
         </header>
         <Picture
           image={recipe.image}

@@ -1,0 +1,35 @@
+// Session hooks for components: who is here, logout that ends at home, and «log in first» for guests' clicks.
+import { useCallback, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useAppContext, useAppState } from './app-context.tsx';
+import { loginUrlFor, logOut, readSessionStatus, type SessionStatus } from './session.ts';
+
+export function useSessionStatus(): SessionStatus {
+  return useAppState(readSessionStatus);
+}
+
+/** Logout goes home first, so no account-page guard sends the visitor to /login on the way out. */
+export function useLogOut(): { logOut(): Promise<void>; pending: boolean } {
+  const { api, store } = useAppContext();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+  const run = useCallback(async () => {
+    setPending(true);
+    try {
+      await navigate('/');
+      await logOut(api, store);
+    } finally {
+      setPending(false);
+    }
+  }, [api, store, navigate]);
+  return { logOut: run, pending };
+}
+
+/** Sends a guest to /login, back to this very page afterwards. */
+export function useSendToLogin(): () => void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return useCallback(() => {
+    navigate(loginUrlFor(`${location.pathname}${location.search}`));
+  }, [navigate, location.pathname, location.search]);
+}

@@ -1,0 +1,109 @@
+// The heart (favourites of spec §4: products, recipes, articles) and the waitlist button of an out-of-stock
+// product. A guest's click leads to /login and back; a logged-in click changes the list at once.
+import type { FavoritePathType } from '@efir/domain/account-schemas';
+import { useState } from 'react';
+import { BellIcon, HeartIcon } from '../components/ui/icons.tsx';
+import { describeFailure } from '../lib/forms.ts';
+import { useAppContext, useAppState } from './app-context.tsx';
+import { useSendToLogin, useSessionStatus } from './use-session.ts';
+import { FAVORITE_FIELDS, setWaiting, toggleFavorite } from './user-lists.ts';
+
+export function FavoriteButton({
+  type,
+  id,
+  className,
+}: {
+  type: FavoritePathType;
+  id: number;
+  className?: string;
+}) {
+  const { api, store } = useAppContext();
+  const status = useSessionStatus();
+  const pressed = useAppState((state) => state.user?.[FAVORITE_FIELDS[type]].includes(id) ?? false);
+  const sendToLogin = useSendToLogin();
+  const [busy, setBusy] = useState(false);
+
+  const click = async () => {
+    if (status !== 'user') {
+      sendToLogin();
+      return;
+    }
+    setBusy(true);
+    try {
+      await toggleFavorite(api, store, type, id);
+    } catch (error) {
+      store
+        .getState()
+        .showNotice({ type: 'error', title: 'Не удалось изменить избранное', text: describeFailure(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      className={['favorite-button', pressed ? 'favorite-button--on' : '', className ?? '']
+        .filter(Boolean)
+        .join(' ')}
+      aria-pressed={pressed}
+      disabled={busy || status === 'pending'}
+      title={status === 'guest' ? 'Войдите, чтобы сохранять избранное' : undefined}
+      onClick={() => void click()}
+    >
+      <HeartIcon width={20} height={20} filled={pressed} />
+      <span>{pressed ? 'В избранном' : 'В избранное'}</span>
+    </button>
+  );
+}
+
+export function WaitlistButton({ productId, className }: { productId: number; className?: string }) {
+  const { api, store } = useAppContext();
+  const status = useSessionStatus();
+  const waiting = useAppState((state) => state.user?.waitlist.includes(productId) ?? false);
+  const sendToLogin = useSendToLogin();
+  const [busy, setBusy] = useState(false);
+
+  const click = async () => {
+    if (status !== 'user') {
+      sendToLogin();
+      return;
+    }
+    setBusy(true);
+    const next = !waiting;
+    try {
+      await setWaiting(api, store, productId, next);
+      const email = store.getState().user?.email;
+      store.getState().showNotice(
+        next
+          ? {
+              type: 'success',
+              title: 'Сообщим о поступлении',
+              text: email
+                ? `Напишем на ${email}, как только товар появится.`
+                : 'Напишем, как только товар появится.',
+            }
+          : { type: 'success', title: 'Убрали из листа ожидания', text: 'Письма об этом товаре не будет.' },
+      );
+    } catch (error) {
+      store.getState().showNotice({ type: 'error', title: 'Не получилось', text: describeFailure(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      className={['button', waiting ? '' : 'button--ghost', 'waitlist-button', className ?? '']
+        .filter(Boolean)
+        .join(' ')}
+      aria-pressed={waiting}
+      disabled={busy || status === 'pending'}
+      onClick={() => void click()}
+    >
+      <BellIcon width={18} height={18} />
+      <span>{waiting ? 'В листе ожидания' : 'Сообщить о поступлении'}</span>
+    </button>
+  );
+}

@@ -1,0 +1,341 @@
+// /my-address: delivery addresses (list, add, delete with confirmation) and saved pickup points (list, delete).
+import { ADDRESS_LIMIT, addressSchema } from '@efir/domain/account-schemas';
+import { getDeliveryKindName } from '@efir/domain/delivery-catalogue';
+import { formatCount } from '@efir/domain/plural';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useAppContext, useAppState } from '../../app/app-context.tsx';
+import type { SessionUser, UserAddress, UserPickupPoint } from '../../app/app-state.ts';
+import {
+  FORM_ERROR,
+  FormError,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useForm,
+} from '../../components/ui/form.tsx';
+import { describeFailure } from '../../lib/forms.ts';
+import { readAddressBook } from './account-api.ts';
+import { AccountHeading, AccountSection, ADDRESS_FORMS, EmptyState, PICKUP_FORMS } from './account-ui.tsx';
+
+/** «101000, Москва, ул. Ленина, д. 5, кв. 12»: numbers get their «д.» and «кв.», words are left as typed. */
+export function formatAddress(
+  address: Pick<UserAddress, 'city' | 'street' | 'house' | 'flat' | 'zip'>,
+): string {
+  const house = /^\d/.test(address.house) ? `д. ${address.house}` : address.house;
+  const flat = address.flat && /^\d/.test(address.flat) ? `кв. ${address.flat}` : address.flat;
+  return [address.zip, address.city, address.street, house, flat].filter((part) => part?.trim()).join(', ');
+}
+
+const EMPTY_ADDRESS = { city: '', street: '', house: '', flat: '', zip: '', comment: '' };
+const ADDRESS_FIELDS = ['city', 'street', 'house', 'flat', 'zip', 'comment', 'address'] as const;
+
+/** A delete button that asks once more before deleting. */
+function DeleteWithConfirm({
+  label,
+  question,
+  onDelete,
+}: {
+  label: string;
+  question: string;
+  onDelete(): Promise<void>;
+}) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (!asking) {
+    return (
+      <button
+        type="button"
+        className="link-button link-button--danger"
+        onClick={() => setAsking(true)}
+        aria-label={label}
+      >
+        Удалить
+      </button>
+    );
+  }
+  return (
+    <fieldset className="confirm">
+      <legend className="visually-hidden">{label}</legend>
+      <span>{question}</span>
+      <button
+        type="button"
+        className="button button--danger button--small"
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          setError(null);
+          try {
+            await onDelete();
+          } catch (failure) {
+            setError(describeFailure(failure));
+            setBusy(false);
+          }
+        }}
+      >
+        {busy ? 'Удаляем…' : 'Да, удалить'}
+      </button>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        disabled={busy}
+        onClick={() => setAsking(false)}
+      >
+        Отмена
+      </button>
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function AddressForm({ user, onDone }: { user: SessionUser; onDone(): void }) {
+  const { api, store } = useAppContext();
+  const [values, setValues] = useState(EMPTY_ADDRESS);
+  const form = useForm({
+    schema: addressSchema,
+    fields: ADDRESS_FIELDS,
+    // The answer carries the whole address book as it is now.
+    send: async (data) =>
+      store
+        .getState()
+        .updateUser(readAddressBook(await api.post<unknown>(`/v1/user/${user.id}/address`, { body: data }))),
+    onSuccess: () => {
+      store.getState().showNotice({
+        type: 'success',
+        title: 'Адрес сохранён',
+        text: 'Его можно выбрать при оформлении заказа.',
+      });
+      setValues(EMPTY_ADDRESS);
+      onDone();
+    },
+  });
+  const change = (name: keyof typeof values, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    form.clearError(name);
+  };
+  return (
+    <form
+      ref={form.formRef}
+      className="form address-form"
+      noValidate
+      aria-label="Новый адрес"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.submit(values);
+      }}
+    >
+      <FormError message={form.errors[FORM_ERROR] ?? form.errors.address} />
+      <div className="form__row">
+        <TextField
+          label="Город"
+          name="city"
+          autoComplete="address-level2"
+          required
+          value={values.city}
+          error={form.errors.city}
+          onChange={(event) => change('city', event.target.value)}
+        />
+        <TextField
+          label="Индекс"
+          name="zip"
+          autoComplete="postal-code"
+          inputMode="numeric"
+          maxLength={6}
+          value={values.zip}
+          error={form.errors.zip}
+          onChange={(event) => change('zip', event.target.value)}
+        />
+      </div>
+      <TextField
+        label="Улица"
+        name="street"
+        autoComplete="address-line1"
+        required
+        value={values.street}
+        error={form.errors.street}
+        onChange={(event) => change('street', event.target.value)}
+      />
+      <div className="form__row">
+        <TextField
+          label="Дом"
+          name="house"
+          required
+          value={values.house}
+          error={form.errors.house}
+          hint="С корпусом или строением, если есть"
+          onChange={(event) => change('house', event.target.value)}
+        />
+        <TextField
+          label="Квартира или офис"
+          name="flat"
+          value={values.flat}
+          error={form.errors.flat}
+          onChange={(event) => change('flat', event.target.value)}
+        />
+      </div>
+      <TextAreaField
+        label="Комментарий для курьера"
+        name="comment"
+        rows={2}
+        value={values.comment}
+        error={form.errors.comment}
+        hint="Подъезд, этаж, код домофона"
+        onChange={(event) => change('comment', event.target.value)}
+      />
+      <div className="button-row">
+        <SubmitButton sending={form.sending} sendingText="Сохраняем…">
+          Сохранить адрес
+        </SubmitButton>
+        <button type="button" className="button button--ghost" onClick={onDone} disabled={form.sending}>
+          Отмена
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function AddressCard({ user, address }: { user: SessionUser; address: UserAddress }) {
+  const { api, store } = useAppContext();
+  return (
+    <li className="address-card">
+      <div className="address-card__text">
+        <p className="address-card__line">{formatAddress(address)}</p>
+        {address.comment && <p className="address-card__comment">{address.comment}</p>}
+      </div>
+      <DeleteWithConfirm
+        label={`Удалить адрес: ${formatAddress(address)}`}
+        question="Удалить этот адрес?"
+        onDelete={async () => {
+          store
+            .getState()
+            .updateUser(
+              readAddressBook(await api.delete<unknown>(`/v1/user/${user.id}/address/${address.id}`)),
+            );
+          store.getState().showNotice({ type: 'success', title: 'Адрес удалён', text: '' });
+        }}
+      />
+    </li>
+  );
+}
+
+function PickupPointCard({ user, point }: { user: SessionUser; point: UserPickupPoint }) {
+  const { api, store } = useAppContext();
+  const kind = getDeliveryKindName(point.type);
+  return (
+    <li className="address-card">
+      <div className="address-card__text">
+        <p className="address-card__kicker">{kind ?? 'Пункт выдачи'}</p>
+        <p className="address-card__line">{point.name || `Пункт ${point.code}`}</p>
+        {point.address && <p className="address-card__comment">{point.address}</p>}
+      </div>
+      <DeleteWithConfirm
+        label={`Удалить пункт выдачи: ${point.name || point.code}`}
+        question="Удалить этот пункт выдачи?"
+        onDelete={async () => {
+          store
+            .getState()
+            .updateUser(readAddressBook(await api.delete<unknown>(`/v1/user/${user.id}/pvz/${point.id}`)));
+          store.getState().showNotice({ type: 'success', title: 'Пункт выдачи удалён', text: '' });
+        }}
+      />
+    </li>
+  );
+}
+
+export function AddressPage() {
+  const { api, store } = useAppContext();
+  const user = useAppState((state) => state.user);
+  const [adding, setAdding] = useState(false);
+  const userId = user?.id ?? 0;
+
+  // The user in the store came with the start-up; the address book may have changed elsewhere since.
+  useEffect(() => {
+    if (!userId) return;
+    let live = true;
+    api
+      .get<unknown>(`/v1/user/${userId}/address`, { suppressErrors: true })
+      .then((raw) => {
+        if (live) store.getState().updateUser(readAddressBook(raw));
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [api, store, userId]);
+
+  if (!user) return null;
+  const full = user.addresses.length >= ADDRESS_LIMIT;
+  return (
+    <div className="account-page">
+      <AccountHeading
+        title="Мои адреса"
+        lead="Сохранённые адреса и пункты выдачи подставятся при оформлении заказа."
+      />
+      <AccountSection
+        title="Адреса доставки"
+        id="addresses-title"
+        aside={
+          user.addresses.length > 0 ? (
+            <span className="muted small">{formatCount(user.addresses.length, ADDRESS_FORMS)}</span>
+          ) : undefined
+        }
+      >
+        {user.addresses.length > 0 ? (
+          <ul className="address-list">
+            {user.addresses.map((address) => (
+              <AddressCard key={address.id} user={user} address={address} />
+            ))}
+          </ul>
+        ) : (
+          !adding && (
+            <EmptyState title="Адресов пока нет" icon="home">
+              Добавьте адрес, и курьеру не придётся его уточнять.
+            </EmptyState>
+          )
+        )}
+        {adding ? (
+          <AddressForm user={user} onDone={() => setAdding(false)} />
+        ) : (
+          <div className="account-card__footer">
+            <button type="button" className="button" onClick={() => setAdding(true)} disabled={full}>
+              Добавить адрес
+            </button>
+            {full && (
+              <p className="muted small">
+                Можно сохранить не больше {formatCount(ADDRESS_LIMIT, ADDRESS_FORMS)}.
+              </p>
+            )}
+          </div>
+        )}
+      </AccountSection>
+
+      <AccountSection
+        title="Пункты выдачи"
+        id="pvz-title"
+        aside={
+          user.pvz.length > 0 ? (
+            <span className="muted small">{formatCount(user.pvz.length, PICKUP_FORMS)}</span>
+          ) : undefined
+        }
+      >
+        {user.pvz.length > 0 ? (
+          <ul className="address-list">
+            {user.pvz.map((point) => (
+              <PickupPointCard key={point.id} user={user} point={point} />
+            ))}
+          </ul>
+        ) : (
+          <EmptyState title="Сохранённых пунктов выдачи нет" icon="box">
+            Пункты CDEK, Boxberry и постаматы, которые вы сохраните при{' '}
+            <Link to="/my-cart">оформлении заказа</Link>, появятся здесь.
+          </EmptyState>
+        )}
+      </AccountSection>
+    </div>
+  );
+}

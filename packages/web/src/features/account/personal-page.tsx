@@ -1,0 +1,504 @@
+// /my-personal: photo, name, surname, phone, birthday, e-mail change (with confirmation by letter) and password.
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_MIME_TYPES,
+  birthdaySchema,
+  getMoscowToday,
+  personalSchema,
+} from '@efir/domain/account-schemas';
+import { changeEmailSchema, changePasswordSchema, PASSWORD_MIN } from '@efir/domain/auth-schemas';
+import { formatDateLong } from '@efir/domain/dates';
+import { formatRussianPhone, normalizeRussianPhone } from '@efir/domain/phone';
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { useAppContext, useAppState } from '../../app/app-context.tsx';
+import type { SessionUser } from '../../app/app-state.ts';
+import { endSession } from '../../app/session.ts';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import {
+  FORM_ERROR,
+  FormError,
+  PasswordField,
+  SubmitButton,
+  TextField,
+  useForm,
+} from '../../components/ui/form.tsx';
+import { describeFailure, readServerFieldErrors } from '../../lib/forms.ts';
+import { readUserFromAnswer } from './account-api.ts';
+import { AccountHeading, AccountSection } from './account-ui.tsx';
+
+const [emailRequestSchema] = changeEmailSchema.options;
+
+function tidyPhone(value: string): string {
+  const normalized = normalizeRussianPhone(value);
+  return normalized ? formatRussianPhone(normalized) : value;
+}
+
+function useSuccess() {
+  const { store } = useAppContext();
+  return (title: string, text = '') => store.getState().showNotice({ type: 'success', title, text });
+}
+
+/** Puts what the server answered (or, failing that, what was sent) into the user of the store. */
+function useApplyUser() {
+  const { store } = useAppContext();
+  return (answer: unknown, fallback: Partial<SessionUser>) => {
+    const user = readUserFromAnswer(answer);
+    store.getState().updateUser(user && user.id === store.getState().user?.id ? user : fallback);
+  };
+}
+
+function AvatarEditor({ user }: { user: SessionUser }) {
+  const { api } = useAppContext();
+  const applyUser = useApplyUser();
+  const success = useSuccess();
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+
+  useEffect(() => {
+    if (!file) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    event.target.value = '';
+    setConfirmRemove(false);
+    if (!chosen) return;
+    if (!(AVATAR_MIME_TYPES as readonly string[]).includes(chosen.type)) {
+      setError('Выберите картинку в формате JPEG, PNG или WebP.');
+      return;
+    }
+    if (chosen.size > AVATAR_MAX_BYTES) {
+      setError(`Файл больше ${Math.round(AVATAR_MAX_BYTES / 1024 / 1024)} МБ — выберите поменьше.`);
+      return;
+    }
+    setError(null);
+    setFile(chosen);
+  };
+
+  const upload = async () => {
+    if (!file) return;
+    setBusy(true);
+    setError(null);
+    const formData = new FormData();
+    formData.append('avatar', file);
+    try {
+      const answer = await api.post<unknown>(`/v1/user/${user.id}/avatar`, { formData });
+      applyUser(answer, {});
+      setFile(null);
+      success('Фото сохранено');
+    } catch (failure) {
+      setError(readServerFieldErrors(failure)?.avatar ?? describeFailure(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await api.delete<unknown>(`/v1/user/${user.id}/avatar`);
+      applyUser(answer, { avatar: { type: 'other', photo: null } });
+      setConfirmRemove(false);
+      success('Фото удалено');
+    } catch (failure) {
+      setError(describeFailure(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AccountSection title="Фото профиля" id="avatar-title" className="avatar-editor">
+      <div className="avatar-editor__body">
+        {preview ? (
+          <img
+            src={preview}
+            alt="Новое фото"
+            width={96}
+            height={96}
+            className="avatar avatar-editor__picture"
+          />
+        ) : (
+          <Avatar name={user.name} photo={user.avatar.photo} size={96} className="avatar-editor__picture" />
+        )}
+        <div className="avatar-editor__actions">
+          {file ? (
+            <>
+              <p className="muted small">Так будет выглядеть ваше фото. Сохранить его?</p>
+              <div className="button-row">
+                <button
+                  type="button"
+                  className="button button--small"
+                  onClick={() => void upload()}
+                  disabled={busy}
+                >
+                  {busy ? 'Загружаем…' : 'Сохранить фото'}
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  onClick={() => setFile(null)}
+                  disabled={busy}
+                >
+                  Отмена
+                </button>
+              </div>
+            </>
+          ) : (
+            <>
+              <input
+                ref={inputRef}
+                id={inputId}
+                type="file"
+                accept={AVATAR_MIME_TYPES.join(',')}
+                className="visually-hidden"
+                onChange={choose}
+              />
+              <div className="button-row">
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  onClick={() => inputRef.current?.click()}
+                  disabled={busy}
+                >
+                  {user.avatar.photo ? 'Заменить фото' : 'Загрузить фото'}
+                </button>
+                {user.avatar.photo && !confirmRemove && (
+                  <button
+                    type="button"
+                    className="link-button link-button--danger"
+                    onClick={() => setConfirmRemove(true)}
+                    disabled={busy}
+                  >
+                    Удалить фото
+                  </button>
+                )}
+              </div>
+              {confirmRemove && (
+                <fieldset className="confirm">
+                  <legend className="visually-hidden">Удаление фото</legend>
+                  <span>Удалить фото профиля?</span>
+                  <button
+                    type="button"
+                    className="button button--danger button--small"
+                    onClick={() => void remove()}
+                    disabled={busy}
+                  >
+                    {busy ? 'Удаляем…' : 'Удалить'}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    onClick={() => setConfirmRemove(false)}
+                    disabled={busy}
+                  >
+                    Оставить
+                  </button>
+                </fieldset>
+              )}
+              <p className="muted small">
+                JPEG, PNG или WebP, до {Math.round(AVATAR_MAX_BYTES / 1024 / 1024)} МБ.
+              </p>
+            </>
+          )}
+          {error && (
+            <p className="field__error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+      </div>
+    </AccountSection>
+  );
+}
+
+function PersonalForm({ user }: { user: SessionUser }) {
+  const { api } = useAppContext();
+  const applyUser = useApplyUser();
+  const success = useSuccess();
+  const [values, setValues] = useState({ name: user.name, fam: user.fam, tel: tidyPhone(user.tel) });
+  const form = useForm({
+    schema: personalSchema,
+    fields: ['name', 'fam', 'tel'],
+    send: (data) => api.put<unknown>(`/v1/user/${user.id}`, { body: data }),
+    onSuccess: (answer, data) => {
+      applyUser(answer, { name: data.name, fam: data.fam ?? user.fam, tel: data.tel ?? user.tel });
+      success('Данные сохранены');
+    },
+  });
+  const change = (name: keyof typeof values, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    form.clearError(name);
+  };
+  return (
+    <AccountSection title="Имя и телефон" id="personal-title">
+      <form
+        ref={form.formRef}
+        className="form"
+        noValidate
+        aria-labelledby="personal-title"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form.submit(values);
+        }}
+      >
+        <FormError message={form.errors[FORM_ERROR]} />
+        <div className="form__row">
+          <TextField
+            label="Имя"
+            name="name"
+            autoComplete="given-name"
+            required
+            value={values.name}
+            error={form.errors.name}
+            onChange={(event) => change('name', event.target.value)}
+          />
+          <TextField
+            label="Фамилия"
+            name="fam"
+            autoComplete="family-name"
+            value={values.fam}
+            error={form.errors.fam}
+            onChange={(event) => change('fam', event.target.value)}
+          />
+        </div>
+        <TextField
+          label="Телефон"
+          name="tel"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          placeholder="+7 (900) 123-45-67"
+          value={values.tel}
+          error={form.errors.tel}
+          onChange={(event) => change('tel', event.target.value)}
+          onBlur={(event) => setValues((current) => ({ ...current, tel: tidyPhone(event.target.value) }))}
+        />
+        <SubmitButton sending={form.sending} sendingText="Сохраняем…">
+          Сохранить
+        </SubmitButton>
+      </form>
+    </AccountSection>
+  );
+}
+
+function BirthdayForm({ user }: { user: SessionUser }) {
+  const { api } = useAppContext();
+  const applyUser = useApplyUser();
+  const success = useSuccess();
+  const [birthday, setBirthday] = useState(user.birthday ?? '');
+  const form = useForm({
+    schema: birthdaySchema,
+    fields: ['birthday'],
+    send: (data) => api.post<unknown>(`/v1/user/${user.id}/birthday`, { body: data }),
+    onSuccess: (answer, data) => {
+      applyUser(answer, { birthday: data.birthday });
+      success('Дата рождения сохранена', formatDateLong(data.birthday));
+    },
+  });
+  return (
+    <AccountSection title="День рождения" id="birthday-title">
+      <form
+        ref={form.formRef}
+        className="form form--inline"
+        noValidate
+        aria-labelledby="birthday-title"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form.submit({ birthday });
+        }}
+      >
+        <FormError message={form.errors[FORM_ERROR]} />
+        <TextField
+          label="Дата рождения"
+          name="birthday"
+          type="date"
+          max={getMoscowToday()}
+          min="1900-01-01"
+          value={birthday}
+          error={form.errors.birthday}
+          hint={user.birthday ? `Сейчас указано: ${formatDateLong(user.birthday)}` : 'Пока не указана'}
+          onChange={(event) => {
+            setBirthday(event.target.value);
+            form.clearError('birthday');
+          }}
+        />
+        <SubmitButton
+          sending={form.sending}
+          sendingText="Сохраняем…"
+          disabled={birthday === (user.birthday ?? '')}
+        >
+          Сохранить
+        </SubmitButton>
+      </form>
+    </AccountSection>
+  );
+}
+
+function EmailForm({ user }: { user: SessionUser }) {
+  const { api } = useAppContext();
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm({
+    schema: emailRequestSchema,
+    fields: ['email', 'password'],
+    send: (data) => api.post<{ message?: string }>('/v1/user/email', { body: data }),
+    onSuccess: (_answer, data) => {
+      setSentTo(data.email);
+      setValues({ email: '', password: '' });
+    },
+  });
+  const change = (name: keyof typeof values, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    form.clearError(name);
+  };
+  return (
+    <AccountSection title="E-mail" id="email-title">
+      <p className="account-card__text">
+        Сейчас: <strong>{user.email}</strong>
+      </p>
+      {sentTo ? (
+        <div className="notice-inline" role="status">
+          <p>
+            Мы отправили письмо на <strong>{sentTo}</strong>. Откройте ссылку из него, чтобы подтвердить новый
+            адрес. До подтверждения вход — по-прежнему через {user.email}.
+          </p>
+          <button type="button" className="link-button" onClick={() => setSentTo(null)}>
+            Указать другой адрес
+          </button>
+        </div>
+      ) : (
+        <form
+          ref={form.formRef}
+          className="form"
+          noValidate
+          aria-labelledby="email-title"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void form.submit(values);
+          }}
+        >
+          <FormError message={form.errors[FORM_ERROR]} />
+          <div className="form__row">
+            <TextField
+              label="Новый e-mail"
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              required
+              value={values.email}
+              error={form.errors.email}
+              onChange={(event) => change('email', event.target.value)}
+            />
+            <PasswordField
+              label="Пароль"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={values.password}
+              error={form.errors.password}
+              hint="Для подтверждения, что это вы"
+              onChange={(event) => change('password', event.target.value)}
+            />
+          </div>
+          <SubmitButton sending={form.sending} sendingText="Отправляем…">
+            Изменить e-mail
+          </SubmitButton>
+        </form>
+      )}
+    </AccountSection>
+  );
+}
+
+function PasswordForm({ user }: { user: SessionUser }) {
+  const { api, store } = useAppContext();
+  const [values, setValues] = useState({ current_password: '', password: '' });
+  const form = useForm({
+    schema: changePasswordSchema,
+    fields: ['current_password', 'password'],
+    send: (data) => api.put<unknown>(`/v1/user/${user.id}/pwd`, { body: data }),
+    onSuccess: () => {
+      // The server has ended every session, this one included; the account guard then asks for the new password.
+      store.getState().showNotice({
+        type: 'success',
+        title: 'Пароль изменён',
+        text: 'Войдите с новым паролем — на других устройствах тоже.',
+      });
+      endSession(api, store);
+    },
+  });
+  const change = (name: keyof typeof values, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    form.clearError(name);
+  };
+  return (
+    <AccountSection title="Пароль" id="password-title">
+      <form
+        ref={form.formRef}
+        className="form"
+        noValidate
+        aria-labelledby="password-title"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form.submit(values);
+        }}
+      >
+        <FormError message={form.errors[FORM_ERROR]} />
+        <div className="form__row">
+          <PasswordField
+            label="Текущий пароль"
+            name="current_password"
+            autoComplete="current-password"
+            required
+            value={values.current_password}
+            error={form.errors.current_password}
+            onChange={(event) => change('current_password', event.target.value)}
+          />
+          <PasswordField
+            label="Новый пароль"
+            name="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN}
+            value={values.password}
+            error={form.errors.password}
+            hint={`Не короче ${PASSWORD_MIN} символов`}
+            onChange={(event) => change('password', event.target.value)}
+          />
+        </div>
+        <p className="muted small">После смены пароля нужно будет войти заново на всех устройствах.</p>
+        <SubmitButton sending={form.sending} sendingText="Меняем…">
+          Сменить пароль
+        </SubmitButton>
+      </form>
+    </AccountSection>
+  );
+}
+
+export function PersonalPage() {
+  const user = useAppState((state) => state.user);
+  if (!user) return null;
+  return (
+    <div className="account-page">
+      <AccountHeading title="Личные данные" lead="Так мы будем обращаться к вам и связываться по заказам." />
+      <AvatarEditor user={user} />
+      <PersonalForm user={user} />
+      <BirthdayForm user={user} />
+      <EmailForm user={user} />
+      <PasswordForm user={user} />
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+// /my-question: ask the shop a question, and the questions asked so far with their answers.
+import { QUESTION_TEXT_MAX, type QuestionWire, questionSchema } from '@efir/domain/account-schemas';
+import { formatDateLong } from '@efir/domain/dates';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useAppContext } from '../../app/app-context.tsx';
+import { FORM_ERROR, FormError, SubmitButton, TextAreaField, useForm } from '../../components/ui/form.tsx';
+import { readQuestions, useAccountData } from './account-api.ts';
+import { AccountHeading, AccountSection, EmptyState, LoadFailed, Loading } from './account-ui.tsx';
+
+function readAskedQuestion(answer: unknown): QuestionWire | null {
+  if (typeof answer !== 'object' || answer === null) return null;
+  const body = answer as Record<string, unknown>;
+  const question = (typeof body.question === 'object' && body.question !== null ? body.question : body) as
+    | Partial<QuestionWire>
+    | undefined;
+  return question && typeof question.id === 'number' && typeof question.text === 'string'
+    ? (question as QuestionWire)
+    : null;
+}
+
+function QuestionItem({ question }: { question: QuestionWire }) {
+  return (
+    <li className="question">
+      <p className="question__meta">
+        <time dateTime={question.created_at}>{formatDateLong(question.created_at)}</time>
+        {question.product && (
+          <>
+            {' · '}
+            <Link to={question.product.url}>{question.product.name}</Link>
+          </>
+        )}
+      </p>
+      <p className="question__text">{question.text}</p>
+      {question.answer ? (
+        <div className="question__answer">
+          <p className="question__answer-title">
+            Ответ магазина
+            {question.answered_at && (
+              <>
+                {' · '}
+                <time dateTime={question.answered_at}>{formatDateLong(question.answered_at)}</time>
+              </>
+            )}
+          </p>
+          <p>{question.answer}</p>
+        </div>
+      ) : (
+        <p className="question__pending">Ответ готовится</p>
+      )}
+    </li>
+  );
+}
+
+export function QuestionsPage() {
+  const { api, store } = useAppContext();
+  const questions = useAccountData('/v1/my-question', readQuestions);
+  const [text, setText] = useState('');
+  const form = useForm({
+    schema: questionSchema,
+    fields: ['text'],
+    send: (data) => api.post<unknown>('/v1/user/question', { body: data }),
+    onSuccess: (answer) => {
+      setText('');
+      const asked = readAskedQuestion(answer);
+      if (asked) questions.update((items) => [asked, ...items.filter((item) => item.id !== asked.id)]);
+      else questions.reload();
+      store.getState().showNotice({
+        type: 'success',
+        title: 'Вопрос отправлен',
+        text: 'Ответ появится на этой странице.',
+      });
+    },
+  });
+
+  return (
+    <div className="account-page">
+      <AccountHeading
+        title="Мои вопросы"
+        lead="Спросите о товаре, применении масел или заказе — ответят наши специалисты."
+      />
+      <AccountSection title="Задать вопрос" id="ask-title">
+        <form
+          ref={form.formRef}
+          className="form"
+          noValidate
+          aria-labelledby="ask-title"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void form.submit({ text });
+          }}
+        >
+          <FormError message={form.errors[FORM_ERROR]} />
+          <TextAreaField
+            label="Ваш вопрос"
+            name="text"
+            rows={4}
+            required
+            maxLength={QUESTION_TEXT_MAX}
+            value={text}
+            error={form.errors.text}
+            placeholder="Например: можно ли использовать масло лаванды в аромалампе в детской?"
+            onChange={(event) => {
+              setText(event.target.value);
+              form.clearError('text');
+            }}
+          />
+          <SubmitButton sending={form.sending} sendingText="Отправляем…">
+            Отправить вопрос
+          </SubmitButton>
+        </form>
+      </AccountSection>
+
+      <AccountSection title="Заданные вопросы" id="asked-title">
+        {questions.status === 'loading' && <Loading />}
+        {questions.status === 'error' && <LoadFailed error={questions.error} onRetry={questions.reload} />}
+        {questions.status === 'ready' &&
+          (questions.data.length > 0 ? (
+            <ul className="question-list">
+              {questions.data.map((question) => (
+                <QuestionItem key={question.id} question={question} />
+              ))}
+            </ul>
+          ) : (
+            <EmptyState title="Вы ещё ничего не спрашивали" icon="chat">
+              Задайте вопрос в форме выше — ответ придёт сюда.
+            </EmptyState>
+          ))}
+      </AccountSection>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+// /login: e-mail, password, «Запомнить меня»; after login the guest-only guard sends the user to ?from= or the account.
+import { loginSchema } from '@efir/domain/auth-schemas';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useAppContext } from '../../app/app-context.tsx';
+import { logIn } from '../../app/session.ts';
+import {
+  CheckboxField,
+  FORM_ERROR,
+  FormError,
+  PasswordField,
+  SubmitButton,
+  TextField,
+  useForm,
+} from '../../components/ui/form.tsx';
+import { AuthFrame } from './auth-page.tsx';
+
+const FIELDS = ['email', 'password', 'remember'] as const;
+
+/** Keeps ?from= on the links between the auth pages, so the visitor still lands where they were going. */
+export function withFrom(path: string, search: string): string {
+  const from = new URLSearchParams(search).get('from');
+  return from ? `${path}?from=${encodeURIComponent(from)}` : path;
+}
+
+export function LoginPage() {
+  const { api, store } = useAppContext();
+  const { search } = useLocation();
+  const [values, setValues] = useState({ email: '', password: '', remember: true });
+  const form = useForm({
+    schema: loginSchema,
+    fields: FIELDS,
+    send: (data) => logIn(api, store, data),
+    onSuccess: (user) =>
+      store.getState().showNotice({
+        type: 'success',
+        title: 'Вы вошли',
+        text: user.name ? `Здравствуйте, ${user.name}!` : 'С возвращением!',
+      }),
+  });
+  const change = (name: keyof typeof values, value: string | boolean) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    form.clearError(name);
+  };
+
+  return (
+    <AuthFrame
+      title="Вход в личный кабинет"
+      lead="Заказы, избранное и ваша персональная скидка — всё в одном месте."
+      footer={
+        <p>
+          Впервые у нас? <Link to={withFrom('/registration', search)}>Зарегистрируйтесь</Link> — это займёт
+          минуту.
+        </p>
+      }
+    >
+      <form
+        ref={form.formRef}
+        className="form"
+        noValidate
+        aria-label="Вход"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form.submit(values);
+        }}
+      >
+        <FormError message={form.errors[FORM_ERROR]} />
+        <TextField
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={values.email}
+          error={form.errors.email}
+          onChange={(event) => change('email', event.target.value)}
+        />
+        <PasswordField
+          label="Пароль"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={values.password}
+          error={form.errors.password}
+          onChange={(event) => change('password', event.target.value)}
+          aside={
+            <Link to="/forgot-password" className="field__aside">
+              Забыли пароль?
+            </Link>
+          }
+        />
+        <CheckboxField
+          name="remember"
+          checked={values.remember}
+          error={form.errors.remember}
+          onChange={(event) => change('remember', event.target.checked)}
+        >
+          Запомнить меня
+        </CheckboxField>
+        <SubmitButton sending={form.sending} sendingText="Входим…" className="form__submit">
+          Войти
+        </SubmitButton>
+      </form>
+    </AuthFrame>
+  );
+}
