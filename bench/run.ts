@@ -178,6 +178,111 @@ for (const size of sizes) {
     await new Promise((resolve) => app.once('exit', resolve));
   }
   baseline?.kill('SIGTERM');
+  rows.push(...(await measureCartAndCheckout(url, size)));
 }
+/** A guest session: the CSRF cookie, then a cart cookie from a first add. */
+async function openGuestCart(base: string, productId: number) {
+  const refresh = await fetch(`${base}/refresh`);
+  const csrf = /XSRF-TOKEN=([^;]+)/.exec(refresh.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  const added = await fetch(`${base}/v1/cart/${productId}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: `XSRF-TOKEN=${csrf}`,
+      'x-xsrf-token': csrf,
+      ar: '1',
+    },
+    body: JSON.stringify({ quantity: 1 }),
+  });
+  const cart = /efir_cart=([^;]+)/.exec(added.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  return { cookie: `XSRF-TOKEN=${csrf}; efir_cart=${cart}`, csrf };
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** Cart fetch and add-to-cart under autocannon; order placement timed request by request (each empties a cart). */
+async function measureCartAndCheckout(url: string, size: number): Promise<string[]> {
+  const port = 3902;
+  const app = await startChild('app-server.ts', {
+    DATABASE_URL: url,
+    PORT: String(port),
+    PAGE_CACHE_TTL_MS: '10000',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const admin = openPostgres(url, 2);
+  // Plenty of stock, so that the measurements are about the code and not about a sold-out product.
+  const updated = (await admin.db.execute(
+    sql`update products set stock = 1000000 where url = '/lavanda-uzkolistnaya-10-ml.html' returning id`,
+  )) as unknown as { rows: Array<{ id: number }> };
+  const productId = updated.rows[0]!.id;
+  const lines: string[] = [];
+  const guest = await openGuestCart(base, productId);
+  for (const scenario of [
+    { name: 'cart: GET /v1/cart', method: 'GET' as const, path: '/v1/cart', body: undefined },
+    {
+      name: 'cart: add to cart',
+      method: 'POST' as const,
+      path: `/v1/cart/${productId}`,
+      body: JSON.stringify({ quantity: 1 }),
+    },
+  ]) {
+    const result = await autocannon({
+      url: `${base}${scenario.path}`,
+      method: scenario.method,
+      body: scenario.body,
+      headers: {
+        'content-type': 'application/json',
+        cookie: guest.cookie,
+        'x-xsrf-token': guest.csrf,
+        ar: '1',
+      },
+      connections,
+      duration,
+    });
+    const line = `${String(size).padStart(6)}  ${scenario.name.padEnd(33)}  ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(result.latency.p50).padStart(3)} ms  p97.5 ${String(result.latency.p97_5).padStart(3)} ms  p99 ${String(result.latency.p99).padStart(4)} ms${result.non2xx + result.errors > 0 ? `  | ${result.non2xx + result.errors} errors` : ''}`;
+    console.log(line);
+    lines.push(line);
+  }
+  // Order placement: 200 carts prepared first, then placed 10 at a time, each timed.
+  const carts = await Promise.all(Array.from({ length: 200 }, () => openGuestCart(base, productId)));
+  const latencies: number[] = [];
+  let failures = 0;
+  const delivery = {
+    type: 2,
+    sposob_dost: 1,
+    sposob_oplat: 1,
+    addressNew: { city: 'Москва', street: 'ул. Дубининская', house: '57', zip: '115054' },
+  };
+  const contact = { name: 'Анна', fam: 'Смирнова', email: 'bench@example.ru', tel: '+79161112233' };
+  for (let index = 0; index < carts.length; index += 10) {
+    await Promise.all(
+      carts.slice(index, index + 10).map(async (cart) => {
+        const started = performance.now();
+        const response = await fetch(`${base}/v1/order`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            cookie: cart.cookie,
+            'x-xsrf-token': cart.csrf,
+            ar: '1',
+          },
+          body: JSON.stringify({ idempotency_key: crypto.randomUUID(), contact, delivery }),
+        });
+        latencies.push(performance.now() - started);
+        if (!response.ok) failures += 1;
+      }),
+    );
+  }
+  const line = `${String(size).padStart(6)}  ${'order: POST /v1/order (10 at once)'.padEnd(33)}  ${latencies.length} orders  p50 ${percentile(latencies, 50).toFixed(1)} ms  p95 ${percentile(latencies, 95).toFixed(1)} ms  p99 ${percentile(latencies, 99).toFixed(1)} ms${failures ? `  | ${failures} failed` : ''}`;
+  console.log(line);
+  lines.push(line);
+  await admin.close();
+  app.kill('SIGTERM');
+  return lines;
+}
+
 console.log(`\nSummary (${duration} s per run, ${connections} connections, PostgreSQL):\n${rows.join('\n')}`);
 process.exit(0);

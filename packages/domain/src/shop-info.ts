@@ -16,3 +16,16 @@ export const SHOP = {
     { name: 'Дзен', href: 'https://dzen.ru/efir_shop', short: 'Дзен' },
   ],
 } as const;
+
+/** The shop's legal entity and bank account, for invoices of bank prepayment (sposob_oplat 3). Demo values. */
+export const SHOP_REQUISITES = {
+  company: 'ООО «Эфир»',
+  inn: '7700000000',
+  kpp: '770501001',
+  ogrn: '1207700000000',
+  address: '115054, г. Москва, ул. Дубининская, д. 57, стр. 2',
+  bank: 'АО «Демобанк», г. Москва',
+  account: '40702810000000000000',
+  correspondentAccount: '30101810000000000000',
+  bik: '044525000',
+} as const;

@@ -434,3 +434,39 @@ describe('e-mail change', () => {
     expect((await browser.request({ method: 'GET', url: '/v1/user' })).json().user.email).toBe(next);
   });
 });
+
+describe('limits shared through Redis', () => {
+  it('counts wrong passwords for one e-mail across two instances', async (context) => {
+    const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const probe = await import('ioredis').then(
+      ({ Redis }) =>
+        new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null }),
+    );
+    const reachable = await probe.connect().then(
+      () => true,
+      () => false,
+    );
+    probe.disconnect();
+    if (!reachable) context.skip();
+    const first = await createTestApp({ env: { REDIS_URL: redisUrl } });
+    const second = await createTestApp({ env: { REDIS_URL: redisUrl } });
+    try {
+      const email = `shared.${Date.now()}@example.ru`;
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 9; attempt++) {
+        const instance = attempt % 2 ? second : first;
+        const response = await createTestAgent(instance.app).request({
+          method: 'POST',
+          url: '/v1/user/login',
+          payload: { email, password: `guess-${attempt}-xxxx` },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.slice(0, 8)).toEqual(Array(8).fill(422));
+      expect(statuses[8]).toBe(429);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});

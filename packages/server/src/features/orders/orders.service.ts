@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { getDeliveryKindName, getPaymentMethodName } from '@efir/domain/delivery-catalogue';
 import type { CheckoutContact, DeliveryForm } from '@efir/domain/delivery-rules';
 import { formatRub } from '@efir/domain/money';
+import { SHOP_REQUISITES } from '@efir/domain/shop-info';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError, conflict, invalidData, notFound } from '../../lib/app-error.ts';
@@ -44,6 +45,33 @@ export const PAYMENT_STATE_NAMES: Record<PaymentState, string> = {
 };
 
 export const CARD_ONLINE = 5;
+export const BANK_PREPAYMENT = 3;
+
+/** What a customer paying by bank transfer needs (spec §3 payment 3): the shop's account and the purpose. */
+export function buildInvoice(order: Pick<OrderRow, 'id' | 'total' | 'createdAt'>) {
+  return {
+    number: orderNumber(order.id),
+    date: order.createdAt.toISOString(),
+    amount: order.total,
+    purpose: `Оплата по счёту ${orderNumber(order.id)} за товары, без НДС`,
+    recipient: SHOP_REQUISITES,
+  };
+}
+
+function describeInvoice(order: OrderView): string[] {
+  const invoice = order.invoice;
+  if (!invoice) return [];
+  const r = invoice.recipient;
+  return [
+    '',
+    `Счёт на оплату ${invoice.number} — ${formatRub(invoice.amount)}`,
+    `Получатель: ${r.company}, ИНН ${r.inn}, КПП ${r.kpp}`,
+    `Банк: ${r.bank}, БИК ${r.bik}`,
+    `Р/с ${r.account}, к/с ${r.correspondentAccount}`,
+    `Назначение платежа: ${invoice.purpose}`,
+    'Мы отправим заказ, как только деньги поступят на счёт (обычно 1–2 рабочих дня).',
+  ];
+}
 
 export interface PlaceOrderInput {
   idempotency_key: string;
@@ -108,6 +136,8 @@ export interface OrderView {
   discount: number;
   goods_total: number;
   total: number;
+  /** Bank details to pay by transfer; only for sposob_oplat 3. */
+  invoice: ReturnType<typeof buildInvoice> | null;
   lines: Array<{
     id: number;
     name: string;
@@ -145,6 +175,7 @@ export function toOrderView(order: OrderRow, lines: OrderLineRow[]): OrderView {
     discount: order.discount,
     goods_total: order.goodsTotal,
     total: order.total,
+    invoice: order.sposobOplat === BANK_PREPAYMENT ? buildInvoice(order) : null,
     lines: lines.map((line) => ({
       id: line.productId,
       name: line.name,
@@ -208,6 +239,7 @@ export function createOrdersService(deps: {
         `Доставка (${order.delivery_name}): ${order.delivery_price > 0 ? formatRub(order.delivery_price) : 'бесплатно'}`,
         `Итого: ${formatRub(order.total)}`,
         `Оплата: ${order.sposob_oplat_name}`,
+        ...describeInvoice(order),
         '',
         `Статус заказа: ${deps.origin}/my-orders`,
       ].join('\n'),

@@ -129,6 +129,23 @@ describe('placing an order', () => {
     expect((await guest.request({ method: 'GET', url: '/v1/cart' })).json().cart.count).toBe(1);
   });
 
+  it('gives a bank-transfer order an invoice with the shop’s account, in the letter too', async () => {
+    const guest = createTestAgent(testApp.app);
+    await addToCart(guest, lavender().id, 1);
+    const { order } = (await placeOrder(guest, courierMoscow(3))).json();
+    expect(order.invoice).toMatchObject({
+      number: order.number,
+      amount: order.total,
+      recipient: { inn: '7700000000' },
+    });
+    const [letter] = await testApp.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.subject, `Заказ ${order.number} принят`));
+    expect(letter?.text).toContain('Счёт на оплату');
+    expect(letter?.text).toContain('БИК 044525000');
+  });
+
   it('refuses hydrolats by Russian Post with hydr: true', async () => {
     const guest = createTestAgent(testApp.app);
     await addToCart(guest, hydrolat().id, 1);
