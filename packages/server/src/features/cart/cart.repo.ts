@@ -149,44 +149,60 @@ export function findActiveGifts(db: Database) {
     .orderBy(asc(gifts.threshold));
 }
 
-/** In stock, visible, not already in the cart: same categories first, then best sellers. */
-export function findRecommendations(
+const recommendationColumns = {
+  id: products.id,
+  name: products.name,
+  url: products.url,
+  volume: products.volume,
+  cena: products.cena,
+  cenaSt: products.cenaSt,
+  stock: products.stock,
+  katGlobal: products.katGlobal,
+  icons: products.icons,
+  images: products.images,
+  avgRating: products.avgRating,
+  votesCount: products.votesCount,
+};
+
+/**
+ * In stock, visible, not already in the cart: best sellers of the cart's categories first, then of the shop.
+ * Two small indexed queries instead of one sort of the whole catalogue by «is in these categories».
+ */
+export async function findRecommendations(
   db: Database,
   categoryIds: number[],
   excludeIds: number[],
   limit: number,
 ) {
-  return db
-    .select({
-      id: products.id,
-      name: products.name,
-      url: products.url,
-      volume: products.volume,
-      cena: products.cena,
-      cenaSt: products.cenaSt,
-      stock: products.stock,
-      katGlobal: products.katGlobal,
-      icons: products.icons,
-      images: products.images,
-      avgRating: products.avgRating,
-      votesCount: products.votesCount,
-    })
+  const available = and(
+    eq(products.visible, true),
+    gt(products.stock, 0),
+    excludeIds.length > 0 ? notInArray(products.id, excludeIds) : undefined,
+  );
+  const sameCategory =
+    categoryIds.length > 0
+      ? await db
+          .select(recommendationColumns)
+          .from(products)
+          .where(and(available, inArray(products.categoryId, categoryIds)))
+          .orderBy(desc(products.popularity), asc(products.id))
+          .limit(limit)
+      : [];
+  if (sameCategory.length >= limit) return sameCategory;
+  const taken = [...excludeIds, ...sameCategory.map((row) => row.id)];
+  const popular = await db
+    .select(recommendationColumns)
     .from(products)
     .where(
       and(
         eq(products.visible, true),
         gt(products.stock, 0),
-        excludeIds.length > 0 ? notInArray(products.id, excludeIds) : undefined,
+        taken.length > 0 ? notInArray(products.id, taken) : undefined,
       ),
     )
-    .orderBy(
-      categoryIds.length > 0
-        ? desc(sql`${inArray(products.categoryId, categoryIds)}`)
-        : desc(products.popularity),
-      desc(products.popularity),
-      asc(products.id),
-    )
-    .limit(limit);
+    .orderBy(desc(products.popularity), asc(products.id))
+    .limit(limit - sameCategory.length);
+  return [...sameCategory, ...popular];
 }
 
 export async function insertSavedCart(

@@ -93,7 +93,8 @@ export const products = pgTable(
   (table) => [
     check('products_stock_not_negative', sql`${table.stock} >= 0`),
     check('products_prices_not_negative', sql`${table.cena} >= 0 and ${table.cenaSt} >= 0`),
-    index('products_category_idx').on(table.categoryId),
+    index('products_category_idx').on(table.categoryId, table.popularity),
+    index('products_popularity_idx').on(table.popularity),
     index('products_family_idx').on(table.familyKey, table.volumeMl),
     index('products_search_idx').using('gin', table.searchVector),
     index('products_name_trgm_idx').using(
