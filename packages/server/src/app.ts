@@ -35,9 +35,10 @@ import { registerPagesRoutes } from './features/pages/pages.routes.ts';
 import { createPaymentClient } from './features/payments/payment-client.ts';
 import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
 import { createPaymentsService } from './features/payments/payments.service.ts';
+import { registerReviewRoutes } from './features/reviews/reviews.routes.ts';
 import { registerSearchRoutes } from './features/search/search.routes.ts';
 import { trackInFlightRequests } from './lib/graceful-shutdown.ts';
-import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter.ts';
+import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { createResponseCache } from './lib/response-cache.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -49,6 +50,8 @@ import { createPageRenderer, registerNotFound, type SsrOptions } from './plugins
 
 export interface AppDeps {
   db: Database;
+  /** Test seam: the reviews' rate limiter and the content cache they invalidate, watched by their tests. */
+  reviews?: { limiter?: RateLimiter; content?: { invalidate(): void } };
   /** Test seams for outside services: carriers and the cart snapshot the delivery calculator prices. */
   delivery?: {
     providers?: DeliveryProviders;
@@ -180,6 +183,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Read paths are answered from memory for PAGE_CACHE_TTL_MS; any write through a service invalidates.
   const responses = createResponseCache({ ttlMs: config.PAGE_CACHE_TTL_MS, maxEntries: 2000 });
   const content = createContentService(deps.db, [responses]);
+  registerReviewRoutes(app, {
+    db: deps.db,
+    authenticator,
+    limiter: deps.reviews?.limiter ?? limiter,
+    config,
+    content: deps.reviews?.content ?? content,
+  });
   registerContentRoutes(app, content);
   registerPagesRoutes(app, {
     db: deps.db,

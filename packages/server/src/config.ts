@@ -86,6 +86,8 @@ const envSchema = z.object({
   /** How long read-only answers (page data, search) are served from memory; 0 turns the cache off. */
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   SEED_DEMO: booleanFlag.default(true),
+  /** New shop reviews appear on /reviews at once instead of waiting for a moderator (demo mode). */
+  REVIEWS_AUTOPUBLISH: booleanFlag.default(false),
   TRUST_PROXY: booleanFlag.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** Personal discount tiers by completed orders (spec §6). */
@@ -133,6 +135,29 @@ const envSchema = z.object({
     .default('101000'),
   /** Time limit of one call to a delivery service (spec §9: 30 s). */
   DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
+  /**
+   * The web bundle's version, announced over Socket.IO so open pages reload after a deploy. Normally empty: the
+   * build stamps one (package version + build time) into the bundle and dist/client/build-version.json. Set it only
+   * to name builds yourself (e.g. a commit hash), and then for the build and the run alike.
+   */
+  BUILD_VERSION: z
+    .string()
+    .regex(/^[\w.+-]{1,64}$/, 'must be 1-64 letters, digits, dots, dashes, pluses or underscores')
+    .optional(),
+  /** The one user (id) who sees the shop assistant chat and may call POST /api/v1/ai; without it the chat is off. */
+  CHAT_USER_ID: z.coerce.number().int().min(1).optional(),
+  /** OpenAI-compatible API base, e.g. https://api.openai.com/v1 (…/chat/completions is appended); without it the offline assistant answers from the catalogue. */
+  AI_BASE_URL: z.url().optional(),
+  /** Bearer key of the AI endpoint; never logged. */
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** Time limit of one AI answer. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(30_000),
+  /** Yandex Metrika counter id; without it no analytics script is loaded. */
+  METRIKA_ID: z
+    .string()
+    .regex(/^\d{1,12}$/, 'must be the numeric counter id from Yandex Metrika')
+    .optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & {

@@ -8,6 +8,8 @@ import type { AppContextValue } from './app/app-context.tsx';
 import { AppShell, BOOTSTRAP_ELEMENT_ID } from './app/app-shell.tsx';
 import { type Bootstrap, createAppStore } from './app/app-state.ts';
 import { loadBootstrap, loadCart, startFilterLoads } from './app/bootstrap.ts';
+import { announceCartNotices } from './app/cart-state.ts';
+import { persistCheckout, readStoredCheckout } from './app/checkout-draft.ts';
 import { HeadSync } from './app/head-sync.tsx';
 import { PageDataCache } from './app/page-loader.ts';
 import { createRoutes } from './app/routes.tsx';
@@ -47,6 +49,10 @@ async function start(): Promise<void> {
   const hasToken = tokenStore.get() !== null;
   store = createAppStore(embedded ?? (await loadBootstrap(api, { hasToken })));
   for (const [kind, options] of pendingFilters) store.getState().setFilters(kind, options);
+  // The checkout of this tab survives a reload; nothing renders it before hydration (the steps wait for the browser).
+  const checkout = readStoredCheckout();
+  if (checkout) store.getState().setCheckout(checkout);
+  persistCheckout(store);
 
   let currentUrl: string | null = null;
   const pageCache = new PageDataCache();
@@ -86,12 +92,16 @@ async function start(): Promise<void> {
   hydrateRoot(root, app);
   // The server render cannot see a token kept in local storage: a logged-in visitor's user and cart come now,
   // after hydration, so the markup hydrates exactly as the server rendered it. Until the user is known, account
-  // pages show their loading frame (the server saw the session hint) and guards wait.
+  // pages show their loading frame (the server saw the session hint) and guards wait; the cart page and the
+  // checkout wait for the cart the same way.
+  if (hasToken) store.getState().setCartPending(true);
   const [user, cart] = await Promise.all([
     restoreSession(api, store),
     hasToken ? loadCart(api).catch(() => null) : Promise.resolve(null),
   ]);
   if (user && cart) store.getState().setCart(cart);
+  else store.getState().setCartPending(false);
+  announceCartNotices(store, store.getState().cart.notices);
 }
 
 declare global {

@@ -12,7 +12,8 @@ interface ValidationIssue {
 }
 
 function collectFieldErrors(issues: readonly ValidationIssue[], context: string): FieldErrors {
-  const fields: FieldErrors = {};
+  // No prototype: a field named toString, constructor or __proto__ is just a field (found by the fuzzer).
+  const fields: FieldErrors = Object.create(null);
   const add = (name: string, message: string) => {
     fields[name] = [...(fields[name] ?? []), message];
   };

@@ -3,6 +3,7 @@ import { sanitizeHtml } from '@efir/domain/sanitize-html';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { categories, menuItems, seedRuns, slides, staticPages } from '../db/schema.ts';
+import { reviewsSeedSteps } from '../features/reviews/reviews.seed.ts';
 import { catalogueSeedSteps, type SeedContext } from './seed-catalogue.ts';
 import { deliverySeedSteps } from './seed-delivery.ts';
 import { categoryTree, menuSeed, slideSeed } from './seed-layout.ts';
@@ -46,6 +47,7 @@ export const seedSteps: SeedStep[] = [
   ...catalogueSeedSteps,
   ...shopSeedSteps,
   ...deliverySeedSteps,
+  ...reviewsSeedSteps,
 ];
 
 /** Runs every step not yet recorded, each in its own transaction. Returns the names of the steps that ran. */

@@ -1,4 +1,6 @@
-// Session, cart summary, critical data and UI state of one running app (one per browser tab, one per server render).
+// Session, cart, critical data and UI state of one running app (one per browser tab, one per server render).
+import type { ImageRef, ProductCard } from '@efir/domain/catalog-wire';
+import type { DeliveryFormInput } from '@efir/domain/delivery-rules';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
 export interface UserAddress {
@@ -42,26 +44,90 @@ export interface SessionUser {
   [field: string]: unknown;
 }
 
-/** Checkout form and delivery choices of spec §3, kept while the visitor moves between the checkout steps. */
-export interface CheckoutDraft {
-  form?: Partial<Record<'id' | 'name' | 'fam' | 'email' | 'tel', string | number>>;
-  delivery?: Record<string, unknown>;
+/** The checkout steps of spec §2 in their order. */
+export const CHECKOUT_STEPS = ['delivery', 'pay', 'info', 'check'] as const;
+export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
+
+/** What the address fields of the checkout hold while the buyer types (the Delivery form gets only a whole address). */
+export interface AddressInput {
+  city: string;
+  street: string;
+  house: string;
+  flat: string;
+  zip: string;
+  comment: string;
 }
 
-export interface CartLineSummary {
+/** The price of the chosen way of delivery as the calculator last quoted it (shown until the server's own total). */
+export interface DeliveryQuoteDraft {
+  price: number | null;
+  priceText: string;
+  term: string | null;
+  tarifName: string | null;
+}
+
+/**
+ * Checkout form and delivery choices of spec §3, kept while the visitor moves between the checkout steps (and, in
+ * the browser, in session storage, so a reload keeps them). Logout clears them (spec §4).
+ */
+export interface CheckoutDraft {
+  /** The Checkout form: id, name, fam, email, tel. */
+  form: { id?: number | null; name: string; fam: string; email: string; tel: string };
+  /** The Delivery form; `type` is the method and `sposob_dost` the kind (docs/decisions/005). */
+  delivery: DeliveryFormInput;
+  /** The new address as typed; `delivery.addressNew` holds it only once it is a whole address. */
+  addressInput: AddressInput;
+  quote: DeliveryQuoteDraft | null;
+  /** Steps the buyer has confirmed with «Далее». */
+  passed: CheckoutStep[];
+  /** The order's idempotency key: one per checkout, so a double click or a retry returns the same order. */
+  key: string | null;
+}
+
+export interface CartLine {
   id: number;
   quantity: number;
+  /** Price of one unit, whole ₽. */
   cena: number;
+  /** Regular price; above 0 the line is a special price. */
   cena_st: number;
   katGlobal: number;
   url: string;
+  name: string;
+  volume: string;
+  image: ImageRef | null;
+  stock: number;
+  /** Price of one unit after the discount. */
+  price: number;
+  sum: number;
+  gift?: boolean;
 }
 
-export interface CartSummary {
-  lines: CartLineSummary[];
+export interface CartPromo {
+  code: string;
+  condition: { type: string; percent: number };
+}
+
+/** The whole cart as GET /v1/cart answers it (spec §3 Cart), totals as the server computed them. */
+export interface CartData {
+  lines: CartLine[];
+  /** Chosen gifts: 0 ₽ lines. */
+  gifts: CartLine[];
+  promo: CartPromo | null;
+  subtotal: number;
+  discount: number;
   /** Total in whole roubles as the server computed it. */
   total: number;
+  /** Units of goods, gifts not counted. */
   count: number;
+  /** The discount percent applied to regular lines. */
+  skidka: number;
+  code: string | null;
+  /** The cart holds hydrolats (katGlobal 12). */
+  hydr: boolean;
+  reco: ProductCard[];
+  /** Lines the server changed since the last look (sold out, less in stock). */
+  notices: string[];
 }
 
 export interface CatalogEntry {
@@ -110,12 +176,14 @@ export interface Notice {
   type: 'error' | 'success';
   title: string;
   text: string;
+  /** A link under the text, e.g. «Перейти в корзину». */
+  action?: { to: string; label: string };
 }
 
 /** What the start-up loads before the router is built (spec §1), embedded in the server-rendered page. */
 export interface Bootstrap {
   user: SessionUser | null;
-  cart: CartSummary;
+  cart: CartData;
   critical: CriticalData;
   /**
    * The server render saw the session-hint cookie: this browser has a session, but its token lives in local
@@ -134,6 +202,11 @@ export interface AppState extends Bootstrap {
    * never can): neither guest nor logged in yet. Guards wait for it instead of redirecting too early.
    */
   sessionPending: boolean;
+  /**
+   * True while the browser is still loading the cart a page should show: a logged-in visitor's cart comes after
+   * hydration (the server render sees only the guest's), and after a login the guest's cart merges into the user's.
+   */
+  cartPending: boolean;
   /** Checkout data of the current session; the checkout feature fills it, logout clears it (spec §4). */
   checkout: CheckoutDraft | null;
   /** Logged in: the user as GET /v1/user gave it; null ends the pending state too. */
@@ -142,7 +215,8 @@ export interface AppState extends Bootstrap {
   updateUser(patch: Partial<SessionUser>): void;
   setSessionPending(pending: boolean): void;
   setCheckout(checkout: CheckoutDraft | null): void;
-  setCart(cart: CartSummary): void;
+  setCart(cart: CartData): void;
+  setCartPending(pending: boolean): void;
   setFilters(kind: string, options: unknown): void;
   showNotice(notice: Omit<Notice, 'id'>): void;
   dismissNotice(id: number): void;
@@ -153,7 +227,20 @@ export interface AppState extends Bootstrap {
 
 export type AppStore = StoreApi<AppState>;
 
-export const EMPTY_CART: CartSummary = { lines: [], total: 0, count: 0 };
+export const EMPTY_CART: CartData = {
+  lines: [],
+  gifts: [],
+  promo: null,
+  subtotal: 0,
+  discount: 0,
+  total: 0,
+  count: 0,
+  skidka: 0,
+  code: null,
+  hydr: false,
+  reco: [],
+  notices: [],
+};
 
 export const EMPTY_CRITICAL: CriticalData = {
   catalogs: [],
@@ -175,6 +262,7 @@ export function createAppStore(bootstrap: Bootstrap): AppStore {
     ...bootstrap,
     sessionHint: bootstrap.sessionHint ?? false,
     sessionPending: bootstrap.user === null && bootstrap.sessionHint === true,
+    cartPending: bootstrap.user === null && bootstrap.sessionHint === true,
     checkout: null,
     filters: {},
     notices: [],
@@ -183,7 +271,8 @@ export function createAppStore(bootstrap: Bootstrap): AppStore {
     updateUser: (patch) => set((state) => (state.user ? { user: { ...state.user, ...patch } } : {})),
     setSessionPending: (sessionPending) => set({ sessionPending }),
     setCheckout: (checkout) => set({ checkout }),
-    setCart: (cart) => set({ cart }),
+    setCart: (cart) => set({ cart, cartPending: false }),
+    setCartPending: (cartPending) => set({ cartPending }),
     setFilters: (kind, options) => set((state) => ({ filters: { ...state.filters, [kind]: options } })),
     showNotice: (notice) =>
       set((state) => ({ notices: [...state.notices, { ...notice, id: nextNoticeId++ }] })),

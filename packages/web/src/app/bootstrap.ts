@@ -2,12 +2,13 @@
 import { type HttpClient, HttpError } from '../lib/http-client.ts';
 import {
   type Bootstrap,
-  type CartSummary,
+  type CartData,
   type CriticalData,
   EMPTY_CART,
   EMPTY_CRITICAL,
   type SessionUser,
 } from './app-state.ts';
+import { readCart } from './cart-state.ts';
 import { fetchSessionUser } from './session-user.ts';
 
 const FILTER_CALLS = [
@@ -35,19 +36,9 @@ export async function loadUser(api: HttpClient, hasToken: boolean): Promise<Sess
   }
 }
 
-interface CartResponse {
-  cart?: { lines?: CartSummary['lines']; total?: number } | null;
-}
-
-export async function loadCart(api: HttpClient): Promise<CartSummary> {
+export async function loadCart(api: HttpClient): Promise<CartData> {
   try {
-    const response = await api.get<CartResponse>('/v1/cart', { suppressErrors: true });
-    const lines = response.cart?.lines ?? [];
-    return {
-      lines,
-      total: response.cart?.total ?? 0,
-      count: lines.reduce((sum, line) => sum + line.quantity, 0),
-    };
+    return readCart(await api.get('/v1/cart', { suppressErrors: true }));
   } catch (error) {
     // No cart yet (or the cart service is unreachable): the shop still opens with an empty cart.
     if (error instanceof HttpError) return EMPTY_CART;

@@ -1,7 +1,9 @@
 // Pages the server resolves by address (spec §2 dynamic paths): catalogue, category, section, article, recipe,
-// product; the loader sends the list's filter and sort from their cookies and the page number from ?page=.
+// product and saved cart; the loader sends the list's filter and sort from their cookies and the page number
+// from ?page=.
 import type { ImageRef, RouteResponse } from '@efir/domain/catalog-wire';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { SavedCartPage } from '../features/cart/saved-cart-page.tsx';
 import { CatalogPage } from '../features/catalog/catalog-page.tsx';
 import { CategoryPage } from '../features/catalog/category-page.tsx';
 import { ProductPage } from '../features/catalog/product-page.tsx';
@@ -9,6 +11,7 @@ import { ArticlePage } from '../features/content/article-page.tsx';
 import { RazdelPage } from '../features/content/razdel-page.tsx';
 import { RecipePage } from '../features/content/recipe-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
+import { createReviewSlots } from '../features/reviews/review-slots.tsx';
 import type { AppContextValue } from './app-context.tsx';
 import { listKindOfUrl, readListPreferencesFromRequest } from './list-preferences.ts';
 import { loadPageData } from './page-loader.ts';
@@ -49,6 +52,8 @@ export function getDynamicPageMeta(data: unknown): PageMeta {
         : 'website';
   return {
     title: page.html_title,
+    // A saved cart is someone's private link, not a page for search engines.
+    ...(page.type === 'saved' ? { noindex: true } : {}),
     description: page.meta_description || undefined,
     ogType,
     image: findPageImage(page.com_data),
@@ -72,13 +77,15 @@ export function DynamicPage() {
     case 'category':
       return <CategoryPage data={data} />;
     case 'product':
-      return <ProductPage data={data} />;
+      return <ProductPage data={data} reviews={createReviewSlots('product', data)} />;
     case 'article':
-      return <ArticlePage data={data} />;
+      return <ArticlePage data={data} reviews={createReviewSlots('article', data)} />;
     case 'recept':
-      return <RecipePage data={data} />;
+      return <RecipePage data={data} reviews={createReviewSlots('recept', data)} />;
     case 'razdel':
       return <RazdelPage data={data} />;
+    case 'saved':
+      return <SavedCartPage data={data} />;
     default:
       return null;
   }

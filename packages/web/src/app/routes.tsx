@@ -12,10 +12,20 @@ import { ACCOUNT_PAGE_COMPONENTS, AccountLayout } from '../features/account/acco
 import { ForgotPasswordPage } from '../features/auth/forgot-password-page.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { RegistrationPage } from '../features/auth/registration-page.tsx';
+import { CartPage } from '../features/cart/cart-page.tsx';
 import { AkciiPage, createAkciiLoader, getAkciiMeta } from '../features/catalog/akcii-page.tsx';
+import { CheckStep } from '../features/checkout/check-step.tsx';
+import { CheckoutIndex, CheckoutLayout } from '../features/checkout/checkout-page.tsx';
+import { DeliveryStep } from '../features/checkout/delivery-step.tsx';
+import { OrderDonePage } from '../features/checkout/done-page.tsx';
+import { InfoStep } from '../features/checkout/info-step.tsx';
+import { PayStep } from '../features/checkout/pay-step.tsx';
 import { AuthorsPage } from '../features/content/authors-page.tsx';
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
 import { RouteError } from '../features/errors/route-error.tsx';
+import { YookassaPage } from '../features/payment/yookassa-page.tsx';
+import { AddReviewPage, getAddReviewMeta } from '../features/reviews/add-review-page.tsx';
+import { createReviewsLoader, getReviewsMeta, ReviewsPage } from '../features/reviews/reviews-page.tsx';
 import { createSearchLoader, getSearchMeta, SearchPage } from '../features/search/search-page.tsx';
 import {
   createStaticPageLoader,
@@ -34,6 +44,13 @@ function handle(meta: RouteHandle['meta']): RouteHandle {
 }
 
 const notFoundMeta = handle(() => ({ title: 'Страница не найдена', noindex: true }));
+
+const CHECKOUT_STEP_PAGES = [
+  { path: 'delivery', title: 'Доставка', Component: DeliveryStep },
+  { path: 'pay', title: 'Оплата', Component: PayStep },
+  { path: 'info', title: 'Получатель', Component: InfoStep },
+  { path: 'check', title: 'Проверка', Component: CheckStep },
+] as const;
 
 const GUEST_PAGES = {
   '/login': { title: 'Вход', Component: LoginPage },
@@ -103,6 +120,55 @@ export function createRoutes(context: AppContextValue): RouteObject[] {
                   handle: handle(getStaticPageMeta),
                 }),
               ),
+            {
+              path: '/my-cart',
+              id: 'cart',
+              Component: CartPage,
+              handle: handle(() => ({ title: 'Корзина', noindex: true })),
+            },
+            {
+              // The steps live in this tab's session storage: they render in the browser (see CheckoutLayout).
+              path: '/checkout',
+              id: 'checkout',
+              Component: CheckoutLayout,
+              handle: handle(() => ({ title: 'Оформление заказа', noindex: true })),
+              children: [
+                { index: true, id: 'checkout:index', Component: CheckoutIndex },
+                ...CHECKOUT_STEP_PAGES.map((step) => ({
+                  path: step.path,
+                  id: `checkout:${step.path}`,
+                  Component: step.Component,
+                  handle: handle(() => ({ title: `${step.title} — оформление заказа`, noindex: true })),
+                })),
+              ],
+            },
+            {
+              path: '/checkout/done',
+              id: 'checkout:done',
+              Component: OrderDonePage,
+              handle: handle(() => ({ title: 'Заказ принят', noindex: true })),
+            },
+            {
+              path: '/yookassa',
+              id: 'yookassa',
+              Component: YookassaPage,
+              handle: handle(() => ({ title: 'Оплата заказа', noindex: true })),
+            },
+            ...['/reviews', '/reviews.html'].map(
+              (path): RouteObject => ({
+                path,
+                id: `reviews:${path}`,
+                loader: createReviewsLoader(context),
+                Component: ReviewsPage,
+                handle: handle(getReviewsMeta),
+              }),
+            ),
+            {
+              path: '/add-review',
+              id: 'add-review',
+              Component: AddReviewPage,
+              handle: handle(getAddReviewMeta),
+            },
             {
               path: NOT_FOUND_URL,
               id: 'err404',

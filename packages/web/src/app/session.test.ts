@@ -105,7 +105,7 @@ function setup(
   });
   store = createAppStore({
     user: options.user ?? null,
-    cart: { lines: [], total: 1200, count: 2 },
+    cart: { ...EMPTY_CART, total: 1200, count: 2 },
     critical: EMPTY_CRITICAL,
     sessionHint: options.sessionHint ?? false,
   });
@@ -233,7 +233,14 @@ describe('logIn and register', () => {
 describe('logOut and an expired session', () => {
   it('asks the server with the token, then drops the token and clears the session data', async () => {
     const { api, store, tokenStore } = setup({ token: 'access-1', user: normalizeUser(WIRE_USER) });
-    store.getState().setCheckout({ form: { name: 'Анна' }, delivery: { sposob_dost: 2 } });
+    store.getState().setCheckout({
+      form: { name: 'Анна', fam: '', email: '', tel: '' },
+      delivery: { type: 4, sposob_dost: 2 },
+      addressInput: { city: '', street: '', house: '', flat: '', zip: '', comment: '' },
+      quote: null,
+      passed: ['delivery'],
+      key: null,
+    });
     await logOut(api, store);
     const logout = calls.find((call) => call.path === '/v1/user/logout');
     expect(logout?.authorization).toBe('Bearer access-1');

@@ -5,7 +5,8 @@ import { ACCOUNT_HOME_URL, LOGIN_URL } from '@efir/domain/routes';
 import type { z } from '@efir/domain/zod-ru';
 import type { HttpClient, TokenStore } from '../lib/http-client.ts';
 import type { AppState, AppStore, SessionUser } from './app-state.ts';
-import { loadCart, loadUser } from './bootstrap.ts';
+import { loadUser } from './bootstrap.ts';
+import { reloadCart } from './cart-state.ts';
 import { fetchSessionUser } from './session-user.ts';
 
 /** Spec §4 «idUser 0»: the id a guest has. */
@@ -78,9 +79,7 @@ export function loginUrlFor(from: string): string {
 
 function refreshCart(api: HttpClient, store: AppStore): void {
   // The guest cart is merged into the user's at login and left behind at logout: show the server's view of it.
-  loadCart(api)
-    .then((cart) => store.getState().setCart(cart))
-    .catch(() => {});
+  void reloadCart(api, store);
 }
 
 /** The second half of login and registration: keep the token, then log in only if the user loads. */
@@ -174,8 +173,15 @@ export function followOtherTabs(api: HttpClient, store: AppStore, key = 'token')
     if (event.key !== key && event.key !== null) return;
     const hasToken = api.tokenStore.get() !== null;
     const { user } = store.getState();
-    if (!hasToken && user) store.getState().resetSession();
-    else if (hasToken && !user) void restoreSession(api, store);
+    // The cart follows the session: the user's after a login, the guest's after a logout.
+    if (!hasToken && user) {
+      store.getState().resetSession();
+      refreshCart(api, store);
+    } else if (hasToken && !user) {
+      void restoreSession(api, store).then((restored) => {
+        if (restored) refreshCart(api, store);
+      });
+    }
   };
   window.addEventListener('storage', onStorage);
   return () => window.removeEventListener('storage', onStorage);

@@ -352,7 +352,9 @@ function describeFailure(status: number, body: unknown): { detail: ApiError; not
     status === 422 &&
     (message === MESSAGES.invalidData || (message !== undefined && errors !== undefined))
   ) {
-    return { detail: { status, error: 'bad/data', errors, message } };
+    // The order call adds `hydr: true` when hydrolats cannot travel the chosen way (spec §3 error fields).
+    const hydr = fields.hydr !== undefined ? { hydr: fields.hydr } : {};
+    return { detail: { status, error: 'bad/data', errors, message, ...hydr } };
   }
   if (status === 429 && message === MESSAGES.tooManyAttempts) {
     return {

@@ -180,7 +180,11 @@ function describeUploadError(error: unknown): string | null {
     case 'FST_FIELDS_LIMIT':
     case 'FST_PROTO_VIOLATION':
       return 'Прикрепите одну картинку в формате JPEG, PNG или WebP';
+    case 'ERR_STREAM_PREMATURE_CLOSE':
+      return 'Файл загрузился не полностью';
     default:
+      if ((error as Error).message === 'Multipart: Boundary not found')
+        return 'Прикрепите картинку как файл формы';
       return (error as Error).message === 'Unexpected end of form' ? 'Файл загрузился не полностью' : null;
   }
 }

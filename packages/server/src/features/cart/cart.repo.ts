@@ -8,6 +8,8 @@ export type CartRow = typeof carts.$inferSelect;
 export type PromoRow = typeof promoCodes.$inferSelect;
 
 export async function findCartById(db: Database, id: string): Promise<CartRow | undefined> {
+  // The id comes from a cookie: anything but a UUID is no cart (PostgreSQL would refuse it with an error).
+  if (!/^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(id)) return undefined;
   const [row] = await db.select().from(carts).where(eq(carts.id, id)).limit(1);
   return row;
 }

@@ -161,9 +161,10 @@ export function createCartService(db: Database): CartService {
 
   async function resolveOwnedSaved(user: UserRow | null, key: string) {
     // A numeric id is a saved cart of the user's own; the long random token is the shared link.
-    const saved = /^\d+$/.test(key)
-      ? await findSavedCart(db, { id: Number(key) })
-      : await findSavedCart(db, { token: key });
+    const saved =
+      /^\d+$/.test(key) && Number(key) <= 2_147_483_647
+        ? await findSavedCart(db, { id: Number(key) })
+        : await findSavedCart(db, { token: key });
     if (!saved) throw notFound();
     if (/^\d+$/.test(key) && (saved.userId === null || saved.userId !== user?.id)) throw notFound();
     return saved;

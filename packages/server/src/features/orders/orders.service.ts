@@ -111,7 +111,11 @@ function formatDeliveryDetails(
     : quote.pickupPoint
       ? `${quote.pickupPoint.name}, ${quote.pickupPoint.address}`
       : '';
-  return [kind, quote.tarifName !== kind ? quote.tarifName : '', address].filter(Boolean).join(' — ');
+  // The tariff's own name usually says the kind already («Курьер по Москве в пределах МКАД»).
+  const method = quote.tarifName.includes(kind)
+    ? quote.tarifName
+    : [kind, quote.tarifName].filter(Boolean).join(', ');
+  return [method, address].filter(Boolean).join(' — ');
 }
 
 export interface OrderView {

@@ -1,5 +1,6 @@
 // Message popup of spec §2 (types error and success): opens and closes with a short delay.
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { CloseIcon } from '../../components/ui/icons.tsx';
 import { useAppState } from '../app-context.tsx';
 
@@ -27,6 +28,11 @@ export function NoticePopup() {
           <div>
             <p className="notice__title">{notice.title}</p>
             <p className="notice__text">{notice.text}</p>
+            {notice.action && (
+              <Link to={notice.action.to} className="notice__action" onClick={() => dismiss(notice.id)}>
+                {notice.action.label}
+              </Link>
+            )}
           </div>
           <button
             type="button"

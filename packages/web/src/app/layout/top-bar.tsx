@@ -1,4 +1,5 @@
-// Top bar of spec §2: city, info links with «Ещё», cart link with count and total, login or account link, search.
+// Top bar of spec §2: city, info links with «Ещё», cart link with count and total (updated by every cart answer),
+// login or account link, search.
 import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { SHOP } from '@efir/domain/shop-info';
@@ -7,6 +8,7 @@ import { Link, useLocation } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { CartIcon, PhoneIcon, PinIcon, SearchIcon, UserIcon } from '../../components/ui/icons.tsx';
 import { useAppState } from '../app-context.tsx';
+import { CART_URL, describeCartSize } from '../cart-state.ts';
 import { useLogOut, useSessionStatus } from '../use-session.ts';
 
 /** A small pop-up menu: closes on a click outside, on Escape (focus back to its button) and after a navigation. */
@@ -153,18 +155,23 @@ export function TopBar() {
             <SearchIcon width={18} height={18} />
           </Link>
           <Link
-            to="/my-cart"
+            to={CART_URL}
             className="top-bar__cart"
-            aria-label={`Корзина: ${formatCount(cart.count, GOODS_FORMS)}`}
+            aria-label={
+              cart.count > 0
+                ? `Корзина: ${formatCount(cart.count, GOODS_FORMS)} на ${formatRub(cart.total)}`
+                : 'Корзина: пусто'
+            }
           >
-            <CartIcon width={18} height={18} />
-            {cart.count > 0 ? (
-              <span>
-                {formatCount(cart.count, GOODS_FORMS)} · {formatRub(cart.total)}
-              </span>
-            ) : (
-              <span>Корзина</span>
-            )}
+            <span className="top-bar__cart-icon">
+              <CartIcon width={18} height={18} />
+              {cart.count > 0 && (
+                <span className="top-bar__cart-badge" aria-hidden="true">
+                  {cart.count > 99 ? '99+' : cart.count}
+                </span>
+              )}
+            </span>
+            <span className="top-bar__cart-text">{describeCartSize(cart)}</span>
           </Link>
           <AccountLink />
         </div>

@@ -1,6 +1,7 @@
 // A product in a list: picture, badges, name, volume, price (special price against the regular one), stock.
 import { PRODUCT_ICON_NAMES, type ProductCard as ProductCardData } from '@efir/domain/catalog-wire';
 import { formatRub } from '@efir/domain/money';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Picture } from './picture.tsx';
 import { RatingStars } from './rating-stars.tsx';
@@ -20,7 +21,16 @@ export function PriceTag({ cena, cenaSt }: { cena: number; cenaSt: number }) {
   );
 }
 
-export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
+export function ProductCard({
+  product,
+  eager = false,
+  action,
+}: {
+  product: ProductCardData;
+  eager?: boolean;
+  /** A control under the price, e.g. «В корзину». */
+  action?: ReactNode;
+}) {
   const badges =
     product.cena_st > 0 && !product.icons.includes('sale')
       ? [...product.icons, 'sale' as const]
@@ -59,6 +69,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
           {product.stock > 0 ? 'В наличии' : 'Нет в наличии'}
         </span>
       </div>
+      {action && <div className="product-card__action">{action}</div>}
     </article>
   );
 }

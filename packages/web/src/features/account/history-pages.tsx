@@ -1,5 +1,5 @@
-// /my-orders, /my-baskets, /my-courses: the lists the cart, checkout and school features fill. Their own pages will
-// grow richer with those features; until then each shows what GET /v1/my-* answers, or a friendly empty state.
+// /my-courses: the list the school feature fills. Until it grows its own page this shows what GET /v1/my-courses
+// answers, or a friendly empty state. (/my-orders and /my-baskets have their own pages.)
 import { formatDateLong } from '@efir/domain/dates';
 import { formatRub } from '@efir/domain/money';
 import type { ReactNode } from 'react';
@@ -86,50 +86,6 @@ function HistoryPage({
           </EmptyState>
         ))}
     </div>
-  );
-}
-
-export function OrdersPage() {
-  return (
-    <HistoryPage
-      title="Мои заказы"
-      lead="Все ваши заказы и их статусы."
-      path="/v1/my-orders"
-      keys={['orders']}
-      noun="Заказ"
-      empty={{
-        title: 'Заказов пока нет',
-        icon: 'bag',
-        text: 'Выберите масла для себя или в подарок — первый заказ появится здесь, а с ним начнёт расти ваша скидка.',
-        action: (
-          <Link to="/catalog.html" className="button">
-            Перейти в каталог
-          </Link>
-        ),
-      }}
-    />
-  );
-}
-
-export function BasketsPage() {
-  return (
-    <HistoryPage
-      title="Сохранённые корзины"
-      lead="Корзины, которые вы отложили на потом или сохранили ссылкой."
-      path="/v1/my-baskets"
-      keys={['baskets', 'carts']}
-      noun="Корзина"
-      empty={{
-        title: 'Сохранённых корзин нет',
-        icon: 'basket',
-        text: 'В корзине можно нажать «Сохранить» — и вернуться к подборке позже или поделиться ссылкой.',
-        action: (
-          <Link to="/catalog.html" className="button">
-            Перейти в каталог
-          </Link>
-        ),
-      }}
-    />
   );
 }
 

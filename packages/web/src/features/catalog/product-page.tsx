@@ -3,9 +3,10 @@
 import { type ImageRef, PRODUCT_ICON_NAMES, type RouteResponse } from '@efir/domain/catalog-wire';
 import { formatRub } from '@efir/domain/money';
 import { formatCount } from '@efir/domain/plural';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
+import { AddToCart, QuickAddButton } from '../../app/cart-buttons.tsx';
 import { FavoriteButton, WaitlistButton } from '../../app/user-list-buttons.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
@@ -13,6 +14,7 @@ import { imageUrl, Picture } from '../../components/ui/picture.tsx';
 import { PriceTag, ProductCard } from '../../components/ui/product-card.tsx';
 import { RatingStars } from '../../components/ui/rating-stars.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
+import type { ReviewSlots } from '../reviews/review-slots.tsx';
 import './catalog.css';
 
 /** com_data of a product page (ProductDetails of the server's catalogue service). */
@@ -161,7 +163,6 @@ function VolumeSwitcher({ product }: { product: ProductDetails }) {
 }
 
 function BuyBox({ product }: { product: ProductDetails }) {
-  const noteId = useId();
   const waiting = useAppState((state) => state.user?.waitlist.includes(product.id) ?? false);
   const inStock = product.stock > 0;
   const saving = product.cena_st > 0 ? product.cena_st - product.cena : 0;
@@ -178,22 +179,11 @@ function BuyBox({ product }: { product: ProductDetails }) {
         <FavoriteButton type="product" id={product.id} />
       </div>
       {inStock ? (
-        <>
-          {/* Honest until the cart exists: the button is visible but cannot pretend to work. */}
-          <button
-            type="button"
-            className="button buy-box__action"
-            data-product-id={product.id}
-            disabled
-            title="Корзина появится в следующем обновлении"
-            aria-describedby={noteId}
-          >
-            В корзину
-          </button>
-          <p id={noteId} className="buy-box__note">
-            Корзина появится в следующем обновлении.
-          </p>
-        </>
+        <AddToCart
+          key={product.id}
+          product={{ id: product.id, name: product.name, volume: product.volume, stock: product.stock }}
+          className="buy-box__action"
+        />
       ) : (
         <>
           <WaitlistButton productId={product.id} className="buy-box__action" />
@@ -208,7 +198,7 @@ function BuyBox({ product }: { product: ProductDetails }) {
   );
 }
 
-export function ProductPage({ data }: { data: RouteResponse }) {
+export function ProductPage({ data, reviews }: { data: RouteResponse; reviews?: ReviewSlots }) {
   const { origin } = useAppContext();
   const product = data.page.com_data as ProductDetails;
   const crumbs = [...data.page.breadcrumbs, { name: product.name }];
@@ -257,17 +247,23 @@ export function ProductPage({ data }: { data: RouteResponse }) {
             </p>
           )}
           <div className="product__reviews">
-            {votes > 0 ? (
-              <RatingStars rating={data.page.avg_rating} votes={votes} />
+            {reviews?.stars ??
+              (votes > 0 ? (
+                <RatingStars rating={data.page.avg_rating} votes={votes} />
+              ) : (
+                <span className="muted">Оценок пока нет</span>
+              ))}
+            {reviews?.count ? (
+              <a href="#comments">{reviews.count}</a>
             ) : (
-              <span className="muted">Оценок пока нет</span>
+              <span className="muted">
+                {product.comments_count > 0
+                  ? formatCount(product.comments_count, REVIEW_FORMS)
+                  : 'Отзывов пока нет'}
+              </span>
             )}
-            <span className="muted">
-              {product.comments_count > 0
-                ? formatCount(product.comments_count, REVIEW_FORMS)
-                : 'Отзывов пока нет'}
-            </span>
           </div>
+          {reviews?.vote}
           {product.volumes.length < 2 && product.volume && (
             <p className="product__volume">
               Объём: <strong>{product.volume}</strong>
@@ -307,12 +303,13 @@ export function ProductPage({ data }: { data: RouteResponse }) {
           <ul className="product-grid">
             {data.recoGoods.map((item) => (
               <li key={item.id}>
-                <ProductCard product={item} />
+                <ProductCard product={item} action={<QuickAddButton product={item} />} />
               </li>
             ))}
           </ul>
         </section>
       )}
+      {reviews?.comments}
     </div>
   );
 }

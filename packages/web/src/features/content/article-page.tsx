@@ -19,6 +19,7 @@ import { imageUrl, Picture } from '../../components/ui/picture.tsx';
 import { RatingStars } from '../../components/ui/rating-stars.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
 import { parseCookies } from '../../lib/cookies.ts';
+import type { ReviewSlots } from '../reviews/review-slots.tsx';
 import './content.css';
 
 export interface PublicationAuthor {
@@ -136,10 +137,12 @@ export function PublicationMeta({
   data,
   page,
   readingMinutes,
+  reviews,
 }: {
   data: PublicationData;
   page: PageInfo;
   readingMinutes?: number;
+  reviews?: ReviewSlots | undefined;
 }) {
   return (
     <div className="pub-meta">
@@ -154,10 +157,8 @@ export function PublicationMeta({
           <time dateTime={data.published_at}>{formatDateLong(data.published_at)}</time>
         </li>
         {readingMinutes !== undefined && <li>{formatReadingTime(readingMinutes)}</li>}
-        <li>
-          <RatingStars rating={page.avg_rating} votes={page.votes_count} />
-        </li>
-        <li>{formatComments(data.comments_count)}</li>
+        <li>{reviews?.stars ?? <RatingStars rating={page.avg_rating} votes={page.votes_count} />}</li>
+        <li>{reviews?.count ?? formatComments(data.comments_count)}</li>
       </ul>
     </div>
   );
@@ -222,7 +223,7 @@ export function AuthorBox({ author }: { author: PublicationAuthor | null }) {
   );
 }
 
-export function ArticlePage({ data }: { data: RouteResponse }) {
+export function ArticlePage({ data, reviews }: { data: RouteResponse; reviews?: ReviewSlots }) {
   const { origin } = useAppContext();
   const { page } = data;
   const article = page.com_data as PublicationData;
@@ -240,7 +241,12 @@ export function ArticlePage({ data }: { data: RouteResponse }) {
             </Link>
           )}
           <h1>{article.title}</h1>
-          <PublicationMeta data={article} page={page} readingMinutes={estimateReadingMinutes(article.html)} />
+          <PublicationMeta
+            data={article}
+            page={page}
+            readingMinutes={estimateReadingMinutes(article.html)}
+            reviews={reviews}
+          />
           <div className="publication__actions">
             <FavoriteButton type="menu" id={article.id} />
           </div>
@@ -258,7 +264,9 @@ export function ArticlePage({ data }: { data: RouteResponse }) {
         <RichText html={article.html} className="publication__body" />
         <TagChips tags={article.tags} kind="article" />
         <AuthorBox author={article.author} />
+        {reviews?.vote}
       </article>
+      {reviews?.comments}
     </div>
   );
 }

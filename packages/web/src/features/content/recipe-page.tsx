@@ -1,14 +1,18 @@
 // A recipe: the article frame plus yield, time and the ingredients, each linked to the product when the shop sells it.
 import type { ImageRef, RouteResponse } from '@efir/domain/catalog-wire';
+import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { SHOP } from '@efir/domain/shop-info';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAppContext } from '../../app/app-context.tsx';
+import { addManyToCart, type BulkAddResult, CART_URL, describeLine } from '../../app/cart-state.ts';
 import { FavoriteButton } from '../../app/user-list-buttons.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
 import { PriceTag } from '../../components/ui/product-card.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
+import type { ReviewSlots } from '../reviews/review-slots.tsx';
 import {
   AuthorBox,
   absoluteImageUrl,
@@ -134,7 +138,92 @@ function IngredientLine({ ingredient }: { ingredient: Ingredient }) {
   );
 }
 
-export function RecipePage({ data }: { data: RouteResponse }) {
+/** «Добавлено 3 товара», «Добавлен 1 товар». */
+export function describeAdded(count: number): string {
+  return `${count === 1 ? 'Добавлен' : 'Добавлено'} ${formatCount(count, GOODS_FORMS)}`;
+}
+
+/** Every ingredient the shop has in stock goes into the cart, one unit each; the rest are named with the reason. */
+function AddIngredientsToCart({ ingredients }: { ingredients: Ingredient[] }) {
+  const { api, store } = useAppContext();
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<BulkAddResult | null>(null);
+  const inStock = ingredients.filter((item) => (item.product?.stock ?? 0) > 0);
+
+  const addAll = async () => {
+    setBusy(true);
+    setResult(null);
+    const outcome = await addManyToCart(
+      api,
+      store,
+      ingredients.flatMap((item) =>
+        item.product
+          ? [
+              {
+                id: item.product.id,
+                name: item.product.name
+                  ? describeLine({ name: item.product.name, volume: item.product.volume ?? '' })
+                  : item.name,
+                stock: item.product.stock,
+              },
+            ]
+          : [],
+      ),
+    );
+    setBusy(false);
+    setResult(outcome);
+    if (outcome.added.length > 0) {
+      store.getState().showNotice({
+        type: 'success',
+        title: 'Ингредиенты в корзине',
+        text: `${describeAdded(outcome.added.length)}.${outcome.failed.length > 0 ? ` Не получилось: ${outcome.failed.length}.` : ''}`,
+        action: { to: CART_URL, label: 'Перейти в корзину' },
+      });
+    }
+  };
+
+  return (
+    <div className="ingredients__cart">
+      <button
+        type="button"
+        className="button"
+        disabled={busy || inStock.length === 0}
+        aria-busy={busy || undefined}
+        onClick={() => void addAll()}
+      >
+        {busy ? 'Добавляем…' : 'Добавить все ингредиенты в корзину'}
+      </button>
+      {inStock.length === 0 && (
+        <p className="ingredients__note">Сейчас ни одного ингредиента нет в наличии.</p>
+      )}
+      {result && (
+        <div className="ingredients__result" role="status">
+          {result.added.length > 0 ? (
+            <p>
+              {describeAdded(result.added.length)} в корзину. <Link to={CART_URL}>Перейти в корзину</Link>
+            </p>
+          ) : (
+            <p>Ничего не добавили.</p>
+          )}
+          {result.failed.length > 0 && (
+            <>
+              <p>Не получилось добавить:</p>
+              <ul>
+                {result.failed.map((item) => (
+                  <li key={item.name}>
+                    {item.name} — {item.reason}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function RecipePage({ data, reviews }: { data: RouteResponse; reviews?: ReviewSlots }) {
   const { origin } = useAppContext();
   const { page } = data;
   const recipe = page.com_data as RecipeData;
@@ -155,7 +244,7 @@ export function RecipePage({ data }: { data: RouteResponse }) {
             </Link>
           )}
           <h1>{recipe.title}</h1>
-          <PublicationMeta data={recipe} page={page} />
+          <PublicationMeta data={recipe} page={page} reviews={reviews} />
           <div className="publication__actions">
             <FavoriteButton type="recept" id={recipe.id} />
           </div>
@@ -204,30 +293,16 @@ export function RecipePage({ data }: { data: RouteResponse }) {
                 <IngredientLine key={ingredient.id} ingredient={ingredient} />
               ))}
             </ul>
-            {sold.length > 0 && (
-              <div className="ingredients__cart">
-                {/* The cart arrives in a later update: the button says so instead of pretending to work. */}
-                <button
-                  type="button"
-                  className="button"
-                  disabled
-                  title="Корзина появится в следующем обновлении"
-                  aria-describedby="recipe-cart-note"
-                >
-                  Добавить все ингредиенты в корзину
-                </button>
-                <p id="recipe-cart-note" className="ingredients__note">
-                  Корзина появится в следующем обновлении. Пока ингредиенты можно открыть по ссылкам выше.
-                </p>
-              </div>
-            )}
+            {sold.length > 0 && <AddIngredientsToCart ingredients={sold} />}
           </section>
         )}
 
         <RichText html={recipe.html} className="publication__body" />
         <TagChips tags={recipe.tags} kind="recept" />
         <AuthorBox author={recipe.author} />
+        {reviews?.vote}
       </article>
+      {reviews?.comments}
     </div>
   );
 }

@@ -1,0 +1,194 @@
+// What the assistant knows about a question: our products, articles and recipes found by the site search, turned
+// into catalogue lines that both the offline answer and the AI prompt quote.
+import { formatRub } from '@efir/domain/money';
+import type { Database } from '../../db/client.ts';
+import {
+  type ProductResult,
+  type PublicationResult,
+  type SearchResponse,
+  searchSite,
+} from '../search/search.service.ts';
+
+export interface ProductOffer {
+  name: string;
+  /** Volumes of one oil are separate products; they are offered together. */
+  variants: Array<{ volume: string; cena: number; cenaSt: number; url: string; inStock: boolean }>;
+}
+
+export interface Knowledge {
+  /** The words that were searched for. */
+  keywords: string[];
+  offers: ProductOffer[];
+  articles: PublicationResult[];
+  recipes: PublicationResult[];
+}
+
+export const EMPTY_KNOWLEDGE: Knowledge = { keywords: [], offers: [], articles: [], recipes: [] };
+
+const MAX_KEYWORDS = 6;
+const MAX_OFFERS = 5;
+const MAX_PUBLICATIONS = 3;
+
+/**
+ * Words of a question that say nothing about the goods: asking, pronouns, prepositions. Full-text search ANDs
+ * the words it gets, so «какое масло помогает от бессонницы» must reach it as «бессонницы».
+ */
+const STOP_WORDS = new Set(
+  `а без бы был была были было в вам вас ваш ваша ваше ваши во вот все всё вы где да даже для до его ее её если
+  есть еще ещё же за здравствуйте здравствуй и из или им их к как какая какие каким какими какое какой какую
+  ко когда кто ли либо лучше мне можете можно мой мою моя мы на над надо не него нее неё нет ни них но ну о об
+  от очень по под подойдет подойдёт подходит подскажите посоветуйте пожалуйста почему при про с со спасибо
+  так также там те тем то тоже только ту ты у уже хочу хотел хотела хотелось чем что чтобы чье чья эта эти
+  это этот я нужно нужен нужна нужны помогает помогают поможет помочь есть ли бывает привет добрый день вечер
+  утро доброе подобрать выбрать купить взять использовать применять посоветовать советуете сколько стоит
+  стоят стоимость цена цены ценой пить выпить`.split(/\s+/),
+);
+
+/** Questions about the service, not the goods (the offline assistant points to the pages that answer them). */
+const SERVICE_STEMS = [
+  'доставк',
+  'оплат',
+  'самовывоз',
+  'курьер',
+  'сдэк',
+  'почт',
+  'телефон',
+  'контакт',
+  'заказ',
+  'корзин',
+];
+
+/** «Масло» is in nearly every name: alone it is a question about oils, next to other words it only narrows nothing. */
+const GENERIC_WORDS = new Set([
+  'масло',
+  'масла',
+  'масел',
+  'маслом',
+  'маслами',
+  'маслу',
+  'эфирное',
+  'эфирные',
+  'эфирных',
+  'эфирным',
+]);
+
+/** The searchable words of a message: letters and digits, no stop words, the generic ones only when alone. */
+export function extractKeywords(message: string): string[] {
+  const words = message
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .split(/[^\p{L}\p{Nd}-]+/u)
+    .map((word) => word.replace(/^-+|-+$/g, ''))
+    .filter(
+      (word) =>
+        word.length >= 2 && !STOP_WORDS.has(word) && !SERVICE_STEMS.some((stem) => word.startsWith(stem)),
+    );
+  const unique = [...new Set(words)];
+  const specific = unique.filter((word) => !GENERIC_WORDS.has(word));
+  return (specific.length > 0 ? specific : unique).slice(0, MAX_KEYWORDS);
+}
+
+function groupOffers(products: ProductResult[]): ProductOffer[] {
+  const offers = new Map<string, ProductOffer>();
+  for (const product of products) {
+    const key = product.name.toLowerCase();
+    const offer = offers.get(key) ?? { name: product.name, variants: [] };
+    offer.variants.push({
+      volume: product.volume,
+      cena: product.cena,
+      cenaSt: product.cena_st,
+      url: product.url,
+      inStock: product.stock > 0,
+    });
+    offers.set(key, offer);
+  }
+  return [...offers.values()];
+}
+
+/** The start of a word that its other forms share («мяты» → «мят», «лаванда» → «лаван»). */
+function stemOf(word: string): string {
+  return word.length <= 4 ? word.slice(0, 3) : word.slice(0, word.length - 2);
+}
+
+function countNameHits(name: string, stems: string[]): number {
+  const folded = name.toLowerCase().replace(/ё/g, 'е');
+  return stems.filter((stem) => folded.includes(stem)).length;
+}
+
+/**
+ * Results of several searches, merged: what names more of the words comes first (a product called «Мята» before
+ * one whose description mentions mint), then what more searches found, then the search's own order.
+ */
+function mergeRanked<T extends { id: number }>(
+  lists: T[][],
+  nameOf: (item: T) => string,
+  keywords: string[],
+  limit: number,
+): T[] {
+  const stems = keywords.map(stemOf);
+  const seen = new Map<number, { item: T; hits: number; nameHits: number; order: number }>();
+  let order = 0;
+  for (const list of lists) {
+    for (const item of list) {
+      const entry = seen.get(item.id);
+      if (entry) entry.hits += 1;
+      else seen.set(item.id, { item, hits: 1, nameHits: countNameHits(nameOf(item), stems), order: order++ });
+    }
+  }
+  return [...seen.values()]
+    .sort((a, b) => b.nameHits - a.nameHits || b.hits - a.hits || a.order - b.order)
+    .slice(0, limit)
+    .map((entry) => entry.item);
+}
+
+/**
+ * Searches our catalogue and articles for a question: all its keywords together first; when that finds little,
+ * each keyword alone, ranking what more of them found first.
+ */
+export async function findKnowledge(db: Database, message: string): Promise<Knowledge> {
+  const keywords = extractKeywords(message);
+  if (keywords.length === 0) return EMPTY_KNOWLEDGE;
+  const together = await searchSite(db, keywords.join(' '), 12);
+  let responses: SearchResponse[] = [together];
+  if (keywords.length > 1 && together.results.products.length < 3) {
+    const singles = await Promise.all(keywords.map((keyword) => searchSite(db, keyword, 8)));
+    responses = [together, ...singles];
+  }
+  const byName = (item: ProductResult) => item.name;
+  const byTitle = (item: PublicationResult) => item.title;
+  const pick = <T extends { id: number }>(
+    read: (response: SearchResponse) => T[],
+    nameOf: (item: T) => string,
+    limit: number,
+  ) => mergeRanked(responses.map(read), nameOf, keywords, limit);
+  return {
+    keywords,
+    offers: groupOffers(pick((response) => response.results.products, byName, MAX_OFFERS * 3)).slice(
+      0,
+      MAX_OFFERS,
+    ),
+    articles: pick((response) => response.results.articles, byTitle, MAX_PUBLICATIONS),
+    recipes: pick((response) => response.results.recipes, byTitle, MAX_PUBLICATIONS),
+  };
+}
+
+/** «10 мл — 590 ₽ (вместо 690 ₽)», «30 мл — 1 290 ₽ (нет в наличии)». */
+export function describeVariant(variant: ProductOffer['variants'][number]): string {
+  const price =
+    variant.cenaSt > variant.cena
+      ? `${formatRub(variant.cena)} (вместо ${formatRub(variant.cenaSt)})`
+      : formatRub(variant.cena);
+  const volume = variant.volume ? `${variant.volume} — ` : '';
+  return `${volume}${price}${variant.inStock ? '' : ' (нет в наличии)'}`;
+}
+
+/** One line per product: name, volumes with prices, link. */
+export function describeOffer(offer: ProductOffer): string {
+  const first = offer.variants[0];
+  const variants = offer.variants.map(describeVariant).join(', ');
+  return `${offer.name}: ${variants}${first ? ` — ${first.url}` : ''}`;
+}
+
+export function describePublication(publication: PublicationResult): string {
+  return `«${publication.title}» — ${publication.url}`;
+}

@@ -1,0 +1,97 @@
+// Fuzzing in `npm test`: every route gets the fixed sweep of hostile inputs plus FUZZ_RUNS generated requests in
+// all (default 300), each sent as a guest and as a logged-in user: no 5xx, every 4xx in the error catalogue's
+// shape, the server healthy afterwards. The heavy run is fuzz.hard.ts (`npm run test:hard`).
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../test-app.ts';
+import {
+  buildBadAuthorizations,
+  checkHealth,
+  FUZZ_APP_ENV,
+  type FuzzContext,
+  formatReport,
+  prepareFuzzContext,
+  runFuzz,
+  summarizeFailures,
+} from './fuzz-kit.ts';
+import { listRoutes, parsePrintedRoutes } from './route-capture.ts';
+
+vi.mock('fastify', async (importOriginal) => {
+  const { wrapFastify } = await import('./route-capture.ts');
+  return wrapFastify(await importOriginal());
+});
+
+const TOTAL_RUNS = Number(process.env.FUZZ_RUNS ?? 300);
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
+const JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+let testApp: TestApp;
+let ctx: FuzzContext;
+
+beforeAll(async () => {
+  testApp = await createTestApp({ env: FUZZ_APP_ENV });
+  ctx = await prepareFuzzContext(testApp);
+});
+
+afterAll(() => testApp?.close());
+
+it('knows every route: the capture holds all that printRoutes shows, and the wildcards it does not', () => {
+  const captured = new Set(listRoutes().map((route) => `${route.method} ${route.url}`));
+  const printed = parsePrintedRoutes(testApp.app.printRoutes({ commonPrefix: false }));
+  expect(printed.length).toBeGreaterThan(40);
+  for (const route of printed) {
+    if (route.method === 'HEAD') continue;
+    expect(captured, `${route.method} ${route.url}`).toContain(`${route.method} ${route.url}`);
+  }
+  expect(captured).toContain('GET /images/*');
+});
+
+it(`survives the sweep and ${TOTAL_RUNS} generated requests per identity on every route (FUZZ_SEED=${SEED})`, async () => {
+  const routes = listRoutes();
+  const report = await runFuzz(ctx, routes, {
+    sweep: 'lite',
+    runs: Math.max(1, Math.ceil(TOTAL_RUNS / routes.length)),
+    seed: SEED,
+    badAuth: await buildBadAuthorizations(JWT_SECRET),
+  });
+  console.log(formatReport(report));
+  expect(summarizeFailures(report)).toEqual([]);
+  expect(report.healthProblems).toEqual([]);
+  expect(await checkHealth(testApp.app)).toBeNull();
+}, 600_000);
+
+describe('findings of the fuzzer, pinned', () => {
+  it('answers body keys named like Object.prototype members with a catalogue 422', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/search',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"q":"лаванда","toString":1,"constructor":2,"hasOwnProperty":3}',
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      message: 'The given data was invalid.',
+      errors: {
+        toString: ['Неизвестное поле'],
+        constructor: ['Неизвестное поле'],
+        hasOwnProperty: ['Неизвестное поле'],
+      },
+    });
+  });
+
+  // Pending: app.ts needs Fastify's `frameworkErrors` option (see the issue note); flip to `it` once it has it.
+  it.fails('answers a broken percent-encoding in the path with the catalogue 400', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/v1/order/%%/payment' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Bad Request', title: expect.any(String) });
+  });
+
+  // Pending: plugins/security.ts, @fastify/cors `strictPreflight: false` (see the issue note).
+  it.fails('answers a preflight without Access-Control-Request-Method in the catalogue shape or 204', async () => {
+    const response = await testApp.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/search',
+      headers: { origin: 'http://localhost:3000' },
+    });
+    expect(response.statusCode === 204 || response.json().message === 'Bad Request').toBe(true);
+  });
+});

@@ -1,0 +1,130 @@
+// «В корзину» on a product page (a quantity bounded by the stock, the waitlist when it is sold out) and the small
+// one on product cards; both set the whole cart from the answer and say what was added in a popup.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { QuantityStepper } from '../components/ui/quantity-stepper.tsx';
+import { describeFailure } from '../lib/forms.ts';
+import { useAppContext } from './app-context.tsx';
+import {
+  addToCart,
+  announceAdded,
+  CART_URL,
+  describeLine,
+  isOutOfStock,
+  MAX_LINE_QUANTITY,
+  useQuantityInCart,
+} from './cart-state.ts';
+import { WaitlistButton } from './user-list-buttons.tsx';
+
+export interface BuyableProduct {
+  id: number;
+  name: string;
+  volume: string;
+  stock: number;
+}
+
+/** Units that may still go into the cart: the stock (and the per-line cap) less what is already there. */
+export function countAddable(stock: number, inCart: number): number {
+  return Math.max(0, Math.min(stock, MAX_LINE_QUANTITY) - inCart);
+}
+
+/** One call at a time per button; a sold-out answer switches the button to the waitlist. */
+function useAddToCart(product: BuyableProduct) {
+  const { api, store } = useAppContext();
+  const [busy, setBusy] = useState(false);
+  const [soldOut, setSoldOut] = useState(false);
+  const add = async (quantity: number): Promise<boolean> => {
+    setBusy(true);
+    try {
+      const cart = await addToCart(api, store, product.id, quantity);
+      announceAdded(store, cart, product.id);
+      return true;
+    } catch (error) {
+      if (isOutOfStock(error)) {
+        setSoldOut(true);
+        store.getState().showNotice({
+          type: 'error',
+          title: 'Товар закончился',
+          text: `«${describeLine(product)}» только что раскупили. Можно подписаться на уведомление о поступлении.`,
+        });
+      } else {
+        store.getState().showNotice({
+          type: 'error',
+          title: 'Не удалось добавить в корзину',
+          text: describeFailure(error),
+        });
+      }
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { add, busy, soldOut };
+}
+
+export function AddToCart({ product, className }: { product: BuyableProduct; className?: string }) {
+  const inCart = useQuantityInCart(product.id);
+  const { add, busy, soldOut } = useAddToCart(product);
+  const addable = countAddable(product.stock, inCart);
+  const [quantity, setQuantity] = useState(1);
+  const shown = Math.max(1, Math.min(quantity, addable));
+
+  if (soldOut || product.stock <= 0) {
+    return <WaitlistButton productId={product.id} className={className} />;
+  }
+  return (
+    <div className={['add-to-cart', className ?? ''].filter(Boolean).join(' ')}>
+      {addable > 0 ? (
+        <div className="add-to-cart__row">
+          <QuantityStepper
+            value={shown}
+            max={addable}
+            onChange={setQuantity}
+            label={`Количество: ${describeLine(product)}`}
+            busy={busy}
+            maxHint="Больше нет в наличии"
+          />
+          <button
+            type="button"
+            className="button add-to-cart__button"
+            disabled={busy}
+            aria-busy={busy || undefined}
+            onClick={async () => {
+              if (await add(shown)) setQuantity(1);
+            }}
+          >
+            {busy ? 'Добавляем…' : 'В корзину'}
+          </button>
+        </div>
+      ) : (
+        <p className="add-to-cart__note">В корзине уже всё, что есть на складе: {inCart}&nbsp;шт.</p>
+      )}
+      {inCart > 0 && (
+        <p className="add-to-cart__in-cart">
+          В корзине: {inCart}&nbsp;шт. <Link to={CART_URL}>Перейти в корзину</Link>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The small button under a product card: one unit at a time. */
+export function QuickAddButton({ product }: { product: BuyableProduct }) {
+  const inCart = useQuantityInCart(product.id);
+  const { add, busy, soldOut } = useAddToCart(product);
+  if (soldOut || product.stock <= 0) {
+    return <span className="quick-add quick-add--out">Нет в наличии</span>;
+  }
+  const full = countAddable(product.stock, inCart) === 0;
+  return (
+    <button
+      type="button"
+      className="button button--small button--ghost quick-add"
+      disabled={busy || full}
+      aria-label={`В корзину: ${describeLine(product)}`}
+      onClick={() => void add(1)}
+    >
+      {full ? 'В корзине' : inCart > 0 ? `В корзину · уже ${inCart}` : 'В корзину'}
+    </button>
+  );
+}

@@ -1,0 +1,339 @@
+// The cart of spec §3–§4 and its calls (spec §7 Cart): every answer that carries the cart sets the whole cart in the
+// store, so the top bar, the cart page and the checkout always show the server's lines and totals.
+import type { ImageRef, ProductCard } from '@efir/domain/catalog-wire';
+import { formatRub } from '@efir/domain/money';
+import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
+import { type HttpClient, HttpError } from '../lib/http-client.ts';
+import { useAppState } from './app-context.tsx';
+import { type AppStore, type CartData, type CartLine, EMPTY_CART } from './app-state.ts';
+
+export const CART_URL = '/my-cart';
+export const CHECKOUT_URL = '/checkout';
+/** The server caps a line at this many units (and at the stock). */
+export const MAX_LINE_QUANTITY = 99;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function whole(value: unknown, fallback = 0): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function readImage(value: unknown): ImageRef | null {
+  return isRecord(value) && typeof value.filename === 'string' && typeof value.basename === 'string'
+    ? { filename: value.filename, basename: value.basename }
+    : null;
+}
+
+export function readCartLine(raw: unknown): CartLine | null {
+  if (!isRecord(raw) || typeof raw.id !== 'number') return null;
+  const cena = whole(raw.cena);
+  const quantity = whole(raw.quantity, 1);
+  const price = whole(raw.price, cena);
+  return {
+    id: raw.id,
+    quantity,
+    cena,
+    cena_st: whole(raw.cena_st),
+    katGlobal: whole(raw.katGlobal),
+    url: text(raw.url),
+    name: text(raw.name),
+    volume: text(raw.volume),
+    image: readImage(raw.image),
+    stock: whole(raw.stock, quantity),
+    price,
+    sum: whole(raw.sum, price * quantity),
+    ...(raw.gift === true ? { gift: true } : {}),
+  };
+}
+
+function readLines(value: unknown): CartLine[] {
+  return Array.isArray(value) ? value.map(readCartLine).filter((line) => line !== null) : [];
+}
+
+/**
+ * The cart of any cart answer (GET /v1/cart, add, remove, clean, promo, gift, saved add/change). An answer without
+ * recommendations (the promo answers) keeps the ones the cart had.
+ */
+export function readCart(answer: unknown, previous: CartData = EMPTY_CART): CartData {
+  const body = isRecord(answer) ? answer : {};
+  const cart = isRecord(body.cart) ? body.cart : {};
+  const lines = readLines(cart.lines);
+  const promo =
+    isRecord(cart.promo) && typeof cart.promo.code === 'string' && isRecord(cart.promo.condition)
+      ? {
+          code: cart.promo.code,
+          condition: {
+            type: text(cart.promo.condition.type),
+            percent: whole(cart.promo.condition.percent),
+          },
+        }
+      : null;
+  const subtotal = whole(
+    cart.subtotal,
+    lines.reduce((sum, line) => sum + line.cena * line.quantity, 0),
+  );
+  const total = whole(
+    cart.total,
+    lines.reduce((sum, line) => sum + line.sum, 0),
+  );
+  return {
+    lines,
+    gifts: readLines(cart.gifts),
+    promo,
+    subtotal,
+    discount: whole(cart.discount, Math.max(0, subtotal - total)),
+    total,
+    count: whole(
+      cart.count,
+      lines.reduce((sum, line) => sum + line.quantity, 0),
+    ),
+    skidka: whole(cart.skidka),
+    code: typeof body.code === 'string' ? body.code : (promo?.code ?? null),
+    hydr: body.hydr === true || lines.some((line) => line.katGlobal === 12),
+    reco: Array.isArray(body.reco) ? (body.reco as ProductCard[]) : lines.length > 0 ? previous.reco : [],
+    notices: Array.isArray(body.notices)
+      ? body.notices.filter((item): item is string => typeof item === 'string')
+      : [],
+  };
+}
+
+/** «Лаванда узколистная, 10 мл». */
+export function describeLine(line: Pick<CartLine, 'name' | 'volume'>): string {
+  return line.volume ? `${line.name}, ${line.volume}` : line.name;
+}
+
+/** «3 товара · 1 470 ₽» for the top bar; «Корзина» when it is empty. */
+export function describeCartSize(cart: Pick<CartData, 'count' | 'total'>): string {
+  return cart.count > 0 ? `${formatCount(cart.count, GOODS_FORMS)} · ${formatRub(cart.total)}` : 'Корзина';
+}
+
+/** Lines the server changed since the last look reach the buyer once, as a popup. */
+export function announceCartNotices(store: AppStore, notices: readonly string[]): void {
+  if (notices.length === 0) return;
+  store.getState().showNotice({
+    type: 'error',
+    title: 'Корзина изменилась',
+    text: notices.join(' '),
+    action: { to: CART_URL, label: 'Открыть корзину' },
+  });
+}
+
+/** Spec §4 «Add sets the whole cart from the response» — and so does every other cart answer. */
+export function setCartFromAnswer(store: AppStore, answer: unknown): CartData {
+  const cart = readCart(answer, store.getState().cart);
+  store.getState().setCart(cart);
+  announceCartNotices(store, cart.notices);
+  return cart;
+}
+
+/** The 409 of POST /v1/cart/{id} for a product that is sold out: the buyer is offered the waitlist instead. */
+export function isOutOfStock(error: unknown): boolean {
+  return (
+    error instanceof HttpError &&
+    error.detail.status === 409 &&
+    Array.isArray(error.detail.errors?.quantity) &&
+    error.detail.errors.quantity.length > 0
+  );
+}
+
+/** GET /v1/cart. */
+export async function fetchCart(api: HttpClient, store: AppStore): Promise<CartData> {
+  return setCartFromAnswer(store, await api.get('/v1/cart', { suppressErrors: true }));
+}
+
+/**
+ * The cart again after a login or logout (the guest's cart merges into the user's at login and stays behind at
+ * logout); pages that show the cart wait for it meanwhile.
+ */
+export async function reloadCart(api: HttpClient, store: AppStore): Promise<void> {
+  store.getState().setCartPending(true);
+  try {
+    await fetchCart(api, store);
+  } catch {
+    // The shop works on with the cart it had; the next change brings the server's.
+  } finally {
+    store.getState().setCartPending(false);
+  }
+}
+
+/** POST /v1/cart/{id} {quantity}: adds units (the server caps the line at the stock). */
+export async function addToCart(
+  api: HttpClient,
+  store: AppStore,
+  productId: number,
+  quantity = 1,
+): Promise<CartData> {
+  return setCartFromAnswer(store, await api.post(`/v1/cart/${productId}`, { body: { quantity } }));
+}
+
+/** The popup after «В корзину»: what was added and the way to the cart. */
+export function announceAdded(store: AppStore, cart: CartData, productId: number): void {
+  const line = cart.lines.find((item) => item.id === productId);
+  store.getState().showNotice({
+    type: 'success',
+    title: 'Добавлено в корзину',
+    text: `${line ? `«${describeLine(line)}» — ${line.quantity} шт. ` : ''}В корзине ${formatCount(cart.count, GOODS_FORMS)} на ${formatRub(cart.total)}.`,
+    action: { to: CART_URL, label: 'Перейти в корзину' },
+  });
+}
+
+/** DELETE /v1/cart/{id}: one unit less. */
+export async function removeOneFromCart(api: HttpClient, store: AppStore, productId: number) {
+  return setCartFromAnswer(store, await api.delete(`/v1/cart/${productId}`));
+}
+
+/** DELETE /v1/cart/line/{id}: the whole line. */
+export async function removeCartLine(api: HttpClient, store: AppStore, productId: number) {
+  return setCartFromAnswer(store, await api.delete(`/v1/cart/line/${productId}`));
+}
+
+/** GET /v1/cart/clean (the client's `ar` header is what the server checks). */
+export async function cleanCart(api: HttpClient, store: AppStore) {
+  return setCartFromAnswer(store, await api.get('/v1/cart/clean'));
+}
+
+export interface PromoResult {
+  error: boolean;
+  text: string;
+}
+
+/** PUT /v1/cart/promo/code: spec §4 — the code is set when the answer's message is cart/promo. */
+export async function applyPromoCode(api: HttpClient, store: AppStore, code: string): Promise<PromoResult> {
+  const answer = await api.put<Record<string, unknown>>('/v1/cart/promo/code', { body: { code } });
+  if (answer?.message === 'cart/promo' && isRecord(answer.cart)) setCartFromAnswer(store, answer);
+  return {
+    error: answer?.error === true,
+    text: typeof answer?.text === 'string' ? answer.text : '',
+  };
+}
+
+/** DELETE /v1/cart/promo/code: the code is cleared when the message says cart/promo/clear. */
+export async function clearPromoCode(api: HttpClient, store: AppStore): Promise<void> {
+  const answer = await api.delete<Record<string, unknown>>('/v1/cart/promo/code');
+  if (answer?.message === 'cart/promo/clear') setCartFromAnswer(store, answer);
+}
+
+export interface CartGift {
+  id: number;
+  threshold: number;
+  unlocked: boolean;
+  /** ₽ the cart still lacks for this gift. */
+  remaining: number;
+  product: { id: number; name: string; url: string; volume: string; image: ImageRef | null };
+}
+
+export interface CartGifts {
+  gifts: CartGift[];
+  chosen: number | null;
+  total: number;
+}
+
+export function readGifts(answer: unknown): CartGifts {
+  const body = isRecord(answer) ? answer : {};
+  const gifts = Array.isArray(body.gifts) ? body.gifts.filter(isRecord) : [];
+  return {
+    gifts: gifts.map((gift) => {
+      const product = isRecord(gift.product) ? gift.product : {};
+      return {
+        id: whole(gift.id),
+        threshold: whole(gift.threshold),
+        unlocked: gift.unlocked === true,
+        remaining: whole(gift.remaining),
+        product: {
+          id: whole(product.id),
+          name: text(product.name),
+          url: text(product.url),
+          volume: text(product.volume),
+          image: readImage(product.image),
+        },
+      };
+    }),
+    chosen: typeof body.chosen === 'number' ? body.chosen : null,
+    total: whole(body.total),
+  };
+}
+
+/** GET /v1/cart/gifts: gifts and whether the cart total unlocks them. */
+export async function fetchGifts(api: HttpClient): Promise<CartGifts> {
+  return readGifts(await api.get('/v1/cart/gifts', { suppressErrors: true }));
+}
+
+/** PUT /v1/cart/gift {id|null}. */
+export async function chooseGift(api: HttpClient, store: AppStore, id: number | null) {
+  return setCartFromAnswer(store, await api.put('/v1/cart/gift', { body: { id } }));
+}
+
+/** PUT /v1/cart/save: spec §4 — saving empties the cart and returns a link to the saved one. */
+export async function saveCart(api: HttpClient, store: AppStore): Promise<{ link: string; id: number }> {
+  const answer = await api.put<{ link?: unknown; id?: unknown }>('/v1/cart/save');
+  store.getState().setCart(EMPTY_CART);
+  void fetchCart(api, store).catch(() => {});
+  return { link: text(answer?.link), id: whole(answer?.id) };
+}
+
+/** POST /v1/cart/save/add/{id|token} (add to the cart) or …/change/… (replace the cart with the saved one). */
+export async function applySavedCart(
+  api: HttpClient,
+  store: AppStore,
+  key: string | number,
+  mode: 'add' | 'change',
+): Promise<CartData> {
+  return setCartFromAnswer(store, await api.post(`/v1/cart/save/${mode}/${encodeURIComponent(String(key))}`));
+}
+
+/** DELETE /v1/cart/save/{id}. */
+export async function deleteSavedCart(api: HttpClient, id: number): Promise<void> {
+  await api.delete(`/v1/cart/save/${id}`);
+}
+
+export interface BulkAddResult {
+  added: string[];
+  failed: Array<{ name: string; reason: string }>;
+  cart: CartData | null;
+}
+
+/** Adds one unit of each product in turn («Добавить все ингредиенты в корзину»); reports what did not go in. */
+export async function addManyToCart(
+  api: HttpClient,
+  store: AppStore,
+  items: ReadonlyArray<{ id: number; name: string; stock: number | null }>,
+): Promise<BulkAddResult> {
+  const result: BulkAddResult = { added: [], failed: [], cart: null };
+  const seen = new Set<number>();
+  for (const item of items) {
+    if (seen.has(item.id)) continue;
+    seen.add(item.id);
+    if (item.stock !== null && item.stock <= 0) {
+      result.failed.push({ name: item.name, reason: 'нет в наличии' });
+      continue;
+    }
+    try {
+      const before = store.getState().cart.lines.find((line) => line.id === item.id)?.quantity ?? 0;
+      result.cart = await addToCart(api, store, item.id, 1);
+      const after = result.cart.lines.find((line) => line.id === item.id)?.quantity ?? 0;
+      if (after > before) result.added.push(item.name);
+      else result.failed.push({ name: item.name, reason: 'в корзине уже всё, что есть на складе' });
+    } catch (error) {
+      result.failed.push({
+        name: item.name,
+        reason: isOutOfStock(error) ? 'нет в наличии' : 'не получилось добавить',
+      });
+    }
+  }
+  return result;
+}
+
+export function useCart(): CartData {
+  return useAppState((state) => state.cart);
+}
+
+/** Units of this product already in the cart. */
+export function useQuantityInCart(productId: number): number {
+  return useAppState((state) => state.cart.lines.find((line) => line.id === productId)?.quantity ?? 0);
+}

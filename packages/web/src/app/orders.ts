@@ -1,0 +1,133 @@
+// Orders as the checkout, the payment page and the account see them (spec §7 Order, my-orders): the order view,
+// card payment through YooKassa, and the keys that let a guest look at and pay for their own orders.
+import type { HttpClient } from '../lib/http-client.ts';
+
+export type OrderStatus = 'new' | 'confirmed' | 'shipped' | 'delivered' | 'cancelled';
+export type PaymentState = 'not_required' | 'awaiting' | 'pending' | 'paid' | 'canceled';
+
+/** spec §3 payment method «5 card online». */
+export const CARD_ONLINE = 5;
+
+export interface OrderLine {
+  id: number;
+  name: string;
+  volume: string;
+  url: string;
+  quantity: number;
+  cena: number;
+  cena_st: number;
+  price: number;
+  sum: number;
+  gift: boolean;
+}
+
+/** An order as the server shows it to its owner. */
+export interface OrderView {
+  id: number;
+  /** «ЭФ-000012». */
+  number: string;
+  status: OrderStatus;
+  status_name: string;
+  payment_state: PaymentState;
+  payment_state_name: string;
+  created_at: string;
+  paid_at: string | null;
+  name: string;
+  fam: string;
+  email: string;
+  tel: string;
+  delivery_name: string;
+  delivery_price: number;
+  sposob_oplat: number;
+  sposob_oplat_name: string;
+  promo_code: string | null;
+  subtotal: number;
+  discount: number;
+  goods_total: number;
+  total: number;
+  lines: OrderLine[];
+}
+
+/** A card order that still waits for its money (a failed attempt may be repeated). */
+export function canPayOnline(order: Pick<OrderView, 'sposob_oplat' | 'payment_state' | 'status'>): boolean {
+  return (
+    order.sposob_oplat === CARD_ONLINE &&
+    order.status !== 'cancelled' &&
+    (order.payment_state === 'awaiting' ||
+      order.payment_state === 'pending' ||
+      order.payment_state === 'canceled')
+  );
+}
+
+const GUEST_ORDERS_KEY = 'efir_orders';
+/** A guest's last few orders are enough; older keys fall out. */
+const GUEST_ORDERS_LIMIT = 20;
+
+function localStore(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function readGuestKeys(): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(localStore()?.getItem(GUEST_ORDERS_KEY) ?? '{}');
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, string>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Spec: a guest keeps the order's key in local storage to look at (and pay for) the order later. */
+export function rememberGuestOrder(orderId: number, key: string): void {
+  try {
+    const keys = readGuestKeys();
+    keys[String(orderId)] = key;
+    const kept = Object.entries(keys).slice(-GUEST_ORDERS_LIMIT);
+    localStore()?.setItem(GUEST_ORDERS_KEY, JSON.stringify(Object.fromEntries(kept)));
+  } catch {
+    // Without storage the key still travels in the payment return address.
+  }
+}
+
+export function findGuestOrderKey(orderId: number): string | undefined {
+  const key = readGuestKeys()[String(orderId)];
+  return typeof key === 'string' ? key : undefined;
+}
+
+/** POST /v1/my-orders/{id} {key?}: the order's detail for its owner. */
+export async function fetchOrder(api: HttpClient, orderId: number, key?: string): Promise<OrderView> {
+  const answer = await api.post<{ order: OrderView }>(`/v1/my-orders/${orderId}`, {
+    body: key ? { key } : {},
+    suppressErrors: true,
+  });
+  return answer.order;
+}
+
+export interface PaymentCheck {
+  order: OrderView;
+  payment: { status: string; paid_at: string | null } | null;
+}
+
+/** GET /v1/order/{id}/payment?key=: how the card payment ended (the server asks the provider while pending). */
+export async function fetchPayment(api: HttpClient, orderId: number, key?: string): Promise<PaymentCheck> {
+  const query = key ? `?key=${encodeURIComponent(key)}` : '';
+  return api.get<PaymentCheck>(`/v1/order/${orderId}/payment${query}`, { suppressErrors: true });
+}
+
+/**
+ * PUT /v1/order/yookassa: the live payment of a card order; the browser goes to its confirmation page. An order
+ * paid meanwhile has no confirmation page: the return address shows its result instead.
+ */
+export async function startCardPayment(api: HttpClient, orderId: number, key?: string): Promise<void> {
+  const answer = await api.put<{ status?: string; confirmation_url?: string | null }>('/v1/order/yookassa', {
+    body: key ? { order_id: orderId, key } : { order_id: orderId },
+  });
+  const target =
+    answer?.confirmation_url ?? `/yookassa?order=${orderId}${key ? `&key=${encodeURIComponent(key)}` : ''}`;
+  window.location.assign(target);
+}

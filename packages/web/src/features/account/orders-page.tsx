@@ -1,0 +1,209 @@
+// /my-orders: the user's orders — number, date, status, payment state and total; «Подробнее» opens the lines,
+// delivery and payment (POST /v1/my-orders/{id}); an unpaid card order can be paid from here.
+import { formatDateLong } from '@efir/domain/dates';
+import { formatRub } from '@efir/domain/money';
+import { formatRussianPhone } from '@efir/domain/phone';
+import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { useAppContext } from '../../app/app-context.tsx';
+import { canPayOnline, fetchOrder, type OrderView, startCardPayment } from '../../app/orders.ts';
+import { describeFailure } from '../../lib/forms.ts';
+import { readItems, useAccountData } from './account-api.ts';
+import { AccountHeading, EmptyState, LoadFailed, Loading } from './account-ui.tsx';
+
+function isOrder(value: unknown): value is OrderView {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as OrderView).id === 'number' &&
+    typeof (value as OrderView).number === 'string'
+  );
+}
+
+export function readOrders(raw: unknown): OrderView[] {
+  return readItems(raw, 'orders').filter(isOrder);
+}
+
+/** The colour of the payment state: paid, waiting for the buyer, nothing to pay online. */
+function paymentTone(order: OrderView): string {
+  if (order.payment_state === 'paid') return 'order-badge--paid';
+  if (order.payment_state === 'awaiting' || order.payment_state === 'canceled') return 'order-badge--due';
+  return '';
+}
+
+function OrderDetails({ order }: { order: OrderView }) {
+  return (
+    <div className="order-card__details">
+      <ul className="order-lines">
+        {order.lines.map((line) => (
+          <li key={`${line.gift ? 'gift' : 'line'}-${line.id}`}>
+            <span className="order-lines__name">
+              <Link to={line.url}>{line.name}</Link>
+              {line.volume && <span className="muted">, {line.volume}</span>}
+            </span>
+            <span className="order-lines__qty">
+              {line.gift
+                ? `${line.quantity}\u00a0шт.`
+                : `${line.quantity}\u00a0×\u00a0${formatRub(line.price)}`}
+            </span>
+            <span className="order-lines__sum">{line.gift ? 'подарок' : formatRub(line.sum)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="order-facts">
+        <div>
+          <dt>Доставка</dt>
+          <dd>
+            {order.delivery_name} — {order.delivery_price > 0 ? formatRub(order.delivery_price) : 'бесплатно'}
+          </dd>
+        </div>
+        <div>
+          <dt>Оплата</dt>
+          <dd>
+            {order.sposob_oplat_name}
+            {order.paid_at && <>, оплачен {formatDateLong(order.paid_at)}</>}
+          </dd>
+        </div>
+        <div>
+          <dt>Получатель</dt>
+          <dd>
+            {[order.name, order.fam].filter(Boolean).join(' ')}, {formatRussianPhone(order.tel)},{' '}
+            {order.email}
+          </dd>
+        </div>
+        <div>
+          <dt>Товары</dt>
+          <dd>{formatRub(order.subtotal)}</dd>
+        </div>
+        {order.discount > 0 && (
+          <div>
+            <dt>Скидка{order.promo_code ? ` (промокод ${order.promo_code})` : ''}</dt>
+            <dd>−{formatRub(order.discount)}</dd>
+          </div>
+        )}
+        <div className="order-facts__total">
+          <dt>Итого</dt>
+          <dd>{formatRub(order.total)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+function OrderCard({ initial }: { initial: OrderView }) {
+  const { api } = useAppContext();
+  const [order, setOrder] = useState(initial);
+  const [open, setOpen] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const detailsId = useId();
+  const count = order.lines.filter((line) => !line.gift).reduce((sum, line) => sum + line.quantity, 0);
+
+  const toggle = async () => {
+    if (open) {
+      setOpen(false);
+      return;
+    }
+    setOpen(true);
+    setLoading(true);
+    try {
+      setOrder(await fetchOrder(api, order.id));
+      setFailure(null);
+    } catch (error) {
+      setFailure(describeFailure(error));
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const pay = async () => {
+    setPaying(true);
+    setFailure(null);
+    try {
+      await startCardPayment(api, order.id);
+    } catch (error) {
+      setFailure(describeFailure(error));
+      setPaying(false);
+    }
+  };
+
+  return (
+    <li className="order-card">
+      <div className="order-card__head">
+        <div className="order-card__who">
+          <h2 className="order-card__title">Заказ {order.number}</h2>
+          <p className="order-card__date">
+            от <time dateTime={order.created_at}>{formatDateLong(order.created_at)}</time> ·{' '}
+            {formatCount(count, GOODS_FORMS)}
+          </p>
+        </div>
+        <p className="order-card__total">{formatRub(order.total)}</p>
+      </div>
+      <p className="order-card__badges">
+        <span className="order-badge">{order.status_name}</span>
+        <span className={['order-badge', paymentTone(order)].filter(Boolean).join(' ')}>
+          {order.payment_state_name}
+        </span>
+      </p>
+      {failure && (
+        <p className="field__error" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="order-card__actions">
+        <button
+          type="button"
+          className="link-button"
+          aria-expanded={open}
+          aria-controls={detailsId}
+          onClick={() => void toggle()}
+        >
+          {open ? 'Скрыть подробности' : 'Подробнее'}
+        </button>
+        {canPayOnline(order) && (
+          <button type="button" className="button button--small" disabled={paying} onClick={() => void pay()}>
+            {paying ? 'Переходим к оплате…' : `Оплатить ${formatRub(order.total)}`}
+          </button>
+        )}
+      </div>
+      <div id={detailsId} hidden={!open}>
+        {open && loading && <Loading text="Загружаем заказ…" />}
+        {open && !loading && <OrderDetails order={order} />}
+      </div>
+    </li>
+  );
+}
+
+export function OrdersPage() {
+  const list = useAccountData('/v1/my-orders', readOrders);
+  return (
+    <div className="account-page">
+      <AccountHeading title="Мои заказы" lead="Все ваши заказы, их статусы и оплата." />
+      {list.status === 'loading' && <Loading />}
+      {list.status === 'error' && <LoadFailed error={list.error} onRetry={list.reload} />}
+      {list.status === 'ready' &&
+        (list.data.length > 0 ? (
+          <ul className="order-list">
+            {list.data.map((order) => (
+              <OrderCard key={order.id} initial={order} />
+            ))}
+          </ul>
+        ) : (
+          <EmptyState
+            title="Заказов пока нет"
+            icon="bag"
+            action={
+              <Link to="/catalog.html" className="button">
+                Перейти в каталог
+              </Link>
+            }
+          >
+            Выберите масла для себя или в подарок — первый заказ появится здесь, а с ним начнёт расти ваша
+            скидка.
+          </EmptyState>
+        ))}
+    </div>
+  );
+}

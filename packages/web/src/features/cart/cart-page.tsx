@@ -1,0 +1,587 @@
+// /my-cart (spec §2): lines with steppers and special-price marks, promo code, gifts, totals, hydrolats note,
+// recommendations, «Сохранить корзину», «Очистить», «Оформить заказ»; an empty cart leads back to the catalogue.
+import { HYDROLAT_REASON } from '@efir/domain/delivery-rules';
+import { formatRub } from '@efir/domain/money';
+import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useAppContext, useAppState } from '../../app/app-context.tsx';
+import type { CartData, CartLine } from '../../app/app-state.ts';
+import { QuickAddButton } from '../../app/cart-buttons.tsx';
+import {
+  applyPromoCode,
+  type CartGifts,
+  CHECKOUT_URL,
+  chooseGift,
+  cleanCart,
+  clearPromoCode,
+  describeLine,
+  fetchGifts,
+  MAX_LINE_QUANTITY,
+  removeCartLine,
+  removeOneFromCart,
+  saveCart,
+  addToCart as sendAddToCart,
+  useCart,
+} from '../../app/cart-state.ts';
+import { CopyLink } from '../../components/ui/copy-link.tsx';
+import { Picture } from '../../components/ui/picture.tsx';
+import { ProductCard } from '../../components/ui/product-card.tsx';
+import { QuantityStepper } from '../../components/ui/quantity-stepper.tsx';
+import { describeFailure } from '../../lib/forms.ts';
+import './cart.css';
+
+/** Runs one cart call at a time per key and turns a failure into a popup. */
+function useCartCall() {
+  const { store } = useAppContext();
+  const [busy, setBusy] = useState<string | null>(null);
+  const run = async (key: string, call: () => Promise<unknown>, failTitle = 'Корзина не изменилась') => {
+    setBusy(key);
+    try {
+      await call();
+      return true;
+    } catch (error) {
+      store.getState().showNotice({ type: 'error', title: failTitle, text: describeFailure(error) });
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  };
+  return { busy, run };
+}
+
+/** «−10 %» of a discounted regular line: the price the buyer pays per unit against the catalogue price. */
+function LinePrice({ line }: { line: CartLine }) {
+  const special = line.cena_st > 0;
+  const struck = special ? line.cena_st : line.price < line.cena ? line.cena : 0;
+  return (
+    <p className="cart-line__price">
+      <span className={special ? 'cart-line__unit cart-line__unit--special' : 'cart-line__unit'}>
+        {formatRub(line.price)}
+        <span className="muted">&nbsp;/ шт.</span>
+      </span>
+      {struck > 0 && (
+        <>
+          <span className="visually-hidden">вместо</span>
+          <s className="cart-line__regular">{formatRub(struck)}</s>
+        </>
+      )}
+    </p>
+  );
+}
+
+function CartLineRow({
+  line,
+  busy,
+  run,
+}: {
+  line: CartLine;
+  busy: boolean;
+  run: ReturnType<typeof useCartCall>['run'];
+}) {
+  const { api, store } = useAppContext();
+  const title = describeLine(line);
+  const max = Math.min(line.stock, MAX_LINE_QUANTITY);
+  const special = line.cena_st > 0;
+  return (
+    <li className="cart-line">
+      <Link to={line.url} className="cart-line__picture" tabIndex={-1} aria-hidden="true">
+        <Picture image={line.image} alt="" width={96} height={96} />
+      </Link>
+      <div className="cart-line__main">
+        <p className="cart-line__name">
+          <Link to={line.url}>{line.name}</Link>
+          {line.volume && <span className="cart-line__volume">{line.volume}</span>}
+        </p>
+        {special && <span className="cart-line__mark">Спеццена</span>}
+        <LinePrice line={line} />
+        {line.quantity >= max && (
+          <p className="cart-line__stock">
+            {line.stock <= MAX_LINE_QUANTITY
+              ? `Больше нет в наличии: всего ${line.stock} шт.`
+              : `Не больше ${MAX_LINE_QUANTITY} шт. в одной строке`}
+          </p>
+        )}
+      </div>
+      <div className="cart-line__controls">
+        <QuantityStepper
+          value={line.quantity}
+          max={max}
+          label={`Количество: ${title}`}
+          busy={busy}
+          maxHint="Больше нет в наличии"
+          onChange={(next) =>
+            void run(`line:${line.id}`, () =>
+              next > line.quantity
+                ? sendAddToCart(api, store, line.id, 1)
+                : removeOneFromCart(api, store, line.id),
+            )
+          }
+        />
+        <p className="cart-line__sum">{formatRub(line.sum)}</p>
+        <button
+          type="button"
+          className="cart-line__remove"
+          aria-label={`Удалить из корзины: ${title}`}
+          title="Удалить из корзины"
+          disabled={busy}
+          onClick={() => void run(`line:${line.id}`, () => removeCartLine(api, store, line.id))}
+        >
+          <svg width="20" height="20" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
+            <path
+              d="M5 7h14M10 7V5h4v2m-7 0 1 12h8l1-12"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function GiftLineRow({ line }: { line: CartLine }) {
+  return (
+    <li className="cart-line cart-line--gift">
+      <span className="cart-line__picture">
+        <Picture image={line.image} alt="" width={96} height={96} />
+      </span>
+      <div className="cart-line__main">
+        <p className="cart-line__name">
+          <Link to={line.url}>{line.name}</Link>
+          {line.volume && <span className="cart-line__volume">{line.volume}</span>}
+        </p>
+        <span className="cart-line__mark cart-line__mark--gift">Подарок</span>
+      </div>
+      <div className="cart-line__controls">
+        <p className="cart-line__sum">0&nbsp;₽</p>
+      </div>
+    </li>
+  );
+}
+
+function PromoCode({ cart }: { cart: CartData }) {
+  const { api, store } = useAppContext();
+  const inputId = useId();
+  const messageId = useId();
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = code.trim();
+    if (!trimmed) {
+      setMessage({ error: true, text: 'Введите промокод' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await applyPromoCode(api, store, trimmed);
+      setMessage({
+        error: result.error,
+        text: result.text || (result.error ? 'Промокод не подошёл' : 'Промокод применён'),
+      });
+      if (!result.error) setCode('');
+    } catch (error) {
+      setMessage({ error: true, text: describeFailure(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await clearPromoCode(api, store);
+      setMessage(null);
+    } catch (error) {
+      setMessage({ error: true, text: describeFailure(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="cart-promo" aria-labelledby={`${inputId}-title`}>
+      <h2 id={`${inputId}-title`} className="cart-aside__title">
+        Промокод
+      </h2>
+      {cart.promo ? (
+        <div className="cart-promo__applied">
+          <p>
+            <strong>{cart.promo.code}</strong>
+            {cart.skidka > 0 && <> — скидка {cart.skidka}&nbsp;%</>}
+          </p>
+          <button type="button" className="link-button" disabled={busy} onClick={() => void remove()}>
+            Убрать
+          </button>
+        </div>
+      ) : (
+        <form className="cart-promo__form" onSubmit={(event) => void submit(event)} noValidate>
+          <label htmlFor={inputId} className="visually-hidden">
+            Промокод
+          </label>
+          <input
+            id={inputId}
+            name="code"
+            className="field__input"
+            value={code}
+            maxLength={40}
+            autoComplete="off"
+            autoCapitalize="characters"
+            placeholder="Промокод"
+            aria-invalid={message?.error || undefined}
+            aria-describedby={message ? messageId : undefined}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <button
+            type="submit"
+            className="button button--ghost"
+            disabled={busy}
+            aria-busy={busy || undefined}
+          >
+            Применить
+          </button>
+        </form>
+      )}
+      {message && (
+        <p
+          id={messageId}
+          className={message.error ? 'cart-promo__message cart-promo__message--error' : 'cart-promo__message'}
+          role={message.error ? 'alert' : 'status'}
+        >
+          {message.text}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** GET /v1/cart/gifts whenever the total changes: the unlocked gifts can be chosen, the others say how much is left. */
+function Gifts({ total, chosenLine }: { total: number; chosenLine: CartLine | undefined }) {
+  const { api, store } = useAppContext();
+  const [gifts, setGifts] = useState<CartGifts | null>(null);
+  const [busy, setBusy] = useState(false);
+  /** The gift just clicked, shown as chosen while the server confirms it (undefined: none pending). */
+  const [pending, setPending] = useState<number | null | undefined>(undefined);
+  const groupName = useId();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new total (or chosen gift) is what changes the list
+  useEffect(() => {
+    let live = true;
+    fetchGifts(api)
+      .then((answer) => {
+        if (live) setGifts(answer);
+      })
+      .catch(() => {
+        if (live) setGifts(null);
+      });
+    return () => {
+      live = false;
+    };
+  }, [api, total, chosenLine?.id]);
+
+  if (!gifts || gifts.gifts.length === 0) return null;
+  const choose = async (id: number | null) => {
+    setBusy(true);
+    setPending(id);
+    try {
+      await chooseGift(api, store, id);
+      setGifts(await fetchGifts(api));
+    } catch (error) {
+      store
+        .getState()
+        .showNotice({ type: 'error', title: 'Подарок не выбран', text: describeFailure(error) });
+    } finally {
+      setPending(undefined);
+      setBusy(false);
+    }
+  };
+  const chosen = pending === undefined ? gifts.chosen : pending;
+  const anyUnlocked = gifts.gifts.some((gift) => gift.unlocked);
+  return (
+    <section className="cart-gifts" aria-labelledby={`${groupName}-title`}>
+      <h2 id={`${groupName}-title`} className="cart-section-title">
+        Подарок к заказу
+      </h2>
+      <fieldset className="cart-gifts__list" disabled={busy} aria-busy={busy || undefined}>
+        <legend className="visually-hidden">Выберите подарок</legend>
+        {gifts.gifts.map((gift) => {
+          const checked = chosen === gift.id && gift.unlocked;
+          return (
+            <label
+              key={gift.id}
+              className={[
+                'cart-gift',
+                gift.unlocked ? '' : 'cart-gift--locked',
+                checked ? 'cart-gift--chosen' : '',
+              ]
+                .filter(Boolean)
+                .join(' ')}
+            >
+              <input
+                type="radio"
+                name={groupName}
+                className="cart-gift__radio"
+                checked={checked}
+                disabled={!gift.unlocked}
+                onChange={() => void choose(gift.id)}
+              />
+              <Picture
+                image={gift.product.image}
+                alt=""
+                width={64}
+                height={64}
+                className="cart-gift__picture"
+              />
+              <span className="cart-gift__text">
+                <span className="cart-gift__name">{describeLine(gift.product)}</span>
+                <span className="cart-gift__note">
+                  {gift.unlocked
+                    ? `при заказе от ${formatRub(gift.threshold)}`
+                    : `ещё ${formatRub(gift.remaining)} до подарка`}
+                </span>
+              </span>
+            </label>
+          );
+        })}
+        {anyUnlocked && (
+          <label className="cart-gift cart-gift--none">
+            <input
+              type="radio"
+              name={groupName}
+              className="cart-gift__radio"
+              checked={chosen === null}
+              onChange={() => void choose(null)}
+            />
+            <span className="cart-gift__text">
+              <span className="cart-gift__name">Без подарка</span>
+            </span>
+          </label>
+        )}
+      </fieldset>
+    </section>
+  );
+}
+
+function CartTotals({ cart }: { cart: CartData }) {
+  return (
+    <dl className="cart-totals">
+      <div>
+        <dt>Товары ({cart.count}&nbsp;шт.)</dt>
+        <dd>{formatRub(cart.subtotal)}</dd>
+      </div>
+      {cart.discount > 0 && (
+        <div className="cart-totals__discount">
+          <dt>Скидка{cart.skidka > 0 ? ` ${cart.skidka}\u00a0%` : ''}</dt>
+          <dd>−{formatRub(cart.discount)}</dd>
+        </div>
+      )}
+      <div className="cart-totals__delivery">
+        <dt>Доставка</dt>
+        <dd>при оформлении</dd>
+      </div>
+      <div className="cart-totals__total">
+        <dt>Итого</dt>
+        <dd>{formatRub(cart.total)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function SaveAndClean({ onSaved }: { onSaved(link: string): void }) {
+  const { api, store } = useAppContext();
+  const { busy, run } = useCartCall();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <div className="cart-tools">
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        disabled={busy !== null}
+        onClick={() =>
+          void run(
+            'save',
+            async () => {
+              const saved = await saveCart(api, store);
+              onSaved(saved.link);
+            },
+            'Корзина не сохранена',
+          )
+        }
+      >
+        {busy === 'save' ? 'Сохраняем…' : 'Сохранить корзину'}
+      </button>
+      {confirming ? (
+        // biome-ignore lint/a11y/useSemanticElements: a small inline question with its two answers, not a form
+        <span className="cart-tools__confirm" role="group" aria-label="Очистить корзину?">
+          <span>Убрать все товары?</span>
+          <button
+            type="button"
+            className="button button--danger button--small"
+            disabled={busy !== null}
+            onClick={() => void run('clean', () => cleanCart(api, store)).then(() => setConfirming(false))}
+          >
+            Да, очистить
+          </button>
+          <button type="button" className="link-button" onClick={() => setConfirming(false)}>
+            Нет
+          </button>
+        </span>
+      ) : (
+        <button type="button" className="link-button link-button--danger" onClick={() => setConfirming(true)}>
+          Очистить корзину
+        </button>
+      )}
+    </div>
+  );
+}
+
+function SavedNotice({ link }: { link: string }) {
+  const { origin } = useAppContext();
+  const loggedIn = useAppState((state) => state.user !== null);
+  return (
+    <section className="cart-saved" aria-labelledby="cart-saved-title">
+      <h2 id="cart-saved-title">Корзина сохранена</h2>
+      <p>
+        Товары убраны из корзины и ждут по ссылке: откройте её позже или отправьте другу.
+        {loggedIn && (
+          <>
+            {' '}
+            Сохранённые корзины есть и в <Link to="/my-baskets">личном кабинете</Link>.
+          </>
+        )}
+      </p>
+      <CopyLink url={`${origin}${link}`} label="Ссылка на сохранённую корзину" />
+    </section>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <div className="cart-empty">
+      <svg
+        width="48"
+        height="48"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+      >
+        <path d="M3 4h2l2.2 10.2a2 2 0 0 0 2 1.6h7.6a2 2 0 0 0 2-1.5L20.5 8H6.2" />
+        <circle cx="10" cy="20" r="1.3" />
+        <circle cx="17" cy="20" r="1.3" />
+      </svg>
+      <p className="cart-empty__title">В корзине пока пусто</p>
+      <p className="cart-empty__text">
+        Загляните в каталог: эфирные масла, гидролаты, базовые масла и наборы. А в рецептах подскажем, что из
+        них приготовить.
+      </p>
+      <div className="button-row cart-empty__actions">
+        <Link to="/catalog.html" className="button">
+          Перейти в каталог
+        </Link>
+        <Link to="/akcii" className="button button--ghost">
+          Акции
+        </Link>
+        <Link to="/recept.html" className="button button--ghost">
+          Рецепты
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export function CartPage() {
+  const cart = useCart();
+  const pending = useAppState((state) => state.cartPending);
+  const { busy, run } = useCartCall();
+  const [savedLink, setSavedLink] = useState<string | null>(null);
+  const location = useLocation();
+  // The checkout sends the buyer back here when the order could not be placed (e.g. something sold out).
+  const returnMessage = (location.state as { message?: string } | null)?.message;
+
+  if (pending) {
+    return (
+      <div className="container page cart-page" aria-busy="true">
+        <h1>Корзина</h1>
+        <p className="cart-loading" role="status">
+          <span className="spinner" aria-hidden="true" /> Загружаем корзину…
+        </p>
+      </div>
+    );
+  }
+
+  const empty = cart.lines.length === 0;
+  return (
+    <div className="container page cart-page">
+      <header className="cart-page__head">
+        <h1>Корзина</h1>
+        {!empty && <p className="cart-page__count">{formatCount(cart.count, GOODS_FORMS)}</p>}
+      </header>
+      {returnMessage && (
+        <div className="form-error cart-page__message" role="alert">
+          {returnMessage}
+        </div>
+      )}
+      {savedLink && <SavedNotice link={savedLink} />}
+      {empty ? (
+        !savedLink && <EmptyCart />
+      ) : (
+        <div className="cart-layout">
+          <div className="cart-layout__main">
+            <ul className="cart-lines" aria-label="Товары в корзине">
+              {cart.lines.map((line) => (
+                <CartLineRow key={line.id} line={line} busy={busy === `line:${line.id}`} run={run} />
+              ))}
+              {cart.gifts.map((line) => (
+                <GiftLineRow key={`gift-${line.id}`} line={line} />
+              ))}
+            </ul>
+            {cart.hydr && (
+              <p className="cart-note" role="note">
+                <strong>В корзине гидролаты.</strong> {HYDROLAT_REASON}. Выберите курьера, самовывоз или пункт
+                выдачи.
+              </p>
+            )}
+            <Gifts total={cart.total} chosenLine={cart.gifts[0]} />
+            <SaveAndClean
+              onSaved={(link) => {
+                setSavedLink(link);
+              }}
+            />
+          </div>
+          <aside className="cart-aside" aria-label="Итого">
+            <PromoCode cart={cart} />
+            <CartTotals cart={cart} />
+            <Link to={CHECKOUT_URL} className="button cart-aside__checkout">
+              Оформить заказ
+            </Link>
+            <p className="cart-aside__note">Стоимость доставки рассчитаем на следующем шаге.</p>
+          </aside>
+        </div>
+      )}
+      {cart.reco.length > 0 && (
+        <section className="section cart-reco" aria-labelledby="cart-reco-title">
+          <h2 id="cart-reco-title" className="section__title">
+            {empty ? 'Вам может понравиться' : 'С этим покупают'}
+          </h2>
+          <ul className="product-grid">
+            {cart.reco.map((product) => (
+              <li key={product.id}>
+                <ProductCard product={product} action={<QuickAddButton product={product} />} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,286 @@
+// Step «Подтверждение»: the whole order once more and «Подтвердить заказ» → POST /v1/order with the checkout's one
+// idempotency key (a double click or a retry returns the same order). Refusals lead back to the step (or the cart)
+// that can fix them; card payment continues at YooKassa, anything else at the thank-you page.
+import { PAYMENT_METHODS } from '@efir/domain/delivery-catalogue';
+import { DELIVERY_METHOD_KINDS, HYDROLAT_REASON } from '@efir/domain/delivery-rules';
+import { formatRub } from '@efir/domain/money';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useAppContext, useAppState } from '../../app/app-context.tsx';
+import type { CheckoutDraft, SessionUser } from '../../app/app-state.ts';
+import { CART_URL, describeLine, reloadCart, useCart } from '../../app/cart-state.ts';
+import { CHECKOUT_STORAGE_KEY, createIdempotencyKey } from '../../app/checkout-draft.ts';
+import { CARD_ONLINE, type OrderView, rememberGuestOrder, startCardPayment } from '../../app/orders.ts';
+import { FormError } from '../../components/ui/form.tsx';
+import { describeFailure } from '../../lib/forms.ts';
+import { HttpError } from '../../lib/http-client.ts';
+import {
+  buildOrderRequest,
+  describeDeliveryChoice,
+  formatAddress,
+  getKindNeeds,
+  routeFieldErrors,
+  STEP_TITLES,
+  stepUrl,
+} from './checkout-rules.ts';
+import { useCheckoutDraft, useUpdateCheckout } from './use-checkout.ts';
+
+interface PlacedOrder {
+  status: string;
+  message: string;
+  order: OrderView;
+  key: string;
+  pay: boolean;
+}
+
+function describeDestination(draft: CheckoutDraft, user: SessionUser | null): string {
+  const { delivery } = draft;
+  const needs = getKindNeeds(delivery.sposob_dost);
+  if (needs === 'address' || needs === 'address-tarif') {
+    if (delivery.adrec != null) {
+      return formatAddress(user?.addresses.find((address) => address.id === delivery.adrec));
+    }
+    return formatAddress(draft.addressInput);
+  }
+  if (needs === 'point') {
+    if (delivery.pvz != null) {
+      const saved = user?.pvz.find((point) => point.id === delivery.pvz);
+      return saved ? [saved.name, saved.address].filter(Boolean).join(', ') : '';
+    }
+    return delivery.pvzNew ? [delivery.pvzNew.name, delivery.pvzNew.address].filter(Boolean).join(', ') : '';
+  }
+  return '';
+}
+
+function Section({ title, edit, children }: { title: string; edit?: string; children: ReactNode }) {
+  return (
+    <section className="check-section">
+      <div className="check-section__head">
+        <h3>{title}</h3>
+        {edit && (
+          <Link to={edit} className="check-section__edit" aria-label={`Изменить: ${title.toLowerCase()}`}>
+            Изменить
+          </Link>
+        )}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export function CheckStep() {
+  const { api, store } = useAppContext();
+  const draft = useCheckoutDraft();
+  const update = useUpdateCheckout();
+  const user = useAppState((state) => state.user);
+  const cart = useCart();
+  const navigate = useNavigate();
+  const ids = useId();
+  const [placing, setPlacing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const inFlight = useRef(false);
+
+  const { delivery } = draft;
+  const choice = describeDeliveryChoice(delivery);
+  const destination = describeDestination(draft, user);
+  const deliveryPrice = draft.quote?.price ?? 0;
+  const payment = delivery.sposob_oplat != null ? PAYMENT_METHODS[delivery.sposob_oplat] : '';
+
+  const place = async () => {
+    // One order per checkout: a second click while the first is on its way does nothing.
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setPlacing(true);
+    setError(null);
+    let key = draft.key;
+    if (!key) {
+      key = createIdempotencyKey();
+      const fixed = key;
+      update((current) => ({ ...current, key: fixed }));
+    }
+    const built = buildOrderRequest(draft, key, cart.hydr);
+    if (!built.ok) {
+      inFlight.current = false;
+      setPlacing(false);
+      void navigate(stepUrl(built.step), { state: { error: built.message } });
+      return;
+    }
+    let placed: PlacedOrder;
+    try {
+      placed = await api.post<PlacedOrder>('/v1/order', { body: built.body });
+    } catch (failure) {
+      inFlight.current = false;
+      setPlacing(false);
+      handleFailure(failure);
+      return;
+    }
+    if (!user) rememberGuestOrder(placed.order.id, placed.key);
+    const guestKey = user ? undefined : placed.key;
+    if (placed.order.sposob_oplat === CARD_ONLINE && placed.pay) {
+      // Off to the payment page: the draft goes from the storage now, the page (and its store) goes with the tab.
+      try {
+        sessionStorage.removeItem(CHECKOUT_STORAGE_KEY);
+      } catch {
+        // Nothing stored, nothing to remove.
+      }
+      try {
+        await startCardPayment(api, placed.order.id, guestKey);
+        return;
+      } catch (failure) {
+        await finish(placed.order.id, describeFailure(failure));
+        return;
+      }
+    }
+    await finish(placed.order.id, null);
+  };
+
+  /** The thank-you page first (so the steps are gone), then the checkout data and the emptied cart. */
+  const finish = async (orderId: number, paymentProblem: string | null) => {
+    await navigate(`/checkout/done?order=${orderId}`, {
+      replace: true,
+      state: paymentProblem ? { paymentProblem } : null,
+    });
+    store.getState().setCheckout(null);
+    void reloadCart(api, store);
+  };
+
+  const handleFailure = (failure: unknown) => {
+    if (failure instanceof HttpError) {
+      const { status, errors, hydr } = failure.detail;
+      if (status === 422 && hydr === true) {
+        void navigate(stepUrl('delivery'), { state: { error: HYDROLAT_REASON } });
+        return;
+      }
+      const routed = errors ? routeFieldErrors(errors) : null;
+      if (routed?.step === 'cart') {
+        void reloadCart(api, store);
+        void navigate(CART_URL, {
+          state: { message: routed?.message ?? failure.detail.message ?? 'Корзина изменилась' },
+        });
+        return;
+      }
+      if (routed && status === 422) {
+        void navigate(stepUrl(routed.step), { state: { error: routed.message } });
+        return;
+      }
+      if (status === 409 && /ключ заказа/i.test(failure.detail.message ?? '')) {
+        // The key belongs to another order (e.g. placed before a login): a fresh one lets the buyer try again.
+        update((current) => ({ ...current, key: null }));
+      }
+    }
+    setError(describeFailure(failure));
+  };
+
+  return (
+    <section className="checkout-step" aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`} className="checkout-step__title">
+        Проверьте заказ
+      </h2>
+      <FormError message={error ?? undefined} />
+
+      <Section title="Товары" edit={CART_URL}>
+        <ul className="check-lines">
+          {cart.lines.map((line) => (
+            <li key={line.id}>
+              <Link to={line.url}>{describeLine(line)}</Link>
+              <span className="check-lines__qty">× {line.quantity}</span>
+              <span className="check-lines__sum">{formatRub(line.sum)}</span>
+            </li>
+          ))}
+          {cart.gifts.map((line) => (
+            <li key={`gift-${line.id}`}>
+              <span>{describeLine(line)}</span>
+              <span className="check-lines__qty">подарок</span>
+              <span className="check-lines__sum">0&nbsp;₽</span>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section title={STEP_TITLES.delivery} edit={stepUrl('delivery')}>
+        <p className="check-text">
+          <strong>{choice.method}</strong>
+          {choice.kind && delivery.type != null && DELIVERY_METHOD_KINDS[delivery.type].length > 1 && (
+            <> — {choice.kind}</>
+          )}
+        </p>
+        {destination && <p className="check-text">{destination}</p>}
+        {draft.quote && (
+          <p className="check-text">
+            {draft.quote.tarifName && draft.quote.tarifName !== choice.kind && <>{draft.quote.tarifName}: </>}
+            {draft.quote.priceText}
+            {draft.quote.term && <>, {draft.quote.term}</>}
+          </p>
+        )}
+      </Section>
+
+      <Section title={STEP_TITLES.pay} edit={stepUrl('pay')}>
+        <p className="check-text">{payment}</p>
+      </Section>
+
+      <Section title={STEP_TITLES.info} edit={stepUrl('info')}>
+        <p className="check-text">
+          {draft.form.name} {draft.form.fam}
+          <br />
+          {draft.form.email}
+          <br />
+          {draft.form.tel}
+        </p>
+        {(delivery.koment || delivery.calling || delivery.ecopack || delivery.consultant) && (
+          <ul className="check-wishes">
+            {delivery.calling && <li>Позвонить перед доставкой</li>}
+            {delivery.ecopack && <li>Экоупаковка</li>}
+            {delivery.consultant && <li>Нужна консультация ароматерапевта</li>}
+            {delivery.koment && <li>Комментарий: {delivery.koment}</li>}
+          </ul>
+        )}
+      </Section>
+
+      <dl className="check-totals">
+        <div>
+          <dt>Товары</dt>
+          <dd>{formatRub(cart.subtotal)}</dd>
+        </div>
+        {cart.discount > 0 && (
+          <div>
+            <dt>Скидка{cart.skidka > 0 ? ` ${cart.skidka}\u00a0%` : ''}</dt>
+            <dd>−{formatRub(cart.discount)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Доставка</dt>
+          <dd>
+            {draft.quote ? (deliveryPrice > 0 ? formatRub(deliveryPrice) : draft.quote.priceText) : '—'}
+          </dd>
+        </div>
+        <div className="check-totals__total">
+          <dt>Итого к оплате</dt>
+          <dd>{formatRub(cart.total + deliveryPrice)}</dd>
+        </div>
+      </dl>
+
+      <div className="checkout-actions">
+        <Link to={stepUrl('info')} className="button button--ghost">
+          Назад
+        </Link>
+        <button
+          type="button"
+          className="button checkout-confirm"
+          disabled={placing}
+          aria-busy={placing || undefined}
+          onClick={() => void place()}
+        >
+          {placing ? 'Оформляем…' : 'Подтвердить заказ'}
+        </button>
+      </div>
+      <p className="checkout-hint">
+        {delivery.sposob_oplat === CARD_ONLINE
+          ? 'После подтверждения откроется страница оплаты картой. '
+          : ''}
+        Нажимая «Подтвердить заказ», вы принимаете условия{' '}
+        <Link to="/publicnaia-oferta">публичной оферты</Link> и{' '}
+        <Link to="/soglasenie-o-zashhite-personalnyx-dannyx">соглашения о персональных данных</Link>.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,166 @@
+// /checkout/done?order=…: the thank-you page — the order number, what it holds and what happens next. A guest's
+// order is opened with the key this browser keeps; a card order that is still unpaid offers «Оплатить».
+import { formatDateLong } from '@efir/domain/dates';
+import { formatRub } from '@efir/domain/money';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { useAppContext, useAppState } from '../../app/app-context.tsx';
+import {
+  CARD_ONLINE,
+  canPayOnline,
+  fetchOrder,
+  findGuestOrderKey,
+  type OrderView,
+  startCardPayment,
+} from '../../app/orders.ts';
+import { describeFailure } from '../../lib/forms.ts';
+import { useIsBrowser } from './use-checkout.ts';
+import './checkout.css';
+
+/** What happens next, by the way the order is paid. */
+export function describeNextSteps(
+  order: Pick<OrderView, 'sposob_oplat' | 'payment_state' | 'email'>,
+): string[] {
+  const mail = `Письмо с составом заказа отправили на ${order.email}.`;
+  switch (order.sposob_oplat) {
+    case CARD_ONLINE:
+      return order.payment_state === 'paid'
+        ? [mail, 'Оплата получена: соберём заказ и сообщим, когда передадим его в доставку.']
+        : [mail, 'Заказ ждёт оплаты картой: соберём его сразу после оплаты.'];
+    case 3:
+      return [
+        mail,
+        'В течение рабочего дня пришлём счёт с реквизитами. Отправим заказ, когда оплата поступит на счёт.',
+      ];
+    case 4:
+      return [mail, 'Оплатите заказ при получении. Когда передадим его в доставку, пришлём трек-номер.'];
+    default:
+      return [mail, 'Менеджер позвонит, чтобы подтвердить заказ и время доставки. Оплата — при получении.'];
+  }
+}
+
+export function OrderDonePage() {
+  const { api } = useAppContext();
+  const isBrowser = useIsBrowser();
+  const sessionPending = useAppState((state) => state.sessionPending);
+  const loggedIn = useAppState((state) => state.user !== null);
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const orderId = Number(params.get('order'));
+  const [order, setOrder] = useState<OrderView | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [paying, setPaying] = useState(false);
+  const paymentProblem = (location.state as { paymentProblem?: string } | null)?.paymentProblem ?? null;
+  const valid = Number.isInteger(orderId) && orderId > 0;
+
+  useEffect(() => {
+    if (!isBrowser || sessionPending || !valid) return;
+    let live = true;
+    const key = loggedIn ? undefined : findGuestOrderKey(orderId);
+    fetchOrder(api, orderId, key)
+      .then((found) => {
+        if (live) setOrder(found);
+      })
+      .catch((error: unknown) => {
+        if (live) setFailure(describeFailure(error));
+      });
+    return () => {
+      live = false;
+    };
+  }, [api, isBrowser, sessionPending, loggedIn, orderId, valid]);
+
+  const pay = async () => {
+    if (!order) return;
+    setPaying(true);
+    try {
+      await startCardPayment(api, order.id, loggedIn ? undefined : findGuestOrderKey(order.id));
+    } catch (error) {
+      setFailure(describeFailure(error));
+      setPaying(false);
+    }
+  };
+
+  return (
+    <div className="container page checkout-done">
+      <h1>Спасибо за заказ!</h1>
+      {!valid && <p>Не нашли номер заказа в адресе страницы.</p>}
+      {valid && !order && !failure && (
+        <p className="checkout-loading" role="status">
+          <span className="spinner" aria-hidden="true" /> Загружаем заказ…
+        </p>
+      )}
+      {failure && !order && (
+        <div className="form-error" role="alert">
+          Заказ принят, но показать его сейчас не получилось: {failure}
+        </div>
+      )}
+      {order && (
+        <div className="done-card">
+          <p className="done-card__number">
+            Заказ <strong>{order.number}</strong> от {formatDateLong(order.created_at)} принят
+          </p>
+          {describeNextSteps(order).map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+          {paymentProblem && (
+            <div className="form-error" role="alert">
+              Перейти к оплате не получилось: {paymentProblem}
+            </div>
+          )}
+          {failure && (
+            <div className="form-error" role="alert">
+              {failure}
+            </div>
+          )}
+          <dl className="done-card__facts">
+            <div>
+              <dt>Доставка</dt>
+              <dd>
+                {order.delivery_name}
+                {' — '}
+                {order.delivery_price > 0 ? formatRub(order.delivery_price) : 'бесплатно'}
+              </dd>
+            </div>
+            <div>
+              <dt>Оплата</dt>
+              <dd>
+                {order.sposob_oplat_name} · {order.payment_state_name}
+              </dd>
+            </div>
+            <div>
+              <dt>Сумма</dt>
+              <dd>
+                <strong>{formatRub(order.total)}</strong>
+              </dd>
+            </div>
+          </dl>
+          <div className="button-row">
+            {canPayOnline(order) && (
+              <button type="button" className="button" disabled={paying} onClick={() => void pay()}>
+                {paying ? 'Переходим к оплате…' : `Оплатить ${formatRub(order.total)}`}
+              </button>
+            )}
+            {loggedIn ? (
+              <Link to="/my-orders" className="button button--ghost">
+                Мои заказы
+              </Link>
+            ) : (
+              <Link to="/registration" className="button button--ghost">
+                Зарегистрироваться
+              </Link>
+            )}
+            <Link to="/catalog.html" className="button button--ghost">
+              Вернуться в каталог
+            </Link>
+          </div>
+          {!loggedIn && (
+            <p className="muted small">
+              В этом браузере заказ откроется по адресу этой страницы. С регистрацией все заказы будут в
+              личном кабинете, а с ними растёт персональная скидка.
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+// Step «Получатель»: the Checkout form of spec §3 (name, fam, email, tel — checked by the shared schema, prefilled
+// for a logged-in buyer) and the wishes of the Delivery form: comment, eco packing, a call first, a consultation.
+import { checkoutContactSchema } from '@efir/domain/delivery-rules';
+import { formatRussianPhone } from '@efir/domain/phone';
+import { useId, useLayoutEffect } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useAppState } from '../../app/app-context.tsx';
+import type { CheckoutDraft } from '../../app/app-state.ts';
+import {
+  CheckboxField,
+  FormError,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useForm,
+} from '../../components/ui/form.tsx';
+import { FORM_ERROR } from '../../lib/forms.ts';
+import { contactOf, stepUrl } from './checkout-rules.ts';
+import { markPassed, useCheckoutDraft, useUpdateCheckout } from './use-checkout.ts';
+
+const FIELDS = ['name', 'fam', 'email', 'tel'] as const;
+
+export function InfoStep() {
+  const draft = useCheckoutDraft();
+  const update = useUpdateCheckout();
+  const user = useAppState((state) => state.user);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const ids = useId();
+  const form = useForm({
+    schema: checkoutContactSchema,
+    fields: FIELDS,
+    send: async (contact) => contact,
+    onSuccess: (contact) => {
+      update((current) =>
+        markPassed(
+          {
+            ...current,
+            form: {
+              ...current.form,
+              name: contact.name,
+              fam: contact.fam,
+              email: contact.email,
+              tel: formatRussianPhone(contact.tel),
+            },
+          },
+          'info',
+        ),
+      );
+      void navigate(stepUrl('check'));
+    },
+  });
+  const arrivedError = (location.state as { error?: string } | null)?.error;
+
+  // A logged-in buyer starts with the profile's name, surname, e-mail and phone; what was typed stays. Before the
+  // first paint, so the form never shows empty for a moment (the steps render only in the browser).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a newly known user fills the form
+  useLayoutEffect(() => {
+    if (!user) return;
+    update((current) => ({
+      ...current,
+      form: {
+        id: user.id,
+        name: current.form.name || user.name,
+        fam: current.form.fam || user.fam,
+        email: current.form.email || user.email,
+        tel: current.form.tel || (user.tel ? formatRussianPhone(user.tel) : ''),
+      },
+    }));
+  }, [user?.id]);
+
+  const setField = (field: keyof CheckoutDraft['form'], value: string) => {
+    form.clearError(field);
+    update((current) => ({ ...current, form: { ...current.form, [field]: value } }));
+  };
+  const setWish = (field: 'koment' | 'ecopack' | 'calling' | 'consultant', value: string | boolean) =>
+    update((current) => ({ ...current, delivery: { ...current.delivery, [field]: value } }));
+
+  return (
+    <section className="checkout-step" aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`} className="checkout-step__title">
+        Получатель
+      </h2>
+      <form
+        ref={form.formRef}
+        className="form"
+        aria-labelledby={`${ids}-title`}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form.submit(contactOf(draft));
+        }}
+      >
+        <FormError message={form.errors[FORM_ERROR] ?? arrivedError} />
+        <div className="form__row">
+          <TextField
+            label="Имя"
+            name="name"
+            required
+            autoComplete="given-name"
+            value={draft.form.name}
+            error={form.errors.name}
+            onChange={(event) => setField('name', event.target.value)}
+          />
+          <TextField
+            label="Фамилия"
+            name="fam"
+            required
+            autoComplete="family-name"
+            value={draft.form.fam}
+            error={form.errors.fam}
+            onChange={(event) => setField('fam', event.target.value)}
+          />
+        </div>
+        <div className="form__row">
+          <TextField
+            label="E-mail"
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            inputMode="email"
+            value={draft.form.email}
+            error={form.errors.email}
+            hint={form.errors.email ? undefined : 'Пришлём подтверждение заказа'}
+            onChange={(event) => setField('email', event.target.value)}
+          />
+          <TextField
+            label="Телефон"
+            name="tel"
+            type="tel"
+            required
+            autoComplete="tel"
+            inputMode="tel"
+            placeholder="+7 (900) 123-45-67"
+            value={draft.form.tel}
+            error={form.errors.tel}
+            hint={form.errors.tel ? undefined : 'Позвоним, если понадобится уточнить заказ'}
+            onChange={(event) => setField('tel', event.target.value)}
+          />
+        </div>
+        <TextAreaField
+          label="Комментарий к заказу"
+          name="koment"
+          maxLength={1000}
+          rows={3}
+          value={draft.delivery.koment ?? ''}
+          hint="Например, код домофона или удобное время"
+          onChange={(event) => setWish('koment', event.target.value)}
+        />
+        <div className="checkout-wishes">
+          <CheckboxField
+            name="calling"
+            checked={draft.delivery.calling ?? false}
+            onChange={(event) => setWish('calling', event.target.checked)}
+          >
+            Позвонить перед доставкой
+          </CheckboxField>
+          <CheckboxField
+            name="ecopack"
+            checked={draft.delivery.ecopack ?? false}
+            onChange={(event) => setWish('ecopack', event.target.checked)}
+          >
+            Экоупаковка — бумага и картон вместо пластика
+          </CheckboxField>
+          <CheckboxField
+            name="consultant"
+            checked={draft.delivery.consultant ?? false}
+            onChange={(event) => setWish('consultant', event.target.checked)}
+          >
+            Нужна консультация ароматерапевта — перезвоним и подскажем
+          </CheckboxField>
+        </div>
+        <div className="checkout-actions">
+          <Link to={stepUrl('pay')} className="button button--ghost">
+            Назад
+          </Link>
+          <SubmitButton sending={form.sending}>Далее</SubmitButton>
+        </div>
+      </form>
+    </section>
+  );
+}

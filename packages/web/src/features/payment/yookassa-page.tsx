@@ -1,0 +1,233 @@
+// /yookassa (spec §2, the card payment page): where YooKassa brings the buyer back. It asks how the payment ended
+// (a few times while it is still pending) and shows «Оплата прошла» with the order, or «Оплата не прошла» with
+// «Попробовать ещё раз».
+import { formatDateLong } from '@efir/domain/dates';
+import { formatRub } from '@efir/domain/money';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useAppContext, useAppState } from '../../app/app-context.tsx';
+import {
+  canPayOnline,
+  fetchPayment,
+  findGuestOrderKey,
+  type OrderView,
+  type PaymentCheck,
+  startCardPayment,
+} from '../../app/orders.ts';
+import { describeFailure } from '../../lib/forms.ts';
+import { HttpError } from '../../lib/http-client.ts';
+import './payment.css';
+
+/** How many times to ask while the payment is pending, and how long to wait between the questions. */
+export const PAYMENT_POLLS = 6;
+export const PAYMENT_POLL_MS = 1500;
+
+export type PaymentOutcome = 'paid' | 'failed' | 'pending';
+
+export function readOutcome(check: PaymentCheck): PaymentOutcome {
+  if (check.order.payment_state === 'paid' || check.payment?.status === 'succeeded') return 'paid';
+  if (check.payment?.status === 'canceled' || check.order.payment_state === 'canceled') return 'failed';
+  if (check.order.status === 'cancelled') return 'failed';
+  if (!check.payment) return 'failed';
+  return 'pending';
+}
+
+type View =
+  | { state: 'loading' }
+  | { state: 'done'; outcome: PaymentOutcome; order: OrderView }
+  | { state: 'error'; message: string };
+
+const subscribeNothing = () => () => {};
+
+function OrderFacts({ order }: { order: OrderView }) {
+  return (
+    <dl className="payment-result__facts">
+      <div>
+        <dt>Заказ</dt>
+        <dd>
+          {order.number} от {formatDateLong(order.created_at)}
+        </dd>
+      </div>
+      <div>
+        <dt>Сумма</dt>
+        <dd>{formatRub(order.total)}</dd>
+      </div>
+      <div>
+        <dt>Доставка</dt>
+        <dd>{order.delivery_name}</dd>
+      </div>
+    </dl>
+  );
+}
+
+export function YookassaPage() {
+  const { api } = useAppContext();
+  const isBrowser = useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
+  const sessionPending = useAppState((state) => state.sessionPending);
+  const loggedIn = useAppState((state) => state.user !== null);
+  const [params] = useSearchParams();
+  const orderId = Number(params.get('order'));
+  const valid = Number.isInteger(orderId) && orderId > 0;
+  const key = params.get('key') ?? (valid ? findGuestOrderKey(orderId) : undefined) ?? undefined;
+  const [view, setView] = useState<View>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [retrying, setRetrying] = useState(false);
+  const [retryError, setRetryError] = useState<string | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks again («Проверить ещё раз»)
+  useEffect(() => {
+    if (!isBrowser || sessionPending) return;
+    if (!valid) {
+      setView({ state: 'error', message: 'В адресе страницы нет номера заказа.' });
+      return;
+    }
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    setView({ state: 'loading' });
+    const ask = async (left: number) => {
+      try {
+        const check = await fetchPayment(api, orderId, loggedIn ? undefined : key);
+        if (!live) return;
+        const outcome = readOutcome(check);
+        if (outcome === 'pending' && left > 1) {
+          timer = setTimeout(() => void ask(left - 1), PAYMENT_POLL_MS);
+          return;
+        }
+        setView({ state: 'done', outcome, order: check.order });
+      } catch (error) {
+        if (!live) return;
+        setView({
+          state: 'error',
+          message:
+            error instanceof HttpError && error.detail.status === 404
+              ? 'Заказ не найден. Если вы оформляли его как гость, откройте эту страницу в том же браузере.'
+              : describeFailure(error),
+        });
+      }
+    };
+    void ask(PAYMENT_POLLS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [api, isBrowser, sessionPending, loggedIn, orderId, valid, key, attempt]);
+
+  const retry = async (order: OrderView) => {
+    setRetrying(true);
+    setRetryError(null);
+    try {
+      await startCardPayment(api, order.id, loggedIn ? undefined : key);
+    } catch (error) {
+      setRetryError(describeFailure(error));
+      setRetrying(false);
+    }
+  };
+
+  return (
+    <div className="container page payment-page">
+      {view.state === 'loading' && (
+        <div className="payment-result" aria-busy="true">
+          <h1>Проверяем оплату</h1>
+          <p className="payment-result__wait" role="status">
+            <span className="spinner" aria-hidden="true" /> Узнаём у платёжной системы, как прошёл платёж…
+          </p>
+        </div>
+      )}
+      {view.state === 'error' && (
+        <div className="payment-result payment-result--failed">
+          <h1>Не удалось проверить оплату</h1>
+          <p role="alert">{view.message}</p>
+          <div className="button-row">
+            {valid && (
+              <button type="button" className="button" onClick={() => setAttempt((count) => count + 1)}>
+                Проверить ещё раз
+              </button>
+            )}
+            <Link to="/" className="button button--ghost">
+              На главную
+            </Link>
+          </div>
+        </div>
+      )}
+      {view.state === 'done' && view.outcome === 'paid' && (
+        <div className="payment-result payment-result--paid">
+          <p className="payment-result__icon" aria-hidden="true">
+            ✓
+          </p>
+          <h1>Оплата прошла</h1>
+          <p>
+            Спасибо! Мы получили {formatRub(view.order.total)} за заказ {view.order.number}. Соберём его и
+            сообщим на {view.order.email}, когда передадим в доставку.
+          </p>
+          <OrderFacts order={view.order} />
+          <div className="button-row">
+            {loggedIn && (
+              <Link to="/my-orders" className="button">
+                Мои заказы
+              </Link>
+            )}
+            <Link to="/catalog.html" className={loggedIn ? 'button button--ghost' : 'button'}>
+              Вернуться в каталог
+            </Link>
+          </div>
+        </div>
+      )}
+      {view.state === 'done' && view.outcome === 'failed' && (
+        <div className="payment-result payment-result--failed">
+          <h1>Оплата не прошла</h1>
+          <p>
+            Деньги не списаны. Заказ {view.order.number} сохранён — можно попробовать оплатить ещё раз, другой
+            картой или позже из личного кабинета.
+          </p>
+          <OrderFacts order={view.order} />
+          {retryError && (
+            <div className="form-error" role="alert">
+              {retryError}
+            </div>
+          )}
+          <div className="button-row">
+            {canPayOnline(view.order) && (
+              <button
+                type="button"
+                className="button"
+                disabled={retrying}
+                onClick={() => void retry(view.order)}
+              >
+                {retrying ? 'Переходим к оплате…' : 'Попробовать ещё раз'}
+              </button>
+            )}
+            {loggedIn && (
+              <Link to="/my-orders" className="button button--ghost">
+                Мои заказы
+              </Link>
+            )}
+          </div>
+        </div>
+      )}
+      {view.state === 'done' && view.outcome === 'pending' && (
+        <div className="payment-result">
+          <h1>Платёж ещё обрабатывается</h1>
+          <p>
+            Платёжная система пока не сообщила результат. Обычно это занимает пару минут — проверьте ещё раз
+            чуть позже.
+          </p>
+          <OrderFacts order={view.order} />
+          <div className="button-row">
+            <button type="button" className="button" onClick={() => setAttempt((count) => count + 1)}>
+              Проверить ещё раз
+            </button>
+            {loggedIn && (
+              <Link to="/my-orders" className="button button--ghost">
+                Мои заказы
+              </Link>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

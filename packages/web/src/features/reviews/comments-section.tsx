@@ -1,0 +1,320 @@
+// Comments under a product, recipe or article (spec §4): threads newest first with their replies (one level), a
+// form with the rich-text editor for logged-in visitors, a way to log in for guests, and a live comment count.
+import type { Pagination } from '@efir/domain/catalog-wire';
+import { formatDateLong } from '@efir/domain/dates';
+import { formatCount, type PluralForms } from '@efir/domain/plural';
+import {
+  COMMENT_FORMS,
+  COMMENT_TEXT_MAX,
+  type CommentAnswer,
+  type CommentThread,
+  type CommentWire,
+  commentSchema,
+  type VoteType,
+} from '@efir/domain/reviews-schemas';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useAppContext } from '../../app/app-context.tsx';
+import { loginUrlFor } from '../../app/session.ts';
+import { useSessionStatus } from '../../app/use-session.ts';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { FORM_ERROR, FormError, SubmitButton, useForm } from '../../components/ui/form.tsx';
+import { RichText } from '../../components/ui/rich-text.tsx';
+import { readCommentCount, recordCommentCount, useItemStatsVersion } from './item-stats.ts';
+import { fetchComments, sendComment } from './reviews-api.ts';
+import { RichTextEditor, type RichTextHandle } from './rich-text-editor.tsx';
+import './reviews.css';
+
+export interface CommentCountProps {
+  type: VoteType;
+  id: number;
+  /** From the page data (com_data.comments_count). */
+  count: number;
+  /** «отзыв/отзыва/отзывов» on product pages, comments elsewhere. */
+  forms?: PluralForms;
+  empty?: string;
+}
+
+/** «3 комментария», following comments posted on this page. */
+export function CommentCount({
+  type,
+  id,
+  count,
+  forms = COMMENT_FORMS,
+  empty = 'Комментариев пока нет',
+}: CommentCountProps) {
+  useItemStatsVersion();
+  const total = readCommentCount(type, id, count);
+  return <>{total > 0 ? formatCount(total, forms) : empty}</>;
+}
+
+/** Threads with a new comment in its place: a top comment first, a reply at the end of its thread. */
+export function insertComment(threads: CommentThread[], comment: CommentWire): CommentThread[] {
+  if (comment.parent_id === null) return [{ ...comment, replies: [] }, ...threads];
+  return threads.map((thread) =>
+    thread.id === comment.parent_id ? { ...thread, replies: [...thread.replies, comment] } : thread,
+  );
+}
+
+/** Appends a further page, leaving out threads already shown (new comments shift the pages by one). */
+export function appendThreads(shown: CommentThread[], more: CommentThread[]): CommentThread[] {
+  const known = new Set(shown.map((thread) => thread.id));
+  return [...shown, ...more.filter((thread) => !known.has(thread.id))];
+}
+
+function CommentForm({
+  type,
+  id,
+  parentId,
+  label,
+  submitText,
+  loadOn,
+  onPosted,
+  onCancel,
+}: {
+  type: VoteType;
+  id: number;
+  parentId?: number;
+  label: string;
+  submitText: string;
+  loadOn: 'mount' | 'focus';
+  onPosted(answer: CommentAnswer): void;
+  onCancel?(): void;
+}) {
+  const { api } = useAppContext();
+  const editor = useRef<RichTextHandle>(null);
+  const html = useRef('');
+  const { formRef, errors, sending, submit, clearError } = useForm({
+    schema: commentSchema,
+    fields: ['text'],
+    send: (data) => sendComment(api, data),
+    onSuccess: (answer) => {
+      editor.current?.clear();
+      onPosted(answer);
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    // The editor syncs at most every 300 ms: take what was typed in the last moment too.
+    editor.current?.flush();
+    void submit({ type, id, text: html.current, ...(parentId ? { parent_id: parentId } : {}) });
+  };
+
+  return (
+    <form ref={formRef} className="comment-form" aria-label={label} noValidate onSubmit={onSubmit}>
+      <FormError message={errors[FORM_ERROR]} />
+      <RichTextEditor
+        name="text"
+        label={label}
+        loadOn={loadOn}
+        maxLength={COMMENT_TEXT_MAX}
+        rows={parentId ? 3 : 4}
+        error={errors.text}
+        handleRef={editor}
+        onChange={(value) => {
+          html.current = value;
+          clearError('text');
+        }}
+      />
+      <div className="comment-form__actions">
+        <SubmitButton sending={sending}>{submitText}</SubmitButton>
+        {onCancel && (
+          <button type="button" className="button button--ghost" onClick={onCancel}>
+            Отмена
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function CommentBody({ comment }: { comment: CommentWire }) {
+  return (
+    <article className="comment" id={`comment-${comment.id}`}>
+      <header className="comment__head">
+        <Avatar name={comment.user.name} photo={comment.user.avatar.photo} size={36} />
+        <span className="comment__author">{comment.user.name}</span>
+        <time className="comment__date" dateTime={comment.created_at}>
+          {formatDateLong(comment.created_at)}
+        </time>
+      </header>
+      <RichText html={comment.html} className="comment__text" />
+    </article>
+  );
+}
+
+export interface CommentsSectionProps {
+  type: VoteType;
+  id: number;
+  /** From the page data (com_data.comments_count). */
+  count: number;
+  title?: string;
+  /** The label of the new-comment box. */
+  formLabel?: string;
+}
+
+type LoadState = 'loading' | 'ready' | 'failed';
+
+export function CommentsSection({
+  type,
+  id,
+  count,
+  title = 'Комментарии',
+  formLabel = 'Ваш комментарий',
+}: CommentsSectionProps) {
+  const { api } = useAppContext();
+  const status = useSessionStatus();
+  const location = useLocation();
+  const headingId = useId();
+  useItemStatsVersion();
+  const total = readCommentCount(type, id, count);
+  const [threads, setThreads] = useState<CommentThread[]>([]);
+  const [pagination, setPagination] = useState<Pagination | null>(null);
+  const [state, setState] = useState<LoadState>('loading');
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [replyTo, setReplyTo] = useState<{ threadId: number; parentId: number; name: string } | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  // Comments are not part of the shared page data: the browser asks for them (the server render shows a loader).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the «try again» trigger
+  useEffect(() => {
+    const controller = new AbortController();
+    setState('loading');
+    fetchComments(api, { type, id, page: 1 }, controller.signal)
+      .then((answer) => {
+        setThreads(answer.items);
+        setPagination(answer.pagination);
+        setState('ready');
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setState('failed');
+      });
+    return () => controller.abort();
+  }, [api, type, id, attempt]);
+
+  const loadMore = useCallback(async () => {
+    if (!pagination) return;
+    setLoadingMore(true);
+    try {
+      const answer = await fetchComments(api, { type, id, page: pagination.page + 1 });
+      setThreads((shown) => appendThreads(shown, answer.items));
+      setPagination(answer.pagination);
+    } catch {
+      // The button stays; the http client has already told what went wrong.
+    } finally {
+      setLoadingMore(false);
+    }
+  }, [api, type, id, pagination]);
+
+  const posted = (answer: CommentAnswer) => {
+    setThreads((shown) => insertComment(shown, answer.comment));
+    recordCommentCount(type, id, count, answer.comments_count);
+    setReplyTo(null);
+  };
+
+  const here = `${location.pathname}${location.search}`;
+  const replyButton = (threadId: number, comment: CommentWire) =>
+    status === 'user' && (
+      <button
+        type="button"
+        className="comment__reply"
+        onClick={() => setReplyTo({ threadId, parentId: comment.id, name: comment.user.name })}
+      >
+        Ответить
+      </button>
+    );
+
+  return (
+    <section className="comments" aria-labelledby={headingId} id="comments">
+      <h2 id={headingId} className="comments__title">
+        {title} <span className="comments__count">{total > 0 ? total : ''}</span>
+      </h2>
+
+      {status === 'user' && (
+        <CommentForm
+          type={type}
+          id={id}
+          label={formLabel}
+          submitText="Отправить"
+          loadOn="focus"
+          onPosted={posted}
+        />
+      )}
+      {status === 'guest' && (
+        <p className="comments__login">
+          <Link to={loginUrlFor(here)}>Войдите</Link>, чтобы написать комментарий или ответить. Ещё нет
+          кабинета? <Link to="/registration">Зарегистрируйтесь</Link>.
+        </p>
+      )}
+
+      {state === 'loading' && (
+        <p className="comments__state" role="status">
+          Загружаем комментарии…
+        </p>
+      )}
+      {state === 'failed' && (
+        <p className="comments__state">
+          Не удалось загрузить комментарии.{' '}
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => setAttempt((n) => n + 1)}
+          >
+            Повторить
+          </button>
+        </p>
+      )}
+      {state === 'ready' && threads.length === 0 && (
+        <p className="comments__state muted">Пока никто не написал — ваш комментарий может быть первым.</p>
+      )}
+
+      {threads.length > 0 && (
+        <ol className="comments__list">
+          {threads.map((thread) => (
+            <li key={thread.id} className="comments__thread">
+              <CommentBody comment={thread} />
+              {replyButton(thread.id, thread)}
+              {thread.replies.length > 0 && (
+                <ol className="comments__replies">
+                  {thread.replies.map((reply) => (
+                    <li key={reply.id}>
+                      <CommentBody comment={reply} />
+                      {replyButton(thread.id, reply)}
+                    </li>
+                  ))}
+                </ol>
+              )}
+              {replyTo?.threadId === thread.id && (
+                <div className="comments__reply-form">
+                  <CommentForm
+                    type={type}
+                    id={id}
+                    parentId={replyTo.parentId}
+                    label={`Ответ для ${replyTo.name}`}
+                    submitText="Ответить"
+                    loadOn="mount"
+                    onPosted={posted}
+                    onCancel={() => setReplyTo(null)}
+                  />
+                </div>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+
+      {pagination && pagination.page < pagination.pages && (
+        <button
+          type="button"
+          className="button button--ghost comments__more"
+          disabled={loadingMore}
+          aria-busy={loadingMore || undefined}
+          onClick={() => void loadMore()}
+        >
+          {loadingMore ? 'Загружаем…' : 'Показать ещё'}
+        </button>
+      )}
+    </section>
+  );
+}

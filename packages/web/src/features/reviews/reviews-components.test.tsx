@@ -1,0 +1,246 @@
+// The reviews pages and widgets in the server render, the live numbers after a vote or a comment, the thread
+// helpers, and the structured data of /reviews.
+import type { CommentThread, CommentWire, ReviewsAnswer } from '@efir/domain/reviews-schemas';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type AppContextValue, AppProvider } from '../../app/app-context.tsx';
+import { createAppStore, EMPTY_CART, EMPTY_CRITICAL, type SessionUser } from '../../app/app-state.ts';
+import { PageDataCache } from '../../app/page-loader.ts';
+import { AddReviewPage } from './add-review-page.tsx';
+import { appendThreads, CommentCount, CommentsSection, insertComment } from './comments-section.tsx';
+import {
+  readCommentCount,
+  readOwnRating,
+  readRating,
+  recordCommentCount,
+  recordRating,
+  resetItemStats,
+} from './item-stats.ts';
+import { describeRating, LiveRatingStars, RatingVote } from './rating-vote.tsx';
+import {
+  buildReviewsJsonLd,
+  describeReviewTotals,
+  getReviewsMeta,
+  ReviewsPage,
+  readReviewsPage,
+  toPlainText,
+} from './reviews-page.tsx';
+
+const ORIGIN = 'https://efir.test';
+
+function render(element: ReactNode, options: { user?: Partial<SessionUser>; loaderData?: unknown } = {}) {
+  const context: AppContextValue = {
+    api: {} as AppContextValue['api'],
+    store: createAppStore({
+      user: (options.user ?? null) as SessionUser | null,
+      cart: EMPTY_CART,
+      critical: EMPTY_CRITICAL,
+    }),
+    origin: ORIGIN,
+    isServer: true,
+    getCurrentUrl: () => null,
+    pageCache: new PageDataCache(),
+  };
+  const router = createMemoryRouter([{ id: 'page', path: '/lavanda.html', element }], {
+    initialEntries: ['/lavanda.html?page=2'],
+    hydrationData: { loaderData: { page: options.loaderData ?? null } },
+  });
+  return renderToString(
+    <AppProvider value={context}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+}
+
+const reviews: ReviewsAnswer = {
+  items: [
+    {
+      id: 2,
+      name: 'Ольга <script>',
+      rating: 5,
+      html: '<p>Всё <b>чудесно</b></p><img src=x onerror=alert(1)><a href="javascript:alert(1)">ссылка</a>',
+      created_at: '2026-11-20T09:00:00.000Z',
+    },
+    {
+      id: 1,
+      name: 'Пётр',
+      rating: 4,
+      html: '<p>Хорошо &amp; быстро</p>',
+      created_at: '2026-11-18T09:00:00.000Z',
+    },
+  ],
+  pagination: { page: 1, pages: 3, total: 21, per_page: 10 },
+  average: 4.8,
+  count: 21,
+};
+
+describe('/reviews', () => {
+  it('says the totals with the right plural form', () => {
+    expect(describeReviewTotals(4.8, 21)).toBe('4,8 из 5 · 21 отзыв');
+    expect(describeReviewTotals(4, 3)).toBe('4 из 5 · 3 отзыва');
+    expect(describeReviewTotals(3.5, 11)).toBe('3,5 из 5 · 11 отзывов');
+    expect(describeReviewTotals(0, 0)).toBe('Отзывов пока нет');
+    expect(readReviewsPage(new URL('https://x/reviews?page=3'))).toBe(3);
+    expect(readReviewsPage(new URL('https://x/reviews?page=-1'))).toBe(1);
+    expect(readReviewsPage(new URL('https://x/reviews?page=abc'))).toBe(1);
+  });
+
+  it('describes the shop as an Organization with its AggregateRating and the reviews', () => {
+    const data = buildReviewsJsonLd(ORIGIN, reviews);
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: 'Эфир',
+      url: `${ORIGIN}/`,
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.8, reviewCount: 21, bestRating: 5 },
+    });
+    expect((data.review as Array<Record<string, unknown>>)[0]).toEqual({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: 'Ольга <script>' },
+      datePublished: '2026-11-20',
+      reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 },
+      reviewBody: 'Всё чудесно ссылка',
+    });
+    const empty = buildReviewsJsonLd(ORIGIN, { ...reviews, items: [], count: 0, average: 0 });
+    expect(empty).not.toHaveProperty('aggregateRating');
+    expect(empty).not.toHaveProperty('review');
+    expect(toPlainText('<h2>Итог</h2><p>3 &lt; 5 &amp; всё</p>')).toBe('Итог 3 < 5 & всё');
+  });
+
+  it('has a title and description per page', () => {
+    expect(getReviewsMeta(reviews)).toEqual({
+      title: 'Отзывы о магазине',
+      description:
+        'Что покупатели говорят о магазине эфирных масел «Эфир»: средняя оценка 4,8 из 5, 21 отзыв. Поделитесь и своим впечатлением.',
+    });
+    expect(getReviewsMeta({ ...reviews, pagination: { ...reviews.pagination, page: 2 } }).title).toBe(
+      'Отзывы о магазине, страница 2',
+    );
+  });
+
+  it('renders the average, the reviews harmlessly, the pages and the JSON-LD on the server', () => {
+    const html = render(<ReviewsPage />, { loaderData: reviews });
+    expect(html).toContain('<h1>Отзывы о магазине</h1>');
+    expect(html).toContain('4,8 из 5 · 21 отзыв');
+    expect(html).toContain('href="/add-review"');
+    expect(html).toContain('Всё <b>чудесно</b>');
+    expect(html).toContain('Ольга &lt;script&gt;');
+    expect(html).not.toMatch(/onerror|javascript:/);
+    expect(html).toContain('<img src="x"><a>ссылка</a>');
+    expect(html).toContain('aria-label="Оценка 5 из 5"');
+    expect(html).toContain('aria-label="Страницы"');
+    expect(html).toContain('"@type":"AggregateRating"');
+    // The JSON-LD cannot close its <script> early.
+    expect(html).toContain('"name":"Ольга \\u003cscript>"');
+  });
+});
+
+describe('/add-review', () => {
+  it('renders the form with the name filled in for a logged-in visitor, stars as radios and a hidden honeypot', () => {
+    const html = render(<AddReviewPage />, { user: { id: 7, name: 'Мария' } });
+    expect(html).toContain('aria-label="Новый отзыв"');
+    expect(html).toMatch(/name="name"[^>]*value="Мария"/);
+    expect(html.match(/type="radio"/g)).toHaveLength(5);
+    expect(html).toContain('5 из 5 — отлично');
+    // The editor arrives in the browser; the server render has the plain box the form also works with.
+    expect(html).toMatch(/<textarea[^>]*name="text"/);
+    expect(html).toMatch(/class="review-form__trap" aria-hidden="true"/);
+    expect(html).toMatch(/name="website"[^>]*tabindex="-1"|tabindex="-1"[^>]*name="website"/i);
+  });
+
+  it('leaves the name empty for a guest', () => {
+    const html = render(<AddReviewPage />);
+    expect(html).toMatch(/name="name"[^>]*value=""/);
+  });
+});
+
+describe('live numbers', () => {
+  afterEach(() => resetItemStats());
+  const page = { avg_rating: 4, votes_count: 2 };
+
+  it('shows a vote answer on the page data it was given on, and the page data again once it changes', () => {
+    expect(readRating('product', 5, page)).toEqual(page);
+    recordRating('product', 5, page, { avg_rating: 4.3, votes_count: 3, userRating: 5 }, 11);
+    expect(readRating('product', 5, page)).toEqual({ avg_rating: 4.3, votes_count: 3 });
+    expect(readOwnRating('product', 5, 11)).toBe(5);
+    expect(readOwnRating('product', 5, 12)).toBe(0);
+    expect(readOwnRating('product', 5, null)).toBe(0);
+    expect(readRating('recept', 5, page)).toEqual(page);
+    // Fresh page data (after a reload of the data) wins.
+    expect(readRating('product', 5, { avg_rating: 4.3, votes_count: 3 })).toEqual({
+      avg_rating: 4.3,
+      votes_count: 3,
+    });
+    expect(readRating('product', 5, { avg_rating: 4.5, votes_count: 4 })).toEqual({
+      avg_rating: 4.5,
+      votes_count: 4,
+    });
+
+    recordCommentCount('article', 9, 2, 3);
+    expect(readCommentCount('article', 9, 2)).toBe(3);
+    expect(readCommentCount('article', 9, 5)).toBe(5);
+  });
+
+  it('says the rating with its plural form', () => {
+    expect(describeRating(4.3, 3)).toBe('4,3 из 5 · 3 оценки');
+    expect(describeRating(5, 1)).toBe('5 из 5 · 1 оценка');
+    expect(describeRating(3.7, 25)).toBe('3,7 из 5 · 25 оценок');
+    expect(describeRating(0, 0)).toBe('Оценок пока нет');
+  });
+});
+
+describe('rating and comments in the server render', () => {
+  it('renders five vote buttons and the average for a guest, who is asked to log in', () => {
+    const html = render(<RatingVote type="product" id={5} avgRating={4.5} votesCount={2} />);
+    expect(html.match(/aria-label="Оценить на \d из 5"/g)).toHaveLength(5);
+    expect(html).toContain('4,5 из 5 · 2 оценки');
+    expect(html).toContain('Войдите, чтобы поставить оценку');
+    expect(render(<LiveRatingStars type="product" id={5} avgRating={4.5} votesCount={2} />)).toContain(
+      'Рейтинг 4,5 из 5, 2 оценки',
+    );
+  });
+
+  it('shows a guest the way to log in and back, and a user the form', () => {
+    const guest = render(<CommentsSection type="recept" id={3} count={2} />);
+    expect(guest).toContain('href="/login?from=%2Flavanda.html%3Fpage%3D2"');
+    expect(guest).toContain('Загружаем комментарии…');
+    expect(guest).not.toContain('<form');
+    const user = render(<CommentsSection type="recept" id={3} count={2} />, {
+      user: { id: 7, name: 'Мария' },
+    });
+    expect(user).toContain('aria-label="Ваш комментарий"');
+    expect(user).toMatch(/<textarea[^>]*name="text"/);
+    expect(
+      render(<CommentCount type="product" id={3} count={5} forms={['отзыв', 'отзыва', 'отзывов']} />),
+    ).toContain('5 отзывов');
+    expect(render(<CommentCount type="product" id={3} count={0} />)).toContain('Комментариев пока нет');
+  });
+});
+
+describe('threads', () => {
+  const author = { id: 1, name: 'Анна', avatar: { type: 'other' as const, photo: null } };
+  const wire = (id: number, parent_id: number | null): CommentWire => ({
+    id,
+    parent_id,
+    user: author,
+    html: `<p>${id}</p>`,
+    created_at: '2026-11-20T09:00:00.000Z',
+  });
+  const thread = (id: number, replies: CommentWire[] = []): CommentThread => ({ ...wire(id, null), replies });
+
+  it('puts a new comment on top and a reply at the end of its thread', () => {
+    const threads = [thread(2, [wire(3, 2)]), thread(1)];
+    expect(insertComment(threads, wire(4, null)).map((item) => item.id)).toEqual([4, 2, 1]);
+    const replied = insertComment(threads, wire(5, 2));
+    expect(replied[0]!.replies.map((item) => item.id)).toEqual([3, 5]);
+    expect(replied[1]).toBe(threads[1]);
+  });
+
+  it('does not show a thread twice when pages have shifted', () => {
+    expect(appendThreads([thread(9), thread(8)], [thread(8), thread(7)]).map((item) => item.id)).toEqual([
+      9, 8, 7,
+    ]);
+  });
+});

@@ -1,0 +1,227 @@
+// A rich-text field for reviews and comments: a plain <textarea> in the server render and until the editor is
+// wanted, then Tiptap, fetched lazily (its code is a chunk of its own, never part of a page's initial bundle).
+// Either way the form receives HTML, at most once per 300 ms (spec §9), and `flush` hands over the rest.
+import { countVisibleCharacters, plainTextToHtml } from '@efir/domain/reviews-schemas';
+import { sanitizeHtml } from '@efir/domain/sanitize-html';
+import {
+  Component,
+  lazy,
+  type ReactNode,
+  type Ref,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useRef,
+  useState,
+} from 'react';
+import { EDITOR_SYNC_MS, throttle } from './throttle.ts';
+import type { EditorHandle } from './tiptap-editor.tsx';
+import './rich-text-editor.css';
+
+export type RichTextHandle = EditorHandle;
+
+/** Starts fetching the editor's code (e.g. when the pointer comes near the form); safe to call again. */
+export function preloadRichTextEditor(): Promise<unknown> {
+  return import('./tiptap-editor.tsx');
+}
+
+const TiptapEditor = lazy(() => import('./tiptap-editor.tsx'));
+
+export interface RichTextEditorProps {
+  /** The form field it fills; a focus request for that name (after an error) lands in the editor. */
+  name: string;
+  label: string;
+  onChange(html: string): void;
+  /** Limit of visible characters, shown as a counter. */
+  maxLength: number;
+  error?: string | undefined;
+  hint?: ReactNode;
+  placeholder?: string;
+  required?: boolean;
+  rows?: number;
+  /**
+   * 'mount': load the editor as soon as the page is interactive (a page that is a form, like /add-review);
+   * 'focus': keep the light plain box until the visitor starts writing (comment forms under every product).
+   */
+  loadOn?: 'mount' | 'focus';
+  /** Keep the plain box for good (tests, very old browsers). */
+  plain?: boolean;
+  handleRef?: Ref<RichTextHandle>;
+}
+
+/** A failed chunk load (offline, a new deploy) leaves the plain box, which works just as well. */
+class EditorBoundary extends Component<{ fallback: ReactNode; onError(): void; children: ReactNode }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch() {
+    this.props.onError();
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+export function RichTextEditor({
+  name,
+  label,
+  onChange,
+  maxLength,
+  error,
+  hint,
+  placeholder,
+  required,
+  rows = 5,
+  loadOn = 'focus',
+  plain = false,
+  handleRef,
+}: RichTextEditorProps) {
+  const id = useId();
+  const labelId = `${id}-label`;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const counterId = `${id}-counter`;
+  const describedBy = [hintId, errorId, counterId].filter(Boolean).join(' ');
+
+  const [text, setText] = useState('');
+  const [wanted, setWanted] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [length, setLength] = useState(0);
+  const latestHtml = useRef('');
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const editorRef = useRef<EditorHandle>(null);
+  const focusOnLoad = useRef(false);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+
+  const deliver = useCallback((html: string) => {
+    latestHtml.current = html;
+    setLength(countVisibleCharacters(sanitizeHtml(html)));
+    onChangeRef.current(html);
+  }, []);
+  const [syncPlain] = useState(() =>
+    throttle((value: string) => deliver(plainTextToHtml(value)), EDITOR_SYNC_MS),
+  );
+  useEffect(() => () => syncPlain.flush(), [syncPlain]);
+
+  const showEditor = wanted && !plain && !failed;
+  useEffect(() => {
+    if (loadOn === 'mount') setWanted(true);
+  }, [loadOn]);
+
+  const want = () => {
+    if (plain || wanted) return;
+    focusOnLoad.current = true;
+    setWanted(true);
+  };
+
+  useImperativeHandle(
+    handleRef,
+    () => ({
+      flush() {
+        syncPlain.flush();
+        editorRef.current?.flush();
+      },
+      clear() {
+        syncPlain.cancel();
+        setText('');
+        editorRef.current?.clear();
+        deliver('');
+      },
+      focus() {
+        if (editorRef.current) editorRef.current.focus();
+        else textareaRef.current?.focus();
+      },
+    }),
+    [syncPlain, deliver],
+  );
+
+  const plainBox = (
+    <textarea
+      ref={textareaRef}
+      id={`${id}-plain`}
+      name={name}
+      className="field__input field__input--area"
+      aria-labelledby={labelId}
+      aria-describedby={describedBy}
+      aria-invalid={error ? true : undefined}
+      required={required}
+      rows={rows}
+      placeholder={placeholder}
+      value={text}
+      onFocus={loadOn === 'focus' ? want : undefined}
+      onPointerEnter={
+        loadOn === 'focus' && !plain ? () => void preloadRichTextEditor().catch(() => {}) : undefined
+      }
+      onChange={(event) => {
+        setText(event.target.value);
+        syncPlain(event.target.value);
+      }}
+    />
+  );
+
+  return (
+    <fieldset
+      // A focus request for this field's name (useForm after an error) is passed on to the editor.
+      name={name}
+      tabIndex={-1}
+      className={['field', 'rich-editor', error ? 'field--error' : ''].filter(Boolean).join(' ')}
+      onFocus={(event) => {
+        if (event.target !== event.currentTarget) return;
+        if (editorRef.current) editorRef.current.focus();
+        else textareaRef.current?.focus();
+      }}
+    >
+      <div className="field__top">
+        <label id={labelId} htmlFor={showEditor ? undefined : `${id}-plain`} className="field__label">
+          {label}
+          {required && (
+            <span className="field__required" aria-hidden="true">
+              {' '}
+              *
+            </span>
+          )}
+        </label>
+      </div>
+      {showEditor ? (
+        <EditorBoundary fallback={plainBox} onError={() => setFailed(true)}>
+          <Suspense fallback={plainBox}>
+            <TiptapEditor
+              labelId={labelId}
+              describedBy={describedBy}
+              invalid={Boolean(error)}
+              getInitialHtml={() => {
+                syncPlain.flush();
+                return latestHtml.current;
+              }}
+              onChange={deliver}
+              autoFocus={focusOnLoad.current}
+              handleRef={editorRef}
+            />
+          </Suspense>
+        </EditorBoundary>
+      ) : (
+        plainBox
+      )}
+      <p
+        id={counterId}
+        className={length > maxLength ? 'rich-editor__counter field__error' : 'rich-editor__counter'}
+      >
+        {length.toLocaleString('ru-RU')} из {maxLength.toLocaleString('ru-RU')} символов
+      </p>
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

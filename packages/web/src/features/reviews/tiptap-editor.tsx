@@ -1,0 +1,203 @@
+// The rich-text editor itself (Tiptap): a toolbar limited to what the sanitiser keeps — bold, headings, bullet
+// lists, links. This module and Tiptap load lazily, only where a form with rich text is shown.
+import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import { type KeyboardEvent, type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
+import { createEditorExtensions, isAllowedLink } from './editor-extensions.ts';
+import { EDITOR_SYNC_MS, throttle } from './throttle.ts';
+
+export interface EditorHandle {
+  flush(): void;
+  clear(): void;
+  focus(): void;
+}
+
+export interface TiptapEditorProps {
+  labelId: string;
+  describedBy?: string | undefined;
+  invalid: boolean;
+  /** Read once, when the editor is created: the text typed so far in the plain box. */
+  getInitialHtml(): string;
+  onChange(html: string): void;
+  autoFocus: boolean;
+  handleRef: Ref<EditorHandle>;
+}
+
+/** An address typed without a scheme («efir-shop.ru/…») is taken as https. */
+export function normaliseLinkInput(value: string): string {
+  const trimmed = value.trim();
+  if (trimmed === '' || /^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed.startsWith('/')) return trimmed;
+  return `https://${trimmed}`;
+}
+
+/** The editable area's attributes: a labelled multi-line textbox, invalid while its field has an error. */
+function describeEditable(
+  props: Pick<TiptapEditorProps, 'labelId' | 'describedBy' | 'invalid'>,
+): Record<string, string> {
+  return {
+    role: 'textbox',
+    'aria-multiline': 'true',
+    'aria-labelledby': props.labelId,
+    ...(props.describedBy ? { 'aria-describedby': props.describedBy } : {}),
+    ...(props.invalid ? { 'aria-invalid': 'true' } : {}),
+    class: 'rich-editor__content field__input',
+  };
+}
+
+export default function TiptapEditor(props: TiptapEditorProps) {
+  const onChangeRef = useRef(props.onChange);
+  onChangeRef.current = props.onChange;
+  const [sync] = useState(() => throttle((html: string) => onChangeRef.current(html), EDITOR_SYNC_MS));
+
+  const editor = useEditor({
+    extensions: createEditorExtensions(),
+    content: props.getInitialHtml(),
+    // This module is rendered only in the browser (after the page is interactive), so the editor can exist from the
+    // first render: no empty moment in which keystrokes typed into the plain box would get lost.
+    immediatelyRender: true,
+    autofocus: props.autoFocus ? 'end' : false,
+    editorProps: { attributes: describeEditable(props) },
+    onUpdate: ({ editor: current }) => sync(current.isEmpty ? '' : current.getHTML()),
+  });
+
+  // The form must not miss the last keystrokes when the editor goes away (a reply form closing, a page change).
+  useEffect(() => () => sync.flush(), [sync]);
+
+  // aria-invalid and the description follow the form's errors after creation too.
+  const { labelId, describedBy, invalid } = props;
+  useEffect(() => {
+    editor?.setOptions({ editorProps: { attributes: describeEditable({ labelId, describedBy, invalid }) } });
+  }, [editor, labelId, describedBy, invalid]);
+
+  useImperativeHandle(
+    props.handleRef,
+    () => ({
+      flush: () => sync.flush(),
+      clear: () => {
+        sync.cancel();
+        editor?.commands.clearContent();
+        onChangeRef.current('');
+      },
+      focus: () => editor?.commands.focus(),
+    }),
+    [editor, sync],
+  );
+
+  const active = useEditorState({
+    editor,
+    selector: ({ editor: current }) =>
+      current
+        ? {
+            bold: current.isActive('bold'),
+            h2: current.isActive('heading', { level: 2 }),
+            h3: current.isActive('heading', { level: 3 }),
+            list: current.isActive('bulletList'),
+            link: current.isActive('link'),
+            href: (current.getAttributes('link').href as string | undefined) ?? '',
+          }
+        : null,
+  });
+
+  const [linkOpen, setLinkOpen] = useState(false);
+  const [linkValue, setLinkValue] = useState('');
+  const [linkError, setLinkError] = useState('');
+  const linkInputId = useId();
+
+  if (!editor) return <div className="rich-editor__content field__input rich-editor__content--loading" />;
+
+  const openLink = () => {
+    setLinkValue(active?.href ?? '');
+    setLinkError('');
+    setLinkOpen((open) => !open);
+  };
+
+  const applyLink = () => {
+    const href = normaliseLinkInput(linkValue);
+    const chain = editor.chain().focus().extendMarkRange('link');
+    if (href === '') {
+      chain.unsetLink().run();
+      setLinkOpen(false);
+      return;
+    }
+    if (!isAllowedLink(href)) {
+      setLinkError('Ссылка должна начинаться с http:// или https://');
+      return;
+    }
+    if (editor.state.selection.empty && !editor.isActive('link')) {
+      chain.insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] }).run();
+    } else {
+      chain.setLink({ href }).run();
+    }
+    setLinkOpen(false);
+  };
+
+  const onLinkKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    // Enter must not submit the surrounding form.
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      applyLink();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      setLinkOpen(false);
+      editor.commands.focus();
+    }
+  };
+
+  const tool = (label: string, text: string, pressed: boolean, run: () => void) => (
+    <button
+      type="button"
+      className="rich-editor__tool"
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      // Keeps the selection in the editor while the button is pressed.
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={run}
+    >
+      {text}
+    </button>
+  );
+
+  return (
+    <>
+      <div className="rich-editor__toolbar" role="toolbar" aria-label="Оформление текста">
+        {tool('Жирный', 'Ж', active?.bold ?? false, () => editor.chain().focus().toggleBold().run())}
+        {tool('Заголовок', 'H2', active?.h2 ?? false, () =>
+          editor.chain().focus().toggleHeading({ level: 2 }).run(),
+        )}
+        {tool('Подзаголовок', 'H3', active?.h3 ?? false, () =>
+          editor.chain().focus().toggleHeading({ level: 3 }).run(),
+        )}
+        {tool('Список', '•', active?.list ?? false, () => editor.chain().focus().toggleBulletList().run())}
+        {tool('Ссылка', '🔗', active?.link ?? false, openLink)}
+      </div>
+      {linkOpen && (
+        <div className="rich-editor__link">
+          <label htmlFor={linkInputId} className="visually-hidden">
+            Адрес ссылки
+          </label>
+          <input
+            id={linkInputId}
+            type="url"
+            inputMode="url"
+            className="field__input"
+            placeholder="https://…"
+            value={linkValue}
+            // biome-ignore lint/a11y/noAutofocus: the field was opened by the button just pressed
+            autoFocus
+            onChange={(event) => {
+              setLinkValue(event.target.value);
+              setLinkError('');
+            }}
+            onKeyDown={onLinkKey}
+            aria-invalid={linkError ? true : undefined}
+          />
+          <button type="button" className="button button--small" onClick={applyLink}>
+            {linkValue.trim() === '' && active?.link ? 'Убрать ссылку' : 'Готово'}
+          </button>
+          {linkError && <p className="field__error">{linkError}</p>}
+        </div>
+      )}
+      <EditorContent editor={editor} />
+    </>
+  );
+}
