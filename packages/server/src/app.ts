@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
@@ -43,7 +43,7 @@ import { createResponseCache } from './lib/response-cache.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCsrf } from './plugins/csrf.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { refuseNulCharacters, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerResponseRule } from './plugins/response-rule.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { createPageRenderer, registerNotFound, type SsrOptions } from './plugins/ssr.ts';
@@ -80,12 +80,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     forceCloseConnections: 'idle',
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // Errors Fastify raises before routing (a broken percent-encoding in the path) get the catalogue body too.
+    frameworkErrors: (_error, _request, reply) => {
+      (reply as unknown as FastifyReply)
+        .status(400)
+        .send({ message: 'Bad Request', title: 'Некорректный адрес запроса' });
+    },
   });
   app.decorate('requestTracker', trackInFlightRequests(app));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandler(app);
+  refuseNulCharacters(app);
   await registerSecurity(app, config);
   await app.register(cookie);
   registerResponseRule(app);

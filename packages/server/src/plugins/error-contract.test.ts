@@ -105,6 +105,20 @@ describe('bad input', () => {
     expect(response.statusCode).toBe(422);
   });
 
+  it('refuses the NUL character (PostgreSQL cannot store it) in bodies and addresses with 400', async () => {
+    const body = await post(JSON.stringify({ email: 'a\u0000@b.ru', quantity: 1 }));
+    expect(body.statusCode).toBe(400);
+    expect(body.json().message).toBe('Bad Request');
+    const query = await testApp.app.inject({ method: 'GET', url: '/api/v1/address?q=%00' });
+    expect(query.statusCode).toBe(400);
+  });
+
+  it('answers a broken percent-encoding in the path with a catalogue 400', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/v1/%E0%A4%A' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Bad Request', title: 'Некорректный адрес запроса' });
+  });
+
   it('answers an unknown API path with a JSON 404', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });
     expect(response.statusCode).toBe(404);

@@ -70,3 +70,25 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send({ message: MESSAGES.serverError });
   });
 }
+
+/**
+ * PostgreSQL cannot store the NUL character, so text carrying it would fail deep inside a query: it is refused
+ * at the door, in the address and in JSON bodies, with a 400 instead.
+ */
+export function refuseNulCharacters(app: FastifyInstance): void {
+  const nulRefused = () =>
+    Object.assign(new Error('NUL character in the request'), { statusCode: 400, code: 'EFIR_NUL_CHARACTER' });
+  app.addHook('onRequest', async (request) => {
+    if (/%00/.test(request.url)) throw nulRefused();
+  });
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.includes('\\u0000')) {
+      done(nulRefused(), undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+}

@@ -65,5 +65,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       'x-requested-with',
     ],
     maxAge: 600,
+    // A stray OPTIONS without Access-Control-Request-Method is answered like any preflight, not with a bare 400.
+    strictPreflight: false,
   });
 }

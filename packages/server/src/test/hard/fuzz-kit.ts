@@ -924,24 +924,8 @@ export const KNOWN_DEVIATIONS: Array<{
   why: string;
   matches(request: InjectOptions, response: LightMyRequestResponse): boolean;
 }> = [
-  {
-    why: 'bad percent-encoding in the path: Fastify answers before the error handler (app.ts needs frameworkErrors)',
-    matches: (_request, response) =>
-      response.statusCode === 400 && /"code":"FST_ERR_BAD_URL"/.test(response.body),
-  },
-  {
-    why: 'CORS preflight without Access-Control-Request-Method: @fastify/cors answers 400 text/plain',
-    matches: (request, response) =>
-      request.method === 'OPTIONS' &&
-      response.statusCode === 400 &&
-      response.body === 'Invalid Preflight Request',
-  },
-  {
-    why: 'a NUL character (\\u0000) in a text field reaches PostgreSQL, which refuses it: 500',
-    matches: (request, response) =>
-      response.statusCode === 500 &&
-      (String(request.payload ?? '').includes('\\u0000') || String(request.url).includes('%00')),
-  },
+  // Empty since the fixes of issue 10 (frameworkErrors, strictPreflight: false, NUL refused at the door). A
+  // deviation reported but not yet fixed goes here, narrowly matched, with an `it.fails` pin in fuzz.test.ts.
 ];
 
 /** Before each case of these routes: what must hold for the request to get far (a cart to order from). */

@@ -45,7 +45,7 @@ it('knows every route: the capture holds all that printRoutes shows, and the wil
   expect(captured).toContain('GET /images/*');
 });
 
-it(`survives the sweep and ${TOTAL_RUNS} generated requests per identity on every route (FUZZ_SEED=${SEED})`, async () => {
+it(`survives the sweep and ${TOTAL_RUNS} generated cases over all routes (FUZZ_SEED=${SEED})`, async () => {
   const routes = listRoutes();
   const report = await runFuzz(ctx, routes, {
     sweep: 'lite',
@@ -78,20 +78,69 @@ describe('findings of the fuzzer, pinned', () => {
     });
   });
 
-  // Pending: app.ts needs Fastify's `frameworkErrors` option (see the issue note); flip to `it` once it has it.
-  it.fails('answers a broken percent-encoding in the path with the catalogue 400', async () => {
+  it('answers a broken percent-encoding in the path with the catalogue 400 (app.ts frameworkErrors)', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/v1/order/%%/payment' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'Bad Request', title: expect.any(String) });
   });
 
-  // Pending: plugins/security.ts, @fastify/cors `strictPreflight: false` (see the issue note).
-  it.fails('answers a preflight without Access-Control-Request-Method in the catalogue shape or 204', async () => {
+  it('answers a preflight without Access-Control-Request-Method with 204, not a bare text 400', async () => {
     const response = await testApp.app.inject({
       method: 'OPTIONS',
       url: '/api/v1/search',
       headers: { origin: 'http://localhost:3000' },
     });
-    expect(response.statusCode === 204 || response.json().message === 'Bad Request').toBe(true);
+    expect(response.statusCode).toBe(204);
+  });
+
+  it('refuses a NUL character in a JSON body or the address with the catalogue 400, before PostgreSQL sees it', async () => {
+    const body = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/calculator/pvz-search',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"qs":"Тверская\\u0000"}',
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json()).toEqual({ message: 'Bad Request', title: expect.any(String) });
+    const query = await testApp.app.inject({ method: 'GET', url: '/api/v1/address?q=%D0%9C%00' });
+    expect(query.statusCode).toBe(400);
+    expect(query.json().message).toBe('Bad Request');
+  });
+
+  it('treats a cart cookie that is not a UUID as no cart (PostgreSQL refused it with a 500)', async () => {
+    for (const cookie of ['efir_cart=%E0%A4%A', 'efir_cart=../../etc/passwd', 'efir_cart=a%00b']) {
+      const response = await testApp.app.inject({ method: 'GET', url: '/v1/cart', headers: { cookie } });
+      expect(response.statusCode, cookie).toBe(200);
+      expect(response.json().cart.lines).toEqual([]);
+    }
+  });
+
+  it('answers an avatar upload cut short or without a boundary with 422, not 500', async () => {
+    const headers = { authorization: `Bearer ${ctx.token}`, 'content-type': 'multipart/form-data' };
+    const noBoundary = await testApp.app.inject({
+      method: 'POST',
+      url: `/v1/user/${ctx.userId}/avatar`,
+      headers,
+      payload: 'x',
+    });
+    expect(noBoundary.statusCode).toBe(422);
+    const cut = await testApp.app.inject({
+      method: 'POST',
+      url: `/v1/user/${ctx.userId}/avatar`,
+      headers: { ...headers, 'content-type': 'multipart/form-data; boundary=----fuzz' },
+      payload:
+        '------fuzz\r\nContent-Disposition: form-data; name="avatar"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8\xff\r\n------fuzz',
+    });
+    expect(cut.statusCode).toBe(422);
+    expect(cut.json().errors.avatar).toEqual([expect.any(String)]);
+  });
+
+  it('answers a saved-cart id beyond the integer range with 404, not 500', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/v1/cart/save/add/2147483648',
+      headers: { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' },
+    });
+    expect(response.statusCode).toBe(404);
   });
 });
