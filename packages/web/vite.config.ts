@@ -1,18 +1,50 @@
-// Vite builds the browser bundle (dist/client) and the server-render bundle (dist/server).
+// Vite builds the browser bundle (dist/client) and the server-render bundle (dist/server), both stamped with
+// one build version that the realtime channel announces (a newer version makes open tabs reload).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
-export default defineConfig({
-  root: import.meta.dirname,
-  plugins: [react()],
-  build: {
-    outDir: 'dist/client',
-    emptyOutDir: true,
-    target: 'es2022',
-    cssCodeSplit: true,
-  },
-  ssr: {
-    // Workspace packages ship TypeScript sources, so they are bundled into the server render.
-    noExternal: [/^@efir\//],
-  },
+interface BuildStamp {
+  version: string;
+  builtAt: number;
+}
+
+const CLIENT_STAMP = path.join(import.meta.dirname, 'dist/client/build-version.json');
+
+/** The server-render build reuses the client build's stamp, so both carry the same version. */
+function stampBuild(isSsrBuild: boolean): BuildStamp {
+  if (isSsrBuild) {
+    try {
+      return JSON.parse(readFileSync(CLIENT_STAMP, 'utf8')) as BuildStamp;
+    } catch {
+      // no client build yet: a stamp of its own
+    }
+  }
+  const builtAt = Date.now();
+  const { version } = JSON.parse(readFileSync(path.join(import.meta.dirname, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  return { version: process.env.BUILD_VERSION || `${version}+${builtAt.toString(36)}`, builtAt };
+}
+
+function writeBuildStamp(stamp: BuildStamp): Plugin {
+  return {
+    name: 'efir-build-version',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'build-version.json', source: JSON.stringify(stamp) });
+    },
+  };
+}
+
+export default defineConfig(({ command, isSsrBuild = false }) => {
+  const stamp: BuildStamp = command === 'build' ? stampBuild(isSsrBuild) : { version: 'dev', builtAt: 0 };
+  return {
+    root: import.meta.dirname,
+    plugins: [react(), ...(command === 'build' && !isSsrBuild ? [writeBuildStamp(stamp)] : [])],
+    define: { __BUILD_VERSION__: JSON.stringify(stamp.version) },
+    build: { outDir: 'dist/client', emptyOutDir: true, target: 'es2022', cssCodeSplit: true },
+    ssr: { noExternal: [/^@efir\//] },
+  };
 });

@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { findUserById } from './features/account/account.repo.ts';
 import { registerAccountRoutes } from './features/account/account.routes.ts';
 import { listAddressBook } from './features/account/account.service.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
@@ -15,6 +16,8 @@ import { createAuthService } from './features/auth/auth.service.ts';
 import { createAccessTokens } from './features/auth/tokens.ts';
 import { CART_COOKIE, registerCartRoutes } from './features/cart/cart.routes.ts';
 import { createCartService } from './features/cart/cart.service.ts';
+import { registerChatRoutes } from './features/chat/chat.routes.ts';
+import { createChatService } from './features/chat/chat.service.ts';
 import { registerContentRoutes } from './features/content/content.routes.ts';
 import { createContentService } from './features/content/content.service.ts';
 import { registerDeliveryRoutes } from './features/delivery/delivery.routes.ts';
@@ -35,6 +38,7 @@ import { registerPagesRoutes } from './features/pages/pages.routes.ts';
 import { createPaymentClient } from './features/payments/payment-client.ts';
 import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
 import { createPaymentsService } from './features/payments/payments.service.ts';
+import { attachRealtime } from './features/realtime/realtime.ts';
 import { registerReviewRoutes } from './features/reviews/reviews.routes.ts';
 import { registerSearchRoutes } from './features/search/search.routes.ts';
 import { trackInFlightRequests } from './lib/graceful-shutdown.ts';
@@ -107,6 +111,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', async () => {
     await limiter.close();
     await redis?.quit();
+  });
+  attachRealtime(app, {
+    config,
+    tokens,
+    log: app.log,
+    // Logout and password change retire older tokens for the socket as well.
+    resolveUserId: async (claims) => {
+      const user = await findUserById(deps.db, claims.userId);
+      return user && user.tokenVersion === claims.tokenVersion ? user.id : null;
+    },
   });
   const mail = createMailService(deps.db, config, app.log);
   const renderPage = deps.ssr ? createPageRenderer(app, config, deps.ssr) : undefined;
@@ -206,6 +220,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sources: { getSavedPage: (token) => cart.getSavedPage(token) },
   });
   registerSearchRoutes(app, deps.db, responses);
+  registerChatRoutes(app, {
+    chat: createChatService({ db: deps.db, config, limiter, log: app.log }),
+    authenticator,
+    config,
+  });
   mkdirSync(config.imagesDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: config.imagesDir,

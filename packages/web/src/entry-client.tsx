@@ -14,7 +14,9 @@ import { HeadSync } from './app/head-sync.tsx';
 import { PageDataCache } from './app/page-loader.ts';
 import { createRoutes } from './app/routes.tsx';
 import { expireSession, followOtherTabs, guardTokenLoss, restoreSession } from './app/session.ts';
+import { readMetrikaId, startAnalytics } from './lib/analytics.ts';
 import { createHttpClient, createLocalStorageTokenStore, readCsrfCookie } from './lib/http-client.ts';
+import { connectRealtime, startRealtime } from './lib/realtime.ts';
 
 function readEmbeddedBootstrap(): Bootstrap | null {
   const element = document.getElementById(BOOTSTRAP_ELEMENT_ID);
@@ -29,6 +31,7 @@ function readEmbeddedBootstrap(): Bootstrap | null {
 async function start(): Promise<void> {
   let store: ReturnType<typeof createAppStore> | null = null;
   const tokenStore = guardTokenLoss(createLocalStorageTokenStore(), () => store);
+  const realtime = startRealtime({ getToken: () => tokenStore.get() });
   const api = createHttpClient({
     baseUrl: '',
     tokenStore,
@@ -74,6 +77,11 @@ async function start(): Promise<void> {
   };
   rememberLocation();
   router.subscribe(rememberLocation);
+  startAnalytics(router, { id: readMetrikaId(document) });
+  // Deferred: socket work inside the store's update would run while React is still committing the navigation.
+  store.subscribe((state, previous) => {
+    if (state.user?.id !== previous.user?.id) setTimeout(() => realtime.reauthenticate(), 0);
+  });
 
   const app = (
     <StrictMode>
@@ -87,9 +95,11 @@ async function start(): Promise<void> {
   followOtherTabs(api, store);
   if (!embedded) {
     createRoot(root).render(app);
+    connectRealtime();
     return;
   }
   hydrateRoot(root, app);
+  connectRealtime();
   // The server render cannot see a token kept in local storage: a logged-in visitor's user and cart come now,
   // after hydration, so the markup hydrates exactly as the server rendered it. Until the user is known, account
   // pages show their loading frame (the server saw the session hint) and guards wait; the cart page and the

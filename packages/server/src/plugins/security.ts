@@ -10,18 +10,30 @@ import type { Config } from '../config.ts';
 const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** The policy of HTML pages: scripts only from our origin or with this response's nonce. */
-export function buildPageCsp(nonce: string | null, options: { dev?: boolean } = {}): string {
+const METRIKA_SCRIPT_HOSTS = ['https://mc.yandex.ru', 'https://mc.yandex.com', 'https://yastatic.net'];
+const METRIKA_HIT_HOSTS = ['https://mc.yandex.ru', 'https://mc.yandex.com'];
+
+/** The policy of HTML pages: scripts only from our origin or with this response's nonce (and Metrika when on). */
+export function buildPageCsp(
+  nonce: string | null,
+  options: { dev?: boolean; metrika?: boolean } = {},
+): string {
+  const metrika = options.metrika === true;
   // Vite's dev client injects inline scripts and evaluates modules; production pages allow only the nonce.
-  const scriptSrc = options.dev
-    ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
-    : ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : [])];
-  const connectSrc = ["'self'", 'ws:', 'wss:'];
+  const scriptSrc = [
+    ...(options.dev
+      ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
+      : ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : [])]),
+    ...(metrika ? METRIKA_SCRIPT_HOSTS : []),
+  ];
+  const imgSrc = ["'self'", 'data:', 'blob:', ...(metrika ? METRIKA_HIT_HOSTS : [])];
+  const connectSrc = ["'self'", 'ws:', 'wss:', ...(metrika ? METRIKA_HIT_HOSTS : [])];
   return [
     "default-src 'self'",
     `script-src ${scriptSrc.join(' ')}`,
     // React style props become style attributes, which a nonce cannot cover.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src ${imgSrc.join(' ')}`,
     "font-src 'self'",
     `connect-src ${connectSrc.join(' ')}`,
     "object-src 'none'",

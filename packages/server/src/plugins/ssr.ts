@@ -112,7 +112,12 @@ export function createPageRenderer(app: FastifyInstance, config: Config, options
     const template = await options.loadTemplate(request.url);
     const html = template
       // Replacer functions: a `$` in page text must not be read as a replacement pattern.
-      .replace('<!--app-head-->', () => result.head)
+      .replace(
+        '<!--app-head-->',
+        () =>
+          result.head +
+          (config.METRIKA_ID ? `<meta name="efir-metrika" content="${config.METRIKA_ID}">` : ''),
+      )
       .replace('<!--app-html-->', () => result.html)
       .replace('<!--app-data-->', () => result.data);
     const page = nonce ? html.replace(/<script(?=[\s>])/g, `<script nonce="${nonce}"`) : html;
@@ -120,7 +125,10 @@ export function createPageRenderer(app: FastifyInstance, config: Config, options
       .status(result.status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .header('content-security-policy', buildPageCsp(nonce, { dev: options.dev }))
+      .header(
+        'content-security-policy',
+        buildPageCsp(nonce, { dev: options.dev, metrika: Boolean(config.METRIKA_ID) }),
+      )
       .send(page);
   }
 

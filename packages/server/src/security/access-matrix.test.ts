@@ -36,6 +36,8 @@ interface Owned {
   fav: number;
   soldOut: number;
   avatar: string;
+  /** Some chat thread id: the chat answers only its one user, so for B the id does not matter. */
+  thread: number;
 }
 
 type Actor = 'stranger' | 'guest';
@@ -55,6 +57,10 @@ interface Row {
   prepare?: (agent: TestAgent, owned: Owned) => Promise<void>;
   /** Who tries it (both by default). */
   actors?: Actor[];
+  /** A leak only this row can see (a number, not a marker string): true when the answer shows A's. */
+  leak?: (body: unknown) => boolean;
+  /** Skipped while the route is not registered (a feature still being built). */
+  optional?: boolean;
   /** Sends a real PNG as the multipart avatar upload. */
   upload?: boolean;
   note?: string;
@@ -172,6 +178,27 @@ export const MATRIX: Row[] = [
   }),
   deny('POST /v1/user/logout', 200, 200, { note: "ends B's session, not A's" }),
 
+  // Ratings and comments: B's vote is B's; A's own rating is never shown to B.
+  own('PUT /v1/user/vote/product', {
+    body: (o) => ({ id: o.fav, rating: 1 }),
+    note: "B's vote, A's stays 5",
+  }),
+  own('GET /v1/user/vote/product/{fav}', {
+    leak: (body) => (body as { resp?: { userRating?: number } }).resp?.userRating === 5,
+    note: "B's own rating, not A's 5",
+  }),
+  own('POST /v1/user/comment', {
+    body: (o) => ({ type: 'product', id: o.fav, text: 'Чужой комментарий о лаванде' }),
+  }),
+
+  // The shop assistant chat belongs to the one CHAT_USER_ID (not B): B is refused whatever the thread.
+  deny('POST /api/v1/ai', 403, 401, {
+    body: () => ({ q: { message: 'Покажи мои диалоги' } }),
+    optional: true,
+  }),
+  deny('GET /api/v1/ai/threads', 403, 401, { optional: true }),
+  deny('GET /api/v1/ai/threads/{thread}', 403, 401, { optional: true }),
+
   // The cart: the guest cookie is the only key to a guest cart, and never opens a user's cart.
   deny('GET /v1/cart', 200, 200, { cookie: 'cart' }),
   deny('GET /v1/cart', 200, 200, {
@@ -194,7 +221,7 @@ export const MATRIX: Row[] = [
 ];
 
 /** Routes of these prefixes need a row; the ones here are public by design and get none. */
-const OWNED_PREFIX = /^\/v1\/(user|my-|order|cart)/;
+const OWNED_PREFIX = /^\/(v1\/(user|my-|order|cart)|api\/v1\/ai)/;
 const PUBLIC = new Set([
   'POST /v1/user', // registration
   'POST /v1/user/login',
@@ -282,6 +309,14 @@ beforeAll(async () => {
     'favourite',
   );
   await ok(await ownerAgent.request({ method: 'PUT', url: `/v1/user/waitlist/${soldOut}` }), 'waitlist');
+  await ok(
+    await ownerAgent.request({
+      method: 'PUT',
+      url: '/v1/user/vote/product',
+      payload: { id: fav, rating: 5 },
+    }),
+    'vote',
+  );
   await ok(
     await ownerAgent.request({
       method: 'POST',
@@ -382,6 +417,7 @@ beforeAll(async () => {
     fav: fav!,
     soldOut: soldOut!,
     avatar: avatar.user.avatar.photo,
+    thread: 1,
   };
 });
 
@@ -412,6 +448,9 @@ async function readAsOwner(): Promise<Record<string, unknown>> {
   snapshot.cart = (
     (await read(ownerAgent, { method: 'GET', url: '/v1/cart' })).body as { cart: unknown }
   ).cart;
+  // A's own rating only: the average and count are public and move with B's vote.
+  const vote = await read(ownerAgent, { method: 'GET', url: `/v1/user/vote/product/${owned.fav}` });
+  snapshot.vote = (vote.body as { resp?: { userRating?: number } }).resp?.userRating;
   snapshot.order = await read(ownerAgent, {
     method: 'POST',
     url: `/v1/my-orders/${owned.order}`,
@@ -425,17 +464,19 @@ async function readAsOwner(): Promise<Record<string, unknown>> {
   snapshot.guestCart = (
     (await read(ownerGuest, { method: 'GET', url: '/v1/cart' })).body as { cart: unknown }
   ).cart;
-  return withoutStock(snapshot) as Record<string, unknown>;
+  return withoutPublicFigures(snapshot) as Record<string, unknown>;
 }
 
-/** Product cards carry the live stock, which other people's orders change: not A's data. */
-function withoutStock(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutStock);
+/** Product cards carry live public figures (stock, rating average and count) that others change: not A's data. */
+const PUBLIC_FIGURES = new Set(['stock', 'avg_rating', 'votes_count', 'comments_count']);
+
+function withoutPublicFigures(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutPublicFigures);
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value)
-        .filter(([key]) => key !== 'stock')
-        .map(([key, item]) => [key, withoutStock(item)]),
+        .filter(([key]) => !PUBLIC_FIGURES.has(key))
+        .map(([key, item]) => [key, withoutPublicFigures(item)]),
     );
   }
   return value;
@@ -488,7 +529,12 @@ describe('access-control matrix: B and a guest against A’s things', () => {
   for (const row of MATRIX) {
     for (const actor of row.actors ?? (['stranger', 'guest'] as const)) {
       const label = `${row.route}${row.note ? ` (${row.note})` : ''} as ${actor === 'stranger' ? 'B' : 'a guest'} → ${row.expect[actor]}`;
-      it(label, async () => {
+      it(label, async (context) => {
+        const method = row.route.split(' ')[0] as 'GET';
+        if (row.optional && !testApp.app.hasRoute({ method, url: rowPattern(row) })) {
+          context.skip();
+          return;
+        }
         const agent = actor === 'guest' ? createTestAgent(testApp.app) : await strangerSession();
         await row.prepare?.(agent, owned);
         if (row.cookie) agent.cookies.set('efir_cart', owned[row.cookie]);
@@ -509,6 +555,7 @@ describe('access-control matrix: B and a guest against A’s things', () => {
         expect(leaks(response.body), 'A’s data in the answer').toEqual([]);
         if (response.headers['content-type']?.toString().startsWith('application/json')) {
           expect(showsOwnersCart(response.json()), 'A’s cart in the answer').toBe(false);
+          expect(row.leak?.(response.json()) ?? false, 'A’s data in the answer').toBe(false);
         }
         expect(await readAsOwner(), 'A’s things changed').toEqual(baseline);
       });
@@ -552,21 +599,22 @@ describe('guest-only answers', () => {
   }
 });
 
+/** The Fastify pattern a row aims at: /v1/user/{A}/address → /v1/user/:id/address. */
+function rowPattern(row: Row): string {
+  return row.route
+    .split(' ')[1]!
+    .split('?')[0]!
+    .replace(/\/\{(?:A|B)\}/g, '/:id')
+    .replace(/\/\{addr\}/, '/:addressId')
+    .replace(/\/\{pvz\}/, '/:pvzId')
+    .replace(/\/vote\/product\/\{fav\}$/, '/vote/:type/:id')
+    .replace(/\/\{\w+\}/g, '/:id')
+    .replace(/\/(favorite|vote)\/product$/, '/$1/:type');
+}
+
 describe('coverage', () => {
   it('has a row for every route under /v1/user, /v1/my-, /v1/order and /v1/cart', () => {
-    const covered = new Set(
-      MATRIX.map((row) => {
-        const [method, url] = row.route.split(' ') as [string, string];
-        const pattern = url
-          .split('?')[0]!
-          .replace(/\/\{(?:A|B)\}/g, '/:id')
-          .replace(/\/\{addr\}/, '/:addressId')
-          .replace(/\/\{pvz\}/, '/:pvzId')
-          .replace(/\/\{\w+\}/g, '/:id')
-          .replace('/favorite/product', '/favorite/:type');
-        return `${method} ${pattern}`;
-      }),
-    );
+    const covered = new Set(MATRIX.map((row) => `${row.route.split(' ')[0]} ${rowPattern(row)}`));
     const owned = parsePrintedRoutes(testApp.app.printRoutes({ commonPrefix: false }))
       .filter((route) => route.method !== 'HEAD' && OWNED_PREFIX.test(route.url))
       .map((route) => `${route.method} ${route.url}`)

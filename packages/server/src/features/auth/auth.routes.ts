@@ -19,6 +19,7 @@ import { issueCsrfCookie } from '../../plugins/csrf.ts';
 import type { PageRenderer } from '../../plugins/ssr.ts';
 import type { UserRow } from '../account/account.repo.ts';
 import { getUserWire } from '../account/account.service.ts';
+import { canUseChat } from '../chat/chat.service.ts';
 import type { AuthService, Session } from './auth.service.ts';
 
 export const REFRESH_COOKIE = 'efir_refresh';
@@ -119,7 +120,10 @@ export function registerAuthRoutes(
 
   routes.get('/v1/user', async (request) => {
     const user = await authenticator.requireUser(request);
-    return { message: 'user', user: await getUserWire(db, user) };
+    return {
+      message: 'user',
+      user: { ...(await getUserWire(db, user)), chat: canUseChat(deps.config, user.id) },
+    };
   });
 
   routes.put('/v1/user/forgot-password', { schema: { body: forgotPasswordSchema } }, async (request) => {

@@ -1,6 +1,7 @@
 // The frame of every page: top bar, header, main menu, the page, footer, loader, popups and the mobile menu.
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { ChatLauncher } from '../../features/chat/chat-launcher.tsx';
 import { GlobalLoader } from './global-loader.tsx';
 import { MainMenu } from './main-menu.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
@@ -36,6 +37,7 @@ export function RootLayout() {
       <SiteFooter />
       <MobileMenu />
       <NoticePopup />
+      <ChatLauncher />
     </>
   );
 }
