@@ -6,6 +6,8 @@ export default defineConfig({
     name: 'e2e',
     root: import.meta.dirname,
     include: ['**/*.spec.ts'],
+    // The crash-safety run is `npm run test:hard`.
+    exclude: ['hard/**', '**/node_modules/**'],
     globalSetup: ['./support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,

@@ -177,6 +177,11 @@ describe.skipIf(!ADMIN_URL)('crash safety on PostgreSQL', () => {
         running.process.kill('SIGKILL');
       }
     }
+    // A slow machine may not have answered any yet: wait for the first answer, so that something is at stake.
+    const deadline = Date.now() + 30_000;
+    while (!killed && answered === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
     if (!killed) running.process.kill('SIGKILL');
     await Promise.all(pending);
     await running.stop('SIGKILL');

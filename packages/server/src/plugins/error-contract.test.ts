@@ -113,6 +113,13 @@ describe('bad input', () => {
     expect(query.statusCode).toBe(400);
   });
 
+  it('refuses a lone UTF-16 surrogate (PostgreSQL cannot store it) but keeps real emoji', async () => {
+    const lone = await post('{"email":"a\\ud800@b.ru","quantity":1}');
+    expect(lone.statusCode).toBe(400);
+    const emoji = await post('{"email":"not-an-email-\\ud83c\\udf3f","quantity":1}');
+    expect(emoji.statusCode).toBe(422);
+  });
+
   it('answers a broken percent-encoding in the path with a catalogue 400', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/v1/%E0%A4%A' });
     expect(response.statusCode).toBe(400);

@@ -71,24 +71,49 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when some string inside holds a lone UTF-16 surrogate, which PostgreSQL refuses to store. */
+function holdsIllFormedText(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (LONE_SURROGATE.test(next)) return true;
+    } else if (next !== null && typeof next === 'object') {
+      for (const [key, child] of Object.entries(next)) {
+        if (LONE_SURROGATE.test(key)) return true;
+        pending.push(child);
+      }
+    }
+  }
+  return false;
+}
+
 /**
- * PostgreSQL cannot store the NUL character, so text carrying it would fail deep inside a query: it is refused
- * at the door, in the address and in JSON bodies, with a 400 instead.
+ * PostgreSQL cannot store the NUL character or a lone UTF-16 surrogate, so text carrying them would fail deep
+ * inside a query: it is refused at the door, in the address and in JSON bodies, with a 400 instead.
  */
 export function refuseNulCharacters(app: FastifyInstance): void {
-  const nulRefused = () =>
-    Object.assign(new Error('NUL character in the request'), { statusCode: 400, code: 'EFIR_NUL_CHARACTER' });
+  const refused = () =>
+    Object.assign(new Error('text PostgreSQL cannot store'), {
+      statusCode: 400,
+      code: 'EFIR_UNSTORABLE_TEXT',
+    });
   app.addHook('onRequest', async (request) => {
-    if (/%00/.test(request.url)) throw nulRefused();
+    if (/%00/.test(request.url)) throw refused();
   });
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.includes('\\u0000')) {
-      done(nulRefused(), undefined);
+      done(refused(), undefined);
       return;
     }
-    parseJson(request, text, done);
+    parseJson(request, text, (error, value) => {
+      if (!error && holdsIllFormedText(value)) done(refused(), undefined);
+      else done(error, value);
+    });
   });
 }

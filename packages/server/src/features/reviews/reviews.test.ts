@@ -604,14 +604,32 @@ describe('shop reviews', () => {
   });
 });
 
+/** NUL or a lone surrogate: the request is refused before any feature sees it. */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const STORABLE_VECTORS = XSS_VECTORS.filter((vector) => !UNSTORABLE.test(vector));
+
 describe('OWASP XSS vectors', () => {
+  it('refuse the vectors hiding a NUL character with 400', async () => {
+    const withNul = XSS_VECTORS.filter((vector) => UNSTORABLE.test(vector));
+    expect(withNul.length).toBeGreaterThan(0);
+    for (const vector of withNul) {
+      const review = await postReview(
+        createTestAgent(shop.app),
+        goodReview({ text: `<p>Текст отзыва</p>${vector}` }),
+      );
+      expect(review.statusCode, vector).toBe(400);
+    }
+  });
+
   it('do not survive in stored reviews and comments, nor in the answers', async () => {
     const author = await loggedIn(autopublishing.app, 'Тест');
     const target = item('article', 4);
     autopublishing.limiter.enabled = false;
     const reviewIds: number[] = [];
     try {
-      for (const vector of XSS_VECTORS) {
+      // Vectors carrying text PostgreSQL cannot store are refused at the door (400) before any feature sees them.
+      for (const vector of STORABLE_VECTORS) {
         const review = await postReview(
           createTestAgent(autopublishing.app),
           goodReview({ text: `<p>Отличный магазин, всё понравилось!</p>${vector}` }),
@@ -643,10 +661,10 @@ describe('OWASP XSS vectors', () => {
       .select({ html: comments.html })
       .from(comments)
       .where(and(eq(comments.itemType, 'article'), eq(comments.itemId, target.id)));
-    expect(storedComments).toHaveLength(XSS_VECTORS.length);
+    expect(storedComments).toHaveLength(STORABLE_VECTORS.length);
     for (const row of storedComments) expectHarmless(row.html);
 
-    const pages = Math.ceil(XSS_VECTORS.length / 10);
+    const pages = Math.ceil(STORABLE_VECTORS.length / 10);
     for (let page = 1; page <= pages; page++) {
       const list = (await listComments(shop.app, { type: 'article', id: target.id, page })).json();
       for (const thread of list.items) expectHarmless(thread.html);

@@ -1,7 +1,9 @@
 // Fuzzing in `npm test`: every route gets the fixed sweep of hostile inputs plus FUZZ_RUNS generated requests in
 // all (default 300), each sent as a guest and as a logged-in user: no 5xx, every 4xx in the error catalogue's
 // shape, the server healthy afterwards. The heavy run is fuzz.hard.ts (`npm run test:hard`).
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestAgent } from '../test-agent.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
 import {
   buildBadAuthorizations,
@@ -133,6 +135,36 @@ describe('findings of the fuzzer, pinned', () => {
     });
     expect(cut.statusCode).toBe(422);
     expect(cut.json().errors.avatar).toEqual([expect.any(String)]);
+  });
+
+  // Fixed: a lone surrogate is refused at the door (PostgreSQL cannot store it in jsonb); was refused at the
+  // door (or made well-formed) like NUL.
+  it('places an order whose delivery comment holds a lone surrogate without a 5xx', async () => {
+    const guest = createTestAgent(testApp.app);
+    const added = await guest.request({
+      method: 'POST',
+      url: `/v1/cart/${ctx.productIds[1]}`,
+      payload: { quantity: 1 },
+    });
+    expect(added.statusCode).toBe(200);
+    const response = await guest.request({
+      method: 'POST',
+      url: '/v1/order',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"idempotency_key":"${randomUUID()}","contact":{"name":"Анна","fam":"Смирнова","email":"a@example.ru","tel":"+79161112233"},"delivery":{"type":2,"sposob_dost":1,"sposob_oplat":1,"koment":"утром\\ud800","addressNew":{"city":"Москва","street":"ул. Тверская","house":"1","zip":"125009"}}}`,
+    });
+    expect(response.statusCode).toBeLessThan(500);
+  });
+
+  it('answers a chat message holding a lone surrogate without a 5xx', async (context) => {
+    if (ctx.userId !== 1) context.skip();
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/ai',
+      headers: { authorization: `Bearer ${ctx.token}`, 'content-type': 'application/json' },
+      payload: '{"q":{"message":"Чем полезна лаванда?\\ud800"}}',
+    });
+    expect(response.statusCode).toBeLessThan(500);
   });
 
   it('answers a saved-cart id beyond the integer range with 404, not 500', async () => {
