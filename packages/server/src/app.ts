@@ -11,6 +11,7 @@ import type { Database } from './db/client.ts';
 import { findUserById } from './features/account/account.repo.ts';
 import { registerAccountRoutes } from './features/account/account.routes.ts';
 import { listAddressBook } from './features/account/account.service.ts';
+import { registerAdminRoutes } from './features/admin/admin.routes.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { createAccessTokens } from './features/auth/tokens.ts';
@@ -225,6 +226,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     authenticator,
     config,
   });
+  // The back office: every route in it is for MODERATOR_IDS only (checked once, for the whole scope).
+  registerAdminRoutes(app, { db: deps.db, authenticator, config, sections: [] });
   mkdirSync(config.imagesDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: config.imagesDir,

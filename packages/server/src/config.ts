@@ -144,6 +144,17 @@ const envSchema = z.object({
     .string()
     .regex(/^[\w.+-]{1,64}$/, 'must be 1-64 letters, digits, dots, dashes, pluses or underscores')
     .optional(),
+  /** Users (ids, comma-separated) who may use the back office /admin and its /api/v1/admin calls (spec §6). */
+  MODERATOR_IDS: z
+    .string()
+    .regex(/^\s*(\d{1,10}\s*(,\s*\d{1,10}\s*)*)?$/, 'must be user ids separated by commas, e.g. 1,42')
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((id) => Number(id.trim()))
+        .filter((id) => id > 0),
+    ),
   /** The one user (id) who sees the shop assistant chat and may call POST /api/v1/ai; without it the chat is off. */
   CHAT_USER_ID: z.coerce.number().int().min(1).optional(),
   /** OpenAI-compatible API base, e.g. https://api.openai.com/v1 (…/chat/completions is appended); without it the offline assistant answers from the catalogue. */

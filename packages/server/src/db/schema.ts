@@ -1,5 +1,6 @@
 // Every table of the shop, gathered for Drizzle and drizzle-kit.
 export * from '../features/account/account.table.ts';
+export * from '../features/admin/admin.table.ts';
 export * from '../features/auth/auth.table.ts';
 export * from '../features/cart/cart.table.ts';
 export * from '../features/catalog/catalog.table.ts';

@@ -9,6 +9,7 @@ import {
 import { SHOP } from '@efir/domain/shop-info';
 import { data, type RouteObject, redirect } from 'react-router';
 import { ACCOUNT_PAGE_COMPONENTS, AccountLayout } from '../features/account/account-page.tsx';
+import { AdminEntry } from '../features/admin/admin-entry.tsx';
 import { ForgotPasswordPage } from '../features/auth/forgot-password-page.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { RegistrationPage } from '../features/auth/registration-page.tsx';
@@ -213,6 +214,20 @@ export function createRoutes(context: AppContextValue): RouteObject[] {
                 Component: ACCOUNT_PAGE_COMPONENTS[page.url],
                 handle: handle(() => ({ title: page.title, noindex: true })),
               })),
+            },
+            {
+              // The back office: for moderators only (the server checks every call); its code loads on demand.
+              path: '/admin/*',
+              id: 'admin',
+              loader: async ({ request }) => {
+                const url = new URL(request.url);
+                const toLogin = () => redirect(loginUrlFor(`${url.pathname}${url.search}`));
+                if (context.isServer) return context.store.getState().sessionHint ? null : toLogin();
+                await waitForSession(context.store);
+                return isLoggedIn() ? null : toLogin();
+              },
+              Component: AdminEntry,
+              handle: handle(() => ({ title: 'Панель управления', noindex: true })),
             },
             {
               // Catalogue, category, section, article, recipe, product and saved-cart pages: the server resolves them.

@@ -1,0 +1,26 @@
+// Calls of the back office (/api/v1/admin/…): reads through useAdminData, writes through useAdminApi().
+// Failures never pop up the shop's notice: each admin page shows them where the moderator is looking.
+import { useAppContext } from '../../app/app-context.tsx';
+import { useAccountData } from '../account/account-api.ts';
+
+export const ADMIN_API = '/api/v1/admin';
+
+/** GET /api/v1/admin{path} once the user is known; `reload` asks again, `update` patches the data in place. */
+export function useAdminData<T>(path: string, read: (raw: unknown) => T = (raw) => raw as T) {
+  return useAccountData<T>(`${ADMIN_API}${path}`, read);
+}
+
+/** The shop's one HTTP client, with paths relative to /api/v1/admin. */
+export function useAdminApi() {
+  const { api } = useAppContext();
+  const quiet = { suppressErrors: true } as const;
+  return {
+    get: <T>(path: string) => api.get<T>(`${ADMIN_API}${path}`, quiet),
+    post: <T>(path: string, body?: unknown) => api.post<T>(`${ADMIN_API}${path}`, { ...quiet, body }),
+    put: <T>(path: string, body?: unknown) => api.put<T>(`${ADMIN_API}${path}`, { ...quiet, body }),
+    delete: <T>(path: string) => api.delete<T>(`${ADMIN_API}${path}`, quiet),
+    /** Multipart (image uploads); no timeout. */
+    upload: <T>(path: string, formData: FormData) =>
+      api.post<T>(`${ADMIN_API}${path}`, { ...quiet, formData }),
+  };
+}

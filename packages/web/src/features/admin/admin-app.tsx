@@ -1,0 +1,93 @@
+// The back office (loaded on demand by AdminEntry): asks the server whether this user is a moderator, then shows
+// the section menu and the section. Each section owns its folder and its own nested routes.
+import { NavLink, Route, Routes } from 'react-router';
+import { HttpError } from '../../lib/http-client.ts';
+import { useAdminData } from './admin-api.ts';
+import { AuditSection } from './audit-section.tsx';
+import { ContentSection } from './content/content-section.tsx';
+import { ModerationSection } from './moderation/moderation-section.tsx';
+import { OrdersSection } from './orders/orders-section.tsx';
+import { ProductsSection } from './products/products-section.tsx';
+import { PromoSection } from './promo/promo-section.tsx';
+import './admin.css';
+
+export const ADMIN_SECTIONS = [
+  { path: 'orders', title: 'Заказы', Component: OrdersSection },
+  { path: 'products', title: 'Товары', Component: ProductsSection },
+  { path: 'content', title: 'Контент', Component: ContentSection },
+  { path: 'moderation', title: 'Модерация', Component: ModerationSection },
+  { path: 'promo', title: 'Промокоды', Component: PromoSection },
+  { path: 'audit', title: 'Журнал изменений', Component: AuditSection },
+] as const;
+
+interface AdminMe {
+  moderator: boolean;
+  name?: string;
+}
+
+function AdminHome() {
+  return (
+    <div className="admin-home">
+      <h1 className="admin-title">Панель управления</h1>
+      <ul className="admin-home__grid">
+        {ADMIN_SECTIONS.map((section) => (
+          <li key={section.path}>
+            <NavLink className="admin-home__card" to={`/admin/${section.path}`}>
+              {section.title}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export default function AdminApp() {
+  const me = useAdminData<AdminMe>('/me');
+  if (me.status === 'loading') {
+    return (
+      <div className="admin-loading" role="status">
+        Проверяем доступ…
+      </div>
+    );
+  }
+  if (me.status === 'error') {
+    const status = me.error instanceof HttpError ? me.error.detail.status : 0;
+    return (
+      <div className="admin-denied">
+        <h1 className="admin-title">{status === 403 ? 'Нет доступа' : 'Панель управления недоступна'}</h1>
+        <p>
+          {status === 403
+            ? 'Панель управления открыта только модераторам магазина.'
+            : 'Не удалось связаться с сервером. Обновите страницу через минуту.'}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="admin">
+      <nav className="admin-nav" aria-label="Разделы панели управления">
+        <NavLink to="/admin" end className="admin-nav__home">
+          Эфир · админка
+        </NavLink>
+        <ul>
+          {ADMIN_SECTIONS.map((section) => (
+            <li key={section.path}>
+              <NavLink to={`/admin/${section.path}`}>{section.title}</NavLink>
+            </li>
+          ))}
+        </ul>
+        {me.data.name ? <p className="admin-nav__who">{me.data.name}</p> : null}
+      </nav>
+      <main className="admin-main">
+        <Routes>
+          <Route index element={<AdminHome />} />
+          {ADMIN_SECTIONS.map(({ path, Component }) => (
+            <Route key={path} path={`${path}/*`} element={<Component />} />
+          ))}
+          <Route path="*" element={<p>Такого раздела нет.</p>} />
+        </Routes>
+      </main>
+    </div>
+  );
+}
