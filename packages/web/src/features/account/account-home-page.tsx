@@ -125,7 +125,10 @@ export function AccountHomePage() {
 
   return (
     <div className="account-page">
-      <AccountHeading title="Личный кабинет" lead={`Здравствуйте, ${user.name}! Рады видеть вас снова.`} />
+      <AccountHeading
+        title="Личный кабинет"
+        lead={`Здравствуйте, ${user.name}! Рады видеть вас снова. Ваш номер покупателя — ${user.id}.`}
+      />
       {home.status === 'loading' && <Loading text="Считаем вашу скидку…" />}
       {home.status === 'error' && <LoadFailed error={home.error} onRetry={home.reload} />}
       {home.status === 'ready' && <DiscountCard skidka={home.data.skidka} />}
