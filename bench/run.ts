@@ -2,13 +2,19 @@
 // on PostgreSQL, at two catalogue sizes. Prints req/s, p50/p99, the ratio to the baseline and the server's RSS.
 // Each size runs twice: with the answer cache as in production (PAGE_CACHE_TTL_MS 10 s) and with it off, which
 // measures the database path itself.
-// Options: --products 500,10000  --duration 8  --connections 10  --cache 10000,0  (BENCH_DATABASE_URL)
+// Both servers run as plain Node.js from an esbuild bundle, as `npm start` runs the shop (tsx would add its own
+// memory and start-up). Besides req/s and latency, each line gives the server's CPU time per request (read from
+// /proc): on a shared machine that figure moves far less than req/s, so its ratio to the baseline is the one to trust.
+// Options: --products 500,10000  --duration 8  --connections 10  --cache 10000,0
+// BENCH_DATABASE_URL: an admin connection (default: the `postgres` database); the bench creates and drops only
+// its own databases, efir_bench_<products>.
 import { type ChildProcess, fork } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+import { build } from 'esbuild';
 import pg from 'pg';
 import { openPostgres } from '../packages/server/src/db/client.ts';
 import { seedDemoContent } from '../packages/server/src/seed/seed.ts';
@@ -21,8 +27,10 @@ const sizes = (args.get('products') ?? '500,10000').split(',').map(Number);
 const duration = Number(args.get('duration') ?? 8);
 const connections = Number(args.get('connections') ?? 10);
 const cacheModes = (args.get('cache') ?? '10000,0').split(',').map(Number);
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const here = path.dirname(new URL(import.meta.url).pathname);
+// Inside packages/server (the server finds its migrations from there), in an ignored folder.
+const bundleDir = path.join(here, '../packages/server/node_modules/.cache/efir-bench');
 
 function databaseUrl(name: string) {
   const url = new URL(adminUrl);
@@ -54,11 +62,38 @@ async function prepareDatabase(products: number): Promise<string> {
   return databaseUrl(name);
 }
 
-function startChild(script: string, env: Record<string, string>): Promise<ChildProcess> {
+/** Bundles a server script the way scripts/build.mjs bundles the shop: our code inside, packages outside. */
+async function bundle(script: string): Promise<string> {
+  const serverPackage = JSON.parse(readFileSync(path.join(here, '../packages/server/package.json'), 'utf8'));
+  const external = Object.keys({ ...serverPackage.dependencies, ...serverPackage.devDependencies }).filter(
+    (name) => !name.startsWith('@efir/'),
+  );
+  mkdirSync(bundleDir, { recursive: true });
+  const outfile = path.join(bundleDir, script.replace(/\.ts$/, '.mjs'));
+  await build({
+    entryPoints: [path.join(here, script)],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: [...external, 'vite', 'zod', 'htmlparser2'],
+    logLevel: 'warning',
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+  });
+  return outfile;
+}
+
+const bundles = new Map<string, string>();
+
+async function startChild(script: string, env: Record<string, string>): Promise<ChildProcess> {
+  if (!bundles.has(script)) bundles.set(script, await bundle(script));
   return new Promise((resolve, reject) => {
-    const child = fork(path.join(here, script), {
+    const child = fork(bundles.get(script)!, {
       env: { ...process.env, ...env },
-      execArgv: ['--import', 'tsx'],
+      execArgv: [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     child.once('message', () => resolve(child));
@@ -71,6 +106,12 @@ function readRssMb(pid: number): number {
   return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
 }
 
+/** User + system CPU time the process has used, in microseconds (clock ticks of 10 ms). */
+function readCpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
 interface Scenario {
   name: string;
   method: 'GET' | 'POST';
@@ -79,20 +120,24 @@ interface Scenario {
 }
 
 async function measure(port: number, scenario: Scenario, pid: number) {
-  let peakRss = readRssMb(pid);
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, readRssMb(pid));
-  }, 200);
-  const result = await autocannon({
+  const options = {
     url: `http://127.0.0.1:${port}${scenario.url}`,
     method: scenario.method,
     body: scenario.body === undefined ? undefined : JSON.stringify(scenario.body),
     headers: { 'content-type': 'application/json', ar: '1' },
     connections,
-    duration,
-  });
+  };
+  // A second of warm-up first: the JIT's first minutes are not what the server does all day.
+  await autocannon({ ...options, duration: 1 });
+  let peakRss = readRssMb(pid);
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, readRssMb(pid));
+  }, 200);
+  const cpuBefore = readCpuMicros(pid);
+  const result = await autocannon({ ...options, duration });
   clearInterval(sampler);
   return {
+    cpuPerRequest: (readCpuMicros(pid) - cpuBefore) / Math.max(1, result.requests.total),
     rps: result.requests.average,
     p50: result.latency.p50,
     p97: result.latency.p97_5,
@@ -166,8 +211,11 @@ for (const size of sizes) {
         `p50 ${String(ours.p50).padStart(3)} ms`,
         `p97.5 ${String(ours.p97).padStart(3)} ms`,
         `p99 ${String(ours.p99).padStart(4)} ms`,
+        `CPU ${ours.cpuPerRequest.toFixed(0).padStart(5)} µs/req`,
         `| baseline ${ceiling.rps.toFixed(0).padStart(6)} req/s`,
+        `CPU ${ceiling.cpuPerRequest.toFixed(0).padStart(4)} µs/req`,
         `ratio ${(ours.rps / ceiling.rps).toFixed(2)}`,
+        `CPU ratio ${(ceiling.cpuPerRequest / ours.cpuPerRequest).toFixed(2)}`,
         `| RSS ${ours.peakRss.toFixed(0)} MB`,
         ours.errors > 0 ? `| ${ours.errors} errors` : '',
       ].join('  ');
@@ -229,6 +277,7 @@ async function measureCartAndCheckout(url: string, size: number): Promise<string
       body: JSON.stringify({ quantity: 1 }),
     },
   ]) {
+    const cpuBefore = readCpuMicros(app.pid!);
     const result = await autocannon({
       url: `${base}${scenario.path}`,
       method: scenario.method,
@@ -242,7 +291,8 @@ async function measureCartAndCheckout(url: string, size: number): Promise<string
       connections,
       duration,
     });
-    const line = `${String(size).padStart(6)}  ${scenario.name.padEnd(33)}  ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(result.latency.p50).padStart(3)} ms  p97.5 ${String(result.latency.p97_5).padStart(3)} ms  p99 ${String(result.latency.p99).padStart(4)} ms${result.non2xx + result.errors > 0 ? `  | ${result.non2xx + result.errors} errors` : ''}`;
+    const cpu = (readCpuMicros(app.pid!) - cpuBefore) / Math.max(1, result.requests.total);
+    const line = `${String(size).padStart(6)}  ${scenario.name.padEnd(33)}  ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(result.latency.p50).padStart(3)} ms  p97.5 ${String(result.latency.p97_5).padStart(3)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  CPU ${cpu.toFixed(0).padStart(5)} µs/req${result.non2xx + result.errors > 0 ? `  | ${result.non2xx + result.errors} errors` : ''}`;
     console.log(line);
     lines.push(line);
   }
@@ -257,6 +307,7 @@ async function measureCartAndCheckout(url: string, size: number): Promise<string
     addressNew: { city: 'Москва', street: 'ул. Дубининская', house: '57', zip: '115054' },
   };
   const contact = { name: 'Анна', fam: 'Смирнова', email: 'bench@example.ru', tel: '+79161112233' };
+  const cpuBefore = readCpuMicros(app.pid!);
   for (let index = 0; index < carts.length; index += 10) {
     await Promise.all(
       carts.slice(index, index + 10).map(async (cart) => {
@@ -276,7 +327,8 @@ async function measureCartAndCheckout(url: string, size: number): Promise<string
       }),
     );
   }
-  const line = `${String(size).padStart(6)}  ${'order: POST /v1/order (10 at once)'.padEnd(33)}  ${latencies.length} orders  p50 ${percentile(latencies, 50).toFixed(1)} ms  p95 ${percentile(latencies, 95).toFixed(1)} ms  p99 ${percentile(latencies, 99).toFixed(1)} ms${failures ? `  | ${failures} failed` : ''}`;
+  const orderCpu = (readCpuMicros(app.pid!) - cpuBefore) / latencies.length;
+  const line = `${String(size).padStart(6)}  ${'order: POST /v1/order (10 at once)'.padEnd(33)}  ${latencies.length} orders  p50 ${percentile(latencies, 50).toFixed(1)} ms  p95 ${percentile(latencies, 95).toFixed(1)} ms  p99 ${percentile(latencies, 99).toFixed(1)} ms  CPU ${orderCpu.toFixed(0)} µs/order  | RSS ${readRssMb(app.pid!).toFixed(0)} MB${failures ? `  | ${failures} failed` : ''}`;
   console.log(line);
   lines.push(line);
   await admin.close();

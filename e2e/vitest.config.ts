@@ -10,7 +10,7 @@ export default defineConfig({
     exclude: ['hard/**', '**/node_modules/**'],
     globalSetup: ['./support/global-setup.ts'],
     testTimeout: 60_000,
-    hookTimeout: 180_000,
+    hookTimeout: 300_000,
     fileParallelism: false,
   },
 });

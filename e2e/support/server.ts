@@ -52,7 +52,8 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const deadline = Date.now() + 90_000;
+  // The first start seeds the demo content (pictures drawn with sharp): slow on a busy 2-core machine.
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the shop exited while starting:\n${output}`);
     try {
@@ -61,7 +62,11 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`the shop did not start in time:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+      throw new Error(`the shop did not start in time:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 

@@ -38,13 +38,46 @@ function writeBuildStamp(stamp: BuildStamp): Plugin {
   };
 }
 
+/**
+ * Tags the importer of each `lazyModule(() => import('…'))` / `lazyComponent(() => import('…'), …)` with the module's
+ * path relative to packages/web, the key of the client build manifest: the server render names the modules a page
+ * used and the shop turns them into <link rel="modulepreload"> tags (see app/lazy-modules.tsx).
+ */
+function tagLazyModules(): Plugin {
+  const call = /\b(lazyModule|lazyComponent)\(\s*\(\)\s*=>\s*import\(\s*(['"])([^'"]+)\2\s*\)/g;
+  return {
+    name: 'efir-lazy-module-ids',
+    async transform(code, id) {
+      if (id.includes('/node_modules/') || !/\.tsx?$/.test(id) || !code.includes('lazy')) return null;
+      const calls = [...code.matchAll(call)];
+      if (calls.length === 0) return null;
+      let result = '';
+      let last = 0;
+      for (const match of calls) {
+        const [text, name, quote, specifier] = match as unknown as [string, string, string, string];
+        const resolved = await this.resolve(specifier, id);
+        if (!resolved) this.error(`${id}: cannot resolve ${specifier}`);
+        const moduleId = path.relative(import.meta.dirname, resolved.id.split('?')[0] ?? '');
+        const importer = `() => import(${quote}${specifier}${quote})`;
+        result += `${code.slice(last, match.index)}${name}(Object.assign(${importer}, { moduleId: ${JSON.stringify(moduleId)} })`;
+        last = (match.index ?? 0) + text.length;
+      }
+      return { code: result + code.slice(last), map: null };
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild = false }) => {
   const stamp: BuildStamp = command === 'build' ? stampBuild(isSsrBuild) : { version: 'dev', builtAt: 0 };
   return {
     root: import.meta.dirname,
-    plugins: [react(), ...(command === 'build' && !isSsrBuild ? [writeBuildStamp(stamp)] : [])],
+    plugins: [
+      react(),
+      tagLazyModules(),
+      ...(command === 'build' && !isSsrBuild ? [writeBuildStamp(stamp)] : []),
+    ],
     define: { __BUILD_VERSION__: JSON.stringify(stamp.version) },
-    build: { outDir: 'dist/client', emptyOutDir: true, target: 'es2022', cssCodeSplit: true },
+    build: { outDir: 'dist/client', emptyOutDir: true, target: 'es2022', cssCodeSplit: true, manifest: true },
     ssr: { noExternal: [/^@efir\//] },
   };
 });

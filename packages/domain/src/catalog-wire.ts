@@ -1,56 +1,16 @@
 // Page data of POST /api/v1/route (spec §3 Page) and the filters and sorts of spec §3–§4, §9.
 import { z } from './zod-ru.ts';
 
-export const PAGE_TYPES = [
-  'article',
-  'category',
-  'catalog',
-  'homepage',
-  'product',
-  'razdel',
-  'recept',
-  'saved',
-] as const;
-export type PageType = (typeof PAGE_TYPES)[number];
+// The constants live in a zod-free module, so the browser's page code can use them without the schemas below.
+export * from './catalog-constants.ts';
 
-export const PRODUCT_ICONS = ['new', 'hit', 'organic', 'sale', 'rare'] as const;
-export type ProductIcon = (typeof PRODUCT_ICONS)[number];
-export const PRODUCT_ICON_NAMES: Record<ProductIcon, string> = {
-  new: 'Новинка',
-  hit: 'Хит продаж',
-  organic: 'Органик',
-  sale: 'Скидка',
-  rare: 'Редкое',
-};
-
-/** Date periods of the article and recipe filters; 4 (all time) is the default (spec §9). */
-export const DATE_PERIODS = { 1: 'За неделю', 2: 'За месяц', 3: 'За год', 4: 'За всё время' } as const;
-export const DEFAULT_DATE_PERIOD = 4;
-export const DATE_PERIOD_DAYS: Record<number, number | null> = { 1: 7, 2: 30, 3: 365, 4: null };
-
-/** «anywhere» of the product filter: 1 only what is in stock, 2 everything (default, spec §9). */
-export const AVAILABILITY = { 1: 'Только в наличии', 2: 'Все товары' } as const;
-export const DEFAULT_AVAILABILITY = 2;
-
-/** Sorts: a number per list; 0 means none (spec §3). */
-export const PRODUCT_SORTS = {
-  0: 'По умолчанию',
-  1: 'Сначала дешевле',
-  2: 'Сначала дороже',
-  3: 'Популярные',
-  4: 'Новинки',
-  5: 'По названию',
-} as const;
-export const PUBLICATION_SORTS = {
-  0: 'По умолчанию',
-  1: 'Сначала новые',
-  2: 'Сначала старые',
-  3: 'Популярные',
-  4: 'По рейтингу',
-} as const;
-
-export const PRODUCTS_PER_PAGE = 24;
-export const PUBLICATIONS_PER_PAGE = 12;
+import {
+  DEFAULT_AVAILABILITY,
+  DEFAULT_DATE_PERIOD,
+  type PageType,
+  PRODUCT_ICONS,
+  type ProductIcon,
+} from './catalog-constants.ts';
 
 const ids = z.array(z.int().positive()).max(50);
 
@@ -157,11 +117,3 @@ export interface RouteResponse<T = unknown> {
   /** The filter and sort the server applied (defaults filled in). */
   applied: { sort: number; filter: Partial<ProductFilter & PublicationFilter> };
 }
-
-/** Cookie names of the persisted filters and sorts (spec §4: separate keys per list, 365 days). */
-export const FILTER_COOKIES = {
-  product: { filter: 'filter_product', sort: 'sort_product' },
-  article: { filter: 'filter_article', sort: 'sort_article' },
-  recept: { filter: 'filter_recept', sort: 'sort_recept' },
-} as const;
-export const FILTER_COOKIE_DAYS = 365;

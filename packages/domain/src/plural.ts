@@ -18,3 +18,7 @@ export function formatCount(count: number, forms: PluralForms): string {
 }
 
 export const GOODS_FORMS: PluralForms = ['товар', 'товара', 'товаров'];
+export const REVIEW_FORMS: PluralForms = ['отзыв', 'отзыва', 'отзывов'];
+export const COMMENT_FORMS: PluralForms = ['комментарий', 'комментария', 'комментариев'];
+export const VOTE_FORMS: PluralForms = ['оценка', 'оценки', 'оценок'];
+export const COURSE_FORMS: PluralForms = ['курс', 'курса', 'курсов'];

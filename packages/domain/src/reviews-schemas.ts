@@ -2,7 +2,6 @@
 import { idField } from './account-schemas.ts';
 import { nameField } from './auth-schemas.ts';
 import type { Pagination } from './catalog-wire.ts';
-import type { PluralForms } from './plural.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
 import { z } from './zod-ru.ts';
 
@@ -22,9 +21,8 @@ export const COMMENT_LIMIT = { limit: 20, windowMs: 60 * 60 * 1000 } as const;
 export const VOTE_LIMIT = { limit: 60, windowMs: 60 * 60 * 1000 } as const;
 
 export const REVIEW_THANKS = 'Спасибо! Отзыв появится после проверки модератором.';
-export const REVIEW_FORMS: PluralForms = ['отзыв', 'отзыва', 'отзывов'];
-export const COMMENT_FORMS: PluralForms = ['комментарий', 'комментария', 'комментариев'];
-export const VOTE_FORMS: PluralForms = ['оценка', 'оценки', 'оценок'];
+// The words live with the plural rules, so the browser's page frame can use them without these schemas (and zod).
+export { COMMENT_FORMS, REVIEW_FORMS, VOTE_FORMS } from './plural.ts';
 
 /** The pages one can rate and comment on: the path type of PUT /v1/user/vote/{type} and its answer's message. */
 export const VOTE_TYPES = ['product', 'recept', 'article'] as const;

@@ -11,16 +11,20 @@ import type { Database } from './db/client.ts';
 import { findUserById } from './features/account/account.repo.ts';
 import { registerAccountRoutes } from './features/account/account.routes.ts';
 import { listAddressBook } from './features/account/account.service.ts';
+import { questionsAdminSection } from './features/account/questions-admin.ts';
 import { registerAdminRoutes } from './features/admin/admin.routes.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { createAccessTokens } from './features/auth/tokens.ts';
 import { CART_COOKIE, registerCartRoutes } from './features/cart/cart.routes.ts';
 import { createCartService } from './features/cart/cart.service.ts';
+import { promoAdminSection } from './features/cart/promo-admin.ts';
+import { productsAdminSection } from './features/catalog/products-admin.ts';
 import { registerChatRoutes } from './features/chat/chat.routes.ts';
 import { createChatService } from './features/chat/chat.service.ts';
 import { registerContentRoutes } from './features/content/content.routes.ts';
 import { createContentService } from './features/content/content.service.ts';
+import { contentAdminSection } from './features/content/content-admin.ts';
 import { registerDeliveryRoutes } from './features/delivery/delivery.routes.ts';
 import {
   type CartSnapshot,
@@ -35,12 +39,15 @@ import {
   estimateWeightGrams,
   type OrdersService,
 } from './features/orders/orders.service.ts';
+import { ordersAdminSection } from './features/orders/orders-admin.ts';
 import { registerPagesRoutes } from './features/pages/pages.routes.ts';
 import { createPaymentClient } from './features/payments/payment-client.ts';
 import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
 import { createPaymentsService } from './features/payments/payments.service.ts';
 import { attachRealtime } from './features/realtime/realtime.ts';
 import { registerReviewRoutes } from './features/reviews/reviews.routes.ts';
+import { reviewsAdminSection } from './features/reviews/reviews-admin.ts';
+import { registerSchoolAdminRoutes, registerSchoolRoutes } from './features/school/school.routes.ts';
 import { registerSearchRoutes } from './features/search/search.routes.ts';
 import { trackInFlightRequests } from './lib/graceful-shutdown.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
@@ -202,6 +209,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     listSavedCarts: (user) => cart.listSaved(user),
   });
 
+  registerSchoolRoutes(app, { db: deps.db, authenticator, payments, config });
+
   // Read paths are answered from memory for PAGE_CACHE_TTL_MS; any write through a service invalidates.
   const responses = createResponseCache({ ttlMs: config.PAGE_CACHE_TTL_MS, maxEntries: 2000 });
   const content = createContentService(deps.db, [responses]);
@@ -227,7 +236,33 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     config,
   });
   // The back office: every route in it is for MODERATOR_IDS only (checked once, for the whole scope).
-  registerAdminRoutes(app, { db: deps.db, authenticator, config, sections: [] });
+  registerAdminRoutes(app, {
+    db: deps.db,
+    authenticator,
+    config,
+    sections: [
+      (scope) => registerSchoolAdminRoutes(scope, { db: deps.db, authenticator, payments, config }),
+      ordersAdminSection({
+        db: deps.db,
+        payments,
+        mail,
+        log: app.log,
+        origin: config.PUBLIC_URL.replace(/\/$/, ''),
+      }),
+      promoAdminSection({ db: deps.db }),
+      reviewsAdminSection({ db: deps.db, content: deps.reviews?.content ?? content }),
+      questionsAdminSection({ db: deps.db }),
+      productsAdminSection({
+        db: deps.db,
+        content,
+        mail,
+        origin: config.PUBLIC_URL.replace(/\/$/, ''),
+        imagesDir: config.imagesDir,
+        log: app.log,
+      }),
+      contentAdminSection({ db: deps.db, content, config }),
+    ],
+  });
   mkdirSync(config.imagesDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: config.imagesDir,

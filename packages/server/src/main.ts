@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { shutDownGracefully } from './lib/graceful-shutdown.ts';
 import { webDistDir } from './lib/paths.ts';
-import type { RenderModule } from './plugins/ssr.ts';
+import type { ClientManifest, RenderModule } from './plugins/ssr.ts';
 import { seedDemoContent } from './seed/seed.ts';
 
 async function main(): Promise<void> {
@@ -30,14 +30,24 @@ async function main(): Promise<void> {
   const template = await readFile(path.join(webDistDir, 'client/index.html'), 'utf8');
   const rendererUrl = pathToFileURL(path.join(webDistDir, 'server/entry-server.js')).href;
   const renderer = (await import(rendererUrl)) as RenderModule;
+  const clientManifest = JSON.parse(
+    await readFile(path.join(webDistDir, 'client/.vite/manifest.json'), 'utf8'),
+  ) as ClientManifest;
   const app = await buildApp(config, {
     db: database.db,
-    ssr: { dev: false, loadRenderer: async () => renderer, loadTemplate: async () => template },
+    ssr: {
+      dev: false,
+      loadRenderer: async () => renderer,
+      loadTemplate: async () => template,
+      clientManifest,
+    },
   });
   await app.register(fastifyStatic, {
     root: path.join(webDistDir, 'client'),
     wildcard: false,
     index: false,
+    // scripts/build.mjs writes .br and .gz copies of the text assets.
+    preCompressed: true,
     setHeaders(res, filePath) {
       // Hashed build assets never change; everything else is revalidated.
       if (filePath.includes(`${path.sep}assets${path.sep}`))

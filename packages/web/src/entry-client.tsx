@@ -11,12 +11,18 @@ import { loadBootstrap, loadCart, startFilterLoads } from './app/bootstrap.ts';
 import { announceCartNotices } from './app/cart-state.ts';
 import { persistCheckout, readStoredCheckout } from './app/checkout-draft.ts';
 import { HeadSync } from './app/head-sync.tsx';
+import { loadModules, modulesOfMatches, withLazyModules } from './app/lazy-modules.tsx';
 import { PageDataCache } from './app/page-loader.ts';
 import { createRoutes } from './app/routes.tsx';
 import { expireSession, followOtherTabs, guardTokenLoss, restoreSession } from './app/session.ts';
 import { readMetrikaId, startAnalytics } from './lib/analytics.ts';
 import { createHttpClient, createLocalStorageTokenStore, readCsrfCookie } from './lib/http-client.ts';
-import { connectRealtime, startRealtime } from './lib/realtime.ts';
+import type { RealtimeClient } from './lib/realtime.ts';
+
+function whenIdle(task: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 3000 });
+  else setTimeout(task, 1000);
+}
 
 function readEmbeddedBootstrap(): Bootstrap | null {
   const element = document.getElementById(BOOTSTRAP_ELEMENT_ID);
@@ -31,7 +37,19 @@ function readEmbeddedBootstrap(): Bootstrap | null {
 async function start(): Promise<void> {
   let store: ReturnType<typeof createAppStore> | null = null;
   const tokenStore = guardTokenLoss(createLocalStorageTokenStore(), () => store);
-  const realtime = startRealtime({ getToken: () => tokenStore.get() });
+  // The realtime channel (socket.io), the list filters' schemas (zod) and the sanitiser are not needed to show the
+  // page: their code loads once the browser is idle after the first render, outside the initial JavaScript.
+  let realtime: RealtimeClient | null = null;
+  const startAfterFirstRender = () =>
+    whenIdle(() => {
+      void import('./lib/realtime.ts').then(({ connectRealtime, startRealtime }) => {
+        realtime = startRealtime({ getToken: () => tokenStore.get() });
+        connectRealtime();
+      });
+      // Warmed for the first navigation: the catalogue's loaders and every rich text need them.
+      void import('./app/list-preferences.ts');
+      void import('./components/ui/sanitized-html.tsx');
+    });
   const api = createHttpClient({
     baseUrl: '',
     tokenStore,
@@ -67,7 +85,7 @@ async function start(): Promise<void> {
     getCurrentUrl: () => currentUrl,
     pageCache,
   };
-  const router = createBrowserRouter(createRoutes(context), {
+  const router = createBrowserRouter(withLazyModules(createRoutes(context)), {
     hydrationData: embedded ? window.__staticRouterHydrationData : undefined,
   });
   const rememberLocation = () => {
@@ -80,7 +98,7 @@ async function start(): Promise<void> {
   startAnalytics(router, { id: readMetrikaId(document) });
   // Deferred: socket work inside the store's update would run while React is still committing the navigation.
   store.subscribe((state, previous) => {
-    if (state.user?.id !== previous.user?.id) setTimeout(() => realtime.reauthenticate(), 0);
+    if (state.user?.id !== previous.user?.id) setTimeout(() => realtime?.reauthenticate(), 0);
   });
 
   const app = (
@@ -95,11 +113,13 @@ async function start(): Promise<void> {
   followOtherTabs(api, store);
   if (!embedded) {
     createRoot(root).render(app);
-    connectRealtime();
+    startAfterFirstRender();
     return;
   }
+  // The server rendered the page with its code loaded: load the same code first, so hydration renders the same.
+  await loadModules(modulesOfMatches(router.state.matches, router.state.loaderData));
   hydrateRoot(root, app);
-  connectRealtime();
+  startAfterFirstRender();
   // The server render cannot see a token kept in local storage: a logged-in visitor's user and cart come now,
   // after hydration, so the markup hydrates exactly as the server rendered it. Until the user is known, account
   // pages show their loading frame (the server saw the session hint) and guards wait; the cart page and the

@@ -5,6 +5,7 @@ import type { AppContextValue } from './app/app-context.tsx';
 import { AppShell, BOOTSTRAP_ELEMENT_ID, serializeForScript } from './app/app-shell.tsx';
 import { type Bootstrap, createAppStore } from './app/app-state.ts';
 import { loadBootstrap } from './app/bootstrap.ts';
+import { modulesOfMatches, withLazyModules } from './app/lazy-modules.tsx';
 import { PageDataCache } from './app/page-loader.ts';
 import { collectMeta, renderHeadTags } from './app/page-meta.ts';
 import { createRoutes } from './app/routes.tsx';
@@ -25,7 +26,15 @@ export interface RenderInput {
 
 export type RenderResult =
   | { type: 'redirect'; status: number; location: string }
-  | { type: 'page'; status: number; head: string; html: string; data: string };
+  | {
+      type: 'page';
+      status: number;
+      head: string;
+      html: string;
+      data: string;
+      /** Source paths of the page code this render used: the shop preloads their chunks. */
+      modules: string[];
+    };
 
 async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
@@ -56,7 +65,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     getCurrentUrl: () => null,
     pageCache: new PageDataCache(),
   };
-  const handler = createStaticHandler(createRoutes(context));
+  const handler = createStaticHandler(withLazyModules(createRoutes(context)));
   const routerContext = await handler.query(new Request(requestUrl, { headers: input.forwardHeaders }));
   if (routerContext instanceof Response) {
     return {
@@ -83,5 +92,8 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     head: renderHeadTags(meta, canonical),
     html,
     data: `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${serializeForScript(bootstrap)}</script>`,
+    modules: modulesOfMatches(routerContext.matches, routerContext.loaderData).flatMap((module) =>
+      module.id ? [module.id] : [],
+    ),
   };
 }

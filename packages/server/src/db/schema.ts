@@ -11,4 +11,5 @@ export * from '../features/mail/mail.table.ts';
 export * from '../features/orders/orders.table.ts';
 export * from '../features/payments/payments.table.ts';
 export * from '../features/reviews/reviews.table.ts';
+export * from '../features/school/school.table.ts';
 export * from '../seed/seed.table.ts';

@@ -14,17 +14,20 @@ export function trackInFlightRequests(app: FastifyInstance) {
   let inFlight = 0;
   let lastActivity = Date.now();
   let draining = false;
-  app.addHook('onRequest', async () => {
+  // Callback hooks (no promise per call): they run on every request.
+  app.addHook('onRequest', (_request, _reply, done) => {
     inFlight += 1;
     lastActivity = Date.now();
+    done();
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async () => {
+  app.addHook('onResponse', (_request, _reply, done) => {
     inFlight -= 1;
     lastActivity = Date.now();
+    done();
   });
   return {
     startDraining() {

@@ -32,17 +32,29 @@ function equal(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/** The public read API (catalogue, search, filters): its reads never need the cookie, and they are the hot path. */
+const READ_API_PREFIX = '/api/';
+
 export function registerCsrf(app: FastifyInstance, options: { secure: boolean }): void {
-  // onRequest, so a forged call is refused before its body is even read or validated.
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.cookies[CSRF_COOKIE]) issueCsrfCookie(reply, options.secure);
-    if (!UNSAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf === false) return;
-    // A Bearer token is never sent by the browser on its own, so such calls cannot be forged cross-site.
-    if (request.headers.authorization?.startsWith('Bearer ')) return;
+  // onRequest, so a forged call is refused before its body is even read or validated. A callback hook: it runs
+  // on every request, and most of them (reads) pass straight through.
+  app.addHook('onRequest', (request, reply, done) => {
     const cookie = request.cookies[CSRF_COOKIE];
+    const exempt = !UNSAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf === false;
+    // Pages and account calls hand out the cookie the web client will echo; a read of the public API does
+    // not (a first visit gets it with the page, GET /refresh re-issues it, and a refused call carries one).
+    if (!cookie && !(exempt && request.url.startsWith(READ_API_PREFIX)))
+      issueCsrfCookie(reply, options.secure);
+    // A Bearer token is never sent by the browser on its own, so such calls cannot be forged cross-site.
+    if (exempt || request.headers.authorization?.startsWith('Bearer ')) {
+      done();
+      return;
+    }
     const header = request.headers[CSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !equal(cookie, header)) {
-      throw new AppError(419, MESSAGES.csrfMismatch);
+      done(new AppError(419, MESSAGES.csrfMismatch));
+      return;
     }
+    done();
   });
 }

@@ -3,10 +3,14 @@ import { SUPPRESS_ERRORS_HEADER } from '@efir/domain/http-contract';
 import type { FastifyInstance } from 'fastify';
 
 export function registerResponseRule(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.headers[SUPPRESS_ERRORS_HEADER] === undefined || reply.statusCode !== 200) return payload;
+  // A callback hook: it runs on every answer and almost always passes the payload through untouched.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.headers[SUPPRESS_ERRORS_HEADER] === undefined || reply.statusCode !== 200) {
+      done(null, payload);
+      return;
+    }
     const type = String(reply.getHeader('content-type') ?? '');
-    if (!type.startsWith('application/json') || typeof payload !== 'string') return payload;
-    return `{"ok":true,"data":${payload}}`;
+    if (!type.startsWith('application/json') || typeof payload !== 'string') done(null, payload);
+    else done(null, `{"ok":true,"data":${payload}}`);
   });
 }

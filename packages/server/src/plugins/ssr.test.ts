@@ -1,8 +1,11 @@
 // Server-rendered pages: full HTML with title and description, guards, 404s and the embedded start-up data.
+
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { LEGAL_PAGE_URLS, STATIC_PAGE_URLS } from '@efir/domain/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSourceSsrOptions } from '../test/page-renderer.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createPreloadTags, pickPageEncoding } from './ssr.ts';
 
 let testApp: TestApp;
 
@@ -84,7 +87,7 @@ describe('server-rendered pages', () => {
     }
   });
 
-  it('protects pages with a nonce-based CSP that covers every script tag', async () => {
+  it('protects pages with a nonce-based CSP that covers every script that runs', async () => {
     const response = await getPage('/kontakt.html');
     const csp = String(response.headers['content-security-policy']);
     const nonce = textOf(csp, /'nonce-([^']+)'/);
@@ -93,8 +96,11 @@ describe('server-rendered pages', () => {
     expect(scriptSrc).toBeDefined();
     expect(scriptSrc).not.toContain('unsafe-inline');
     const scripts = response.body.match(/<script[^>]*>/g) ?? [];
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    const running = scripts.filter((tag) => !/type="application\/(ld\+)?json"/.test(tag));
+    expect(running.length).toBeGreaterThan(0);
+    for (const tag of running) expect(tag).toContain(`nonce="${nonce}"`);
+    // Data blocks do not run; a nonce there would only differ from the DOM at hydration (browsers hide it).
+    for (const tag of scripts.filter((tag) => !running.includes(tag))) expect(tag).not.toContain('nonce');
     const second = await getPage('/kontakt.html');
     expect(String(second.headers['content-security-policy'])).not.toContain(nonce!);
   });
@@ -175,5 +181,65 @@ describe('server-rendered pages', () => {
     const response = await getPage('/api/v1/nothing');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Not Found' });
+  });
+});
+
+describe('preloading the page code a render used', () => {
+  const manifest = {
+    'index.html': {
+      file: 'assets/index-1.js',
+      isEntry: true,
+      imports: ['_vendor-1.js'],
+      css: ['assets/index-1.css'],
+    },
+    '_vendor-1.js': { file: 'assets/vendor-1.js' },
+    'src/features/catalog/product-page.tsx': {
+      file: 'assets/product-page-1.js',
+      isDynamicEntry: true,
+      imports: ['index.html', '_card-1.js'],
+      css: ['assets/product-page-1.css', 'assets/index-1.css'],
+    },
+    '_card-1.js': { file: 'assets/card-1.js', imports: ['_vendor-1.js'], css: ['assets/card-1.css'] },
+  };
+
+  it('links the modules, their chunks and their styles, but nothing the entry already loads', () => {
+    const tags = createPreloadTags(manifest)(['src/features/catalog/product-page.tsx']);
+    expect(tags).toBe(
+      '<link rel="stylesheet" href="/assets/product-page-1.css"><link rel="stylesheet" href="/assets/card-1.css">' +
+        '<link rel="modulepreload" crossorigin href="/assets/product-page-1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/card-1.js">',
+    );
+  });
+
+  it('adds nothing for a page without modules of its own or for an unknown module', () => {
+    const preload = createPreloadTags(manifest);
+    expect(preload([])).toBe('');
+    expect(preload(['src/unknown.tsx'])).toBe('');
+  });
+});
+
+describe('compressed pages', () => {
+  it('sends a page with Brotli or gzip as the browser accepts, and plain otherwise', async () => {
+    const plain = await getPage('/kontakt.html');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [accept, encoding, decompress] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: '/kontakt.html',
+        headers: { accept: 'text/html', 'accept-encoding': accept },
+      });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toContain('accept-encoding');
+      expect(decompress(response.rawPayload).toString('utf8')).toContain('<title>');
+    }
+  });
+
+  it('reads the Accept-Encoding header with its weights', () => {
+    expect(pickPageEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(pickPageEncoding('identity')).toBeNull();
+    expect(pickPageEncoding(undefined)).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carts } from '../features/cart/cart.table.ts';
 import { products } from '../features/catalog/catalog.table.ts';
+import { courses } from '../features/school/school.table.ts';
 import { parsePrintedRoutes } from '../test/hard/route-capture.ts';
 import { createTestAgent, type TestAgent } from '../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -38,6 +39,11 @@ interface Owned {
   avatar: string;
   /** Some chat thread id: the chat answers only its one user, so for B the id does not matter. */
   thread: number;
+  /** A's enrolment on the free diploma course, and a passport scan A uploaded for it. */
+  enrolment: number;
+  document: number;
+  /** Another free course (a certificate one) B may enrol on without touching A's. */
+  freeCourse: number;
 }
 
 type Actor = 'stranger' | 'guest';
@@ -63,6 +69,8 @@ interface Row {
   optional?: boolean;
   /** Sends a real PNG as the multipart avatar upload. */
   upload?: boolean;
+  /** Sends a PDF as the multipart diploma document upload. */
+  document?: boolean;
   note?: string;
 }
 
@@ -192,6 +200,16 @@ export const MATRIX: Row[] = [
   }),
 
   // The shop assistant chat belongs to the one CHAT_USER_ID (not B): B is refused whatever the thread.
+  // The school: B has no diploma course, so A's contract, annex and scans stay out of reach.
+  own('POST /v1/user/course', { body: (o) => ({ course_id: o.freeCourse }) }),
+  deny('PUT /v1/user/diplom/contract', 409, 401, { body: () => ({ ...CONTRACT, fam: 'Чужой' }) }),
+  deny('GET /v1/user/diplom/contract', 409, 401),
+  own('POST /v1/user/diplom/document_tmp', { body: () => ({ type: 'consent' }) }),
+  deny('GET /v1/user/diplom/annex/{enrolment}', 404, 401),
+  deny('GET /v1/user/diplom/document/{document}', 404, 401),
+  deny('DELETE /v1/user/diplom/document/{document}', 404, 401),
+  deny('PUT /v1/user/diplom/document', 409, 401),
+  deny('POST /v1/user/diplom/document', 409, 401, { document: true }),
   deny('POST /api/v1/ai', 403, 401, {
     body: () => ({ q: { message: 'Покажи мои диалоги' } }),
     optional: true,
@@ -235,6 +253,39 @@ let ownerAgent: TestAgent;
 let ownerGuest: TestAgent;
 let strangerAgent: TestAgent;
 let strangerEmail = '';
+
+const FREE_CERTIFICATE_COURSE = 'pervoe-znakomstvo-s-efirnymi-maslami';
+
+/** A's contract data (the surname is a leak marker). */
+const CONTRACT = {
+  fam: 'Маркерова',
+  name: 'Алиса',
+  otch: 'Сергеевна',
+  birth_date: '1991-02-03',
+  passport_series: '45 12',
+  passport_number: '345678',
+  passport_issued_by: 'ГУ МВД России по г. Москве',
+  passport_issued_at: '2012-05-03',
+  passport_code: '770-001',
+  address: '115054, г. Москва, Маркерная улица, д. 7, кв. 77',
+  snils: '112-233-445 95',
+  education: 'higher',
+};
+
+function multipartDocument() {
+  const boundary = '----efirmatrixdoc';
+  return {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\npassport\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scan.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      Buffer.from('%PDF-1.4\n% Маркерный скан\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  };
+}
 
 function multipartPng(png: Buffer) {
   const boundary = '----efirmatrix';
@@ -326,6 +377,34 @@ beforeAll(async () => {
     'question',
   );
   await ok(await ownerAgent.request({ method: 'POST', url: '/v1/user/telegram' }), 'telegram link');
+  const courseId = async (slug: string) => {
+    const [row] = await db
+      .select({ id: courses.id })
+      .from(courses)
+      .where(eq(courses.url, `/seminar_po_aromatherapy/${slug}.html`));
+    if (!row) throw new Error(`no demo course ${slug}`);
+    return row.id;
+  };
+  await ok(
+    await ownerAgent.request({
+      method: 'POST',
+      url: '/v1/user/course',
+      payload: { course_id: await courseId('aromaterapiya-v-sestrinskom-dele') },
+    }),
+    'enrolment',
+  );
+  await ok(
+    await ownerAgent.request({ method: 'PUT', url: '/v1/user/diplom/contract', payload: CONTRACT }),
+    'contract',
+  );
+  const uploaded = await ok(
+    await ownerAgent.request({ method: 'POST', url: '/v1/user/diplom/document', ...multipartDocument() }),
+    'diploma document',
+  );
+  const myCourses = await ok(
+    await ownerAgent.request({ method: 'GET', url: '/v1/my-courses' }),
+    'my courses',
+  );
   await ok(
     await ownerAgent.request({ method: 'POST', url: `/v1/cart/${product}`, payload: { quantity: 3 } }),
     'cart',
@@ -418,6 +497,9 @@ beforeAll(async () => {
     soldOut: soldOut!,
     avatar: avatar.user.avatar.photo,
     thread: 1,
+    enrolment: myCourses.items[0].id,
+    document: uploaded.diploma.documents[0].id,
+    freeCourse: await courseId(FREE_CERTIFICATE_COURSE),
   };
 });
 
@@ -442,6 +524,7 @@ async function readAsOwner(): Promise<Record<string, unknown>> {
     '/v1/my-question',
     '/v1/my-orders',
     '/v1/my-baskets',
+    '/v1/my-courses',
   ]) {
     snapshot[url] = await read(ownerAgent, { method: 'GET', url });
   }
@@ -548,6 +631,7 @@ describe('access-control matrix: B and a guest against A’s things', () => {
           method: row.route.split(' ')[0]!,
           url,
           ...(png ? multipartPng(png) : {}),
+          ...(row.document ? multipartDocument() : {}),
           ...(row.body ? { payload: row.body(owned) as InjectOptions['payload'] } : {}),
           ...(row.headers ? { headers: row.headers } : {}),
         });

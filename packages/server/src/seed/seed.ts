@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { categories, menuItems, seedRuns, slides, staticPages } from '../db/schema.ts';
 import { reviewsSeedSteps } from '../features/reviews/reviews.seed.ts';
+import { schoolSeedSteps } from '../features/school/school.seed.ts';
 import { catalogueSeedSteps, type SeedContext } from './seed-catalogue.ts';
 import { deliverySeedSteps } from './seed-delivery.ts';
 import { categoryTree, menuSeed, slideSeed } from './seed-layout.ts';
@@ -48,6 +49,7 @@ export const seedSteps: SeedStep[] = [
   ...shopSeedSteps,
   ...deliverySeedSteps,
   ...reviewsSeedSteps,
+  ...schoolSeedSteps,
 ];
 
 /** Runs every step not yet recorded, each in its own transaction. Returns the names of the steps that ran. */

@@ -3,17 +3,8 @@
 // from ?page=.
 import type { ImageRef, RouteResponse } from '@efir/domain/catalog-wire';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
-import { SavedCartPage } from '../features/cart/saved-cart-page.tsx';
-import { CatalogPage } from '../features/catalog/catalog-page.tsx';
-import { CategoryPage } from '../features/catalog/category-page.tsx';
-import { ProductPage } from '../features/catalog/product-page.tsx';
-import { ArticlePage } from '../features/content/article-page.tsx';
-import { RazdelPage } from '../features/content/razdel-page.tsx';
-import { RecipePage } from '../features/content/recipe-page.tsx';
-import { HomePage } from '../features/home/home-page.tsx';
-import { createReviewSlots } from '../features/reviews/review-slots.tsx';
 import type { AppContextValue } from './app-context.tsx';
-import { listKindOfUrl, readListPreferencesFromRequest } from './list-preferences.ts';
+import { type LazyModule, lazyModule, type ModuleComponent } from './lazy-modules.tsx';
 import { loadPageData } from './page-loader.ts';
 import type { PageMeta } from './page-meta.ts';
 
@@ -22,13 +13,16 @@ export function readPageNumber(url: URL): number {
   return Number.isInteger(page) && page >= 1 && page <= 1000 ? page : 1;
 }
 
-export function fetchRouteData(
+export async function fetchRouteData(
   context: AppContextValue,
   request: Request,
   pathname?: string,
 ): Promise<RouteResponse> {
   const url = new URL(request.url);
   const path = pathname ?? url.pathname;
+  // The filter cookies are checked with the catalogue's zod schemas: loaded on demand, outside the entry chunk
+  // (a server-rendered page hydrates without running this loader).
+  const { listKindOfUrl, readListPreferencesFromRequest } = await import('./list-preferences.ts');
   const preferences = readListPreferencesFromRequest(listKindOfUrl(path), request);
   return context.api.post<RouteResponse>('/api/v1/route', {
     body: { url: path, page: readPageNumber(url), sort: preferences.sort, filter: preferences.filter },
@@ -67,26 +61,72 @@ function findPageImage(entity: unknown): string | undefined {
   return image ? `/images/${image.filename}` : undefined;
 }
 
-export function DynamicPage() {
+// Each kind of page is its own chunk: the loader (see withLazyModules) loads the one the data asks for.
+const savedCartPage = lazyModule(() => import('../features/cart/saved-cart-page.tsx'));
+const catalogPage = lazyModule(() => import('../features/catalog/catalog-page.tsx'));
+const categoryPage = lazyModule(() => import('../features/catalog/category-page.tsx'));
+const productPage = lazyModule(() => import('../features/catalog/product-page.tsx'));
+const articlePage = lazyModule(() => import('../features/content/article-page.tsx'));
+const razdelPage = lazyModule(() => import('../features/content/razdel-page.tsx'));
+const recipePage = lazyModule(() => import('../features/content/recipe-page.tsx'));
+const homePage = lazyModule(() => import('../features/home/home-page.tsx'));
+const reviewSlots = lazyModule(() => import('../features/reviews/review-slots.tsx'));
+
+const PAGE_MODULES: Partial<Record<RouteResponse['page']['type'], LazyModule[]>> = {
+  homepage: [homePage],
+  catalog: [catalogPage],
+  category: [categoryPage],
+  product: [productPage, reviewSlots],
+  article: [articlePage, reviewSlots],
+  recept: [recipePage, reviewSlots],
+  razdel: [razdelPage],
+  saved: [savedCartPage],
+};
+
+function DynamicPageView() {
   const data = useLoaderData() as RouteResponse;
+  const slotsFor = (type: 'product' | 'article' | 'recept') =>
+    reviewSlots.current().createReviewSlots(type, data);
   switch (data.page.type) {
-    case 'homepage':
+    case 'homepage': {
+      const { HomePage } = homePage.current();
       return <HomePage data={data} />;
-    case 'catalog':
+    }
+    case 'catalog': {
+      const { CatalogPage } = catalogPage.current();
       return <CatalogPage data={data} />;
-    case 'category':
+    }
+    case 'category': {
+      const { CategoryPage } = categoryPage.current();
       return <CategoryPage data={data} />;
-    case 'product':
-      return <ProductPage data={data} reviews={createReviewSlots('product', data)} />;
-    case 'article':
-      return <ArticlePage data={data} reviews={createReviewSlots('article', data)} />;
-    case 'recept':
-      return <RecipePage data={data} reviews={createReviewSlots('recept', data)} />;
-    case 'razdel':
+    }
+    case 'product': {
+      const { ProductPage } = productPage.current();
+      return <ProductPage data={data} reviews={slotsFor('product')} />;
+    }
+    case 'article': {
+      const { ArticlePage } = articlePage.current();
+      return <ArticlePage data={data} reviews={slotsFor('article')} />;
+    }
+    case 'recept': {
+      const { RecipePage } = recipePage.current();
+      return <RecipePage data={data} reviews={slotsFor('recept')} />;
+    }
+    case 'razdel': {
+      const { RazdelPage } = razdelPage.current();
       return <RazdelPage data={data} />;
-    case 'saved':
+    }
+    case 'saved': {
+      const { SavedCartPage } = savedCartPage.current();
       return <SavedCartPage data={data} />;
+    }
     default:
       return null;
   }
 }
+
+export const DynamicPage: ModuleComponent = Object.assign(DynamicPageView, {
+  lazyModules: (loaderData: unknown) =>
+    PAGE_MODULES[(loaderData as RouteResponse | undefined)?.page?.type as RouteResponse['page']['type']] ??
+    [],
+});

@@ -7,38 +7,126 @@ import {
   STATIC_PAGE_URLS,
 } from '@efir/domain/routes';
 import { SHOP } from '@efir/domain/shop-info';
+import type { ComponentType } from 'react';
 import { data, type RouteObject, redirect } from 'react-router';
-import { ACCOUNT_PAGE_COMPONENTS, AccountLayout } from '../features/account/account-page.tsx';
-import { AdminEntry } from '../features/admin/admin-entry.tsx';
-import { ForgotPasswordPage } from '../features/auth/forgot-password-page.tsx';
-import { LoginPage } from '../features/auth/login-page.tsx';
-import { RegistrationPage } from '../features/auth/registration-page.tsx';
-import { CartPage } from '../features/cart/cart-page.tsx';
-import { AkciiPage, createAkciiLoader, getAkciiMeta } from '../features/catalog/akcii-page.tsx';
-import { CheckStep } from '../features/checkout/check-step.tsx';
-import { CheckoutIndex, CheckoutLayout } from '../features/checkout/checkout-page.tsx';
-import { DeliveryStep } from '../features/checkout/delivery-step.tsx';
-import { OrderDonePage } from '../features/checkout/done-page.tsx';
-import { InfoStep } from '../features/checkout/info-step.tsx';
-import { PayStep } from '../features/checkout/pay-step.tsx';
-import { AuthorsPage } from '../features/content/authors-page.tsx';
+import { createAkciiLoader, getAkciiMeta } from '../features/catalog/akcii-loader.ts';
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
 import { RouteError } from '../features/errors/route-error.tsx';
-import { YookassaPage } from '../features/payment/yookassa-page.tsx';
-import { AddReviewPage, getAddReviewMeta } from '../features/reviews/add-review-page.tsx';
-import { createReviewsLoader, getReviewsMeta, ReviewsPage } from '../features/reviews/reviews-page.tsx';
-import { createSearchLoader, getSearchMeta, SearchPage } from '../features/search/search-page.tsx';
+import { createReviewsLoader, getAddReviewMeta, getReviewsMeta } from '../features/reviews/reviews-loader.ts';
 import {
-  createStaticPageLoader,
-  getStaticPageMeta,
-  StaticPage,
-} from '../features/static-pages/static-page.tsx';
+  createCourseLoader,
+  createCoursesLoader,
+  getCourseMeta,
+  getCoursesMeta,
+} from '../features/school/school-loaders.ts';
+import { createSearchLoader, getSearchMeta } from '../features/search/search-loader.ts';
+import { createStaticPageLoader, getStaticPageMeta } from '../features/static-pages/static-page-loader.ts';
 import type { AppContextValue } from './app-context.tsx';
 import { createDynamicPageLoader, DynamicPage, getDynamicPageMeta } from './dynamic-page.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
+import { lazyComponent } from './lazy-modules.tsx';
 import type { RouteHandle } from './page-meta.ts';
 import { loginUrlFor, returnPathAfterLogin, waitForSession } from './session.ts';
 import { GuestOnlyGate } from './session-gates.tsx';
+
+// Page code loads on demand (app/lazy-modules.tsx): the entry chunk holds the frame, the loaders and the router.
+const AkciiPage = lazyComponent(
+  () => import('../features/catalog/akcii-page.tsx'),
+  (m) => m.AkciiPage,
+);
+const StaticPage = lazyComponent(
+  () => import('../features/static-pages/static-page.tsx'),
+  (m) => m.StaticPage,
+);
+const CoursesPage = lazyComponent(
+  () => import('../features/school/courses-page.tsx'),
+  (m) => m.CoursesPage,
+);
+const CoursePage = lazyComponent(
+  () => import('../features/school/course-page.tsx'),
+  (m) => m.CoursePage,
+);
+const SearchPage = lazyComponent(
+  () => import('../features/search/search-page.tsx'),
+  (m) => m.SearchPage,
+);
+const ReviewsPage = lazyComponent(
+  () => import('../features/reviews/reviews-page.tsx'),
+  (m) => m.ReviewsPage,
+);
+const AddReviewPage = lazyComponent(
+  () => import('../features/reviews/add-review-page.tsx'),
+  (m) => m.AddReviewPage,
+);
+const AdminEntry = lazyComponent(
+  () => import('../features/admin/admin-entry.tsx'),
+  (m) => m.AdminEntry,
+);
+const CartPage = lazyComponent(
+  () => import('../features/cart/cart-page.tsx'),
+  (m) => m.CartPage,
+);
+const CheckoutLayout = lazyComponent(
+  () => import('../features/checkout/checkout-page.tsx'),
+  (m) => m.CheckoutLayout,
+);
+const CheckoutIndex = lazyComponent(
+  () => import('../features/checkout/checkout-page.tsx'),
+  (m) => m.CheckoutIndex,
+);
+const DeliveryStep = lazyComponent(
+  () => import('../features/checkout/delivery-step.tsx'),
+  (m) => m.DeliveryStep,
+);
+const PayStep = lazyComponent(
+  () => import('../features/checkout/pay-step.tsx'),
+  (m) => m.PayStep,
+);
+const InfoStep = lazyComponent(
+  () => import('../features/checkout/info-step.tsx'),
+  (m) => m.InfoStep,
+);
+const CheckStep = lazyComponent(
+  () => import('../features/checkout/check-step.tsx'),
+  (m) => m.CheckStep,
+);
+const OrderDonePage = lazyComponent(
+  () => import('../features/checkout/done-page.tsx'),
+  (m) => m.OrderDonePage,
+);
+const YookassaPage = lazyComponent(
+  () => import('../features/payment/yookassa-page.tsx'),
+  (m) => m.YookassaPage,
+);
+const AuthorsPage = lazyComponent(
+  () => import('../features/content/authors-page.tsx'),
+  (m) => m.AuthorsPage,
+);
+const LoginPage = lazyComponent(
+  () => import('../features/auth/login-page.tsx'),
+  (m) => m.LoginPage,
+);
+const RegistrationPage = lazyComponent(
+  () => import('../features/auth/registration-page.tsx'),
+  (m) => m.RegistrationPage,
+);
+const ForgotPasswordPage = lazyComponent(
+  () => import('../features/auth/forgot-password-page.tsx'),
+  (m) => m.ForgotPasswordPage,
+);
+const AccountLayout = lazyComponent(
+  () => import('../features/account/account-page.tsx'),
+  (m) => m.AccountLayout,
+);
+const ACCOUNT_PAGE_COMPONENTS = Object.fromEntries(
+  ACCOUNT_PAGES.map((page) => [
+    page.url,
+    lazyComponent(
+      () => import('../features/account/account-page.tsx'),
+      (m) => m.ACCOUNT_PAGE_COMPONENTS[page.url],
+    ),
+  ]),
+) as unknown as Record<(typeof ACCOUNT_PAGES)[number]['url'], ComponentType>;
 
 function handle(meta: RouteHandle['meta']): RouteHandle {
   return { meta };
@@ -121,6 +209,21 @@ export function createRoutes(context: AppContextValue): RouteObject[] {
                   handle: handle(getStaticPageMeta),
                 }),
               ),
+            {
+              // The school (spec §2): the course list and one page per course.
+              path: '/seminar_po_aromatherapy.html',
+              id: 'school',
+              loader: createCoursesLoader(context),
+              Component: CoursesPage,
+              handle: handle(getCoursesMeta),
+            },
+            {
+              path: '/seminar_po_aromatherapy/:slug',
+              id: 'course',
+              loader: createCourseLoader(context),
+              Component: CoursePage,
+              handle: handle(getCourseMeta),
+            },
             {
               path: '/my-cart',
               id: 'cart',

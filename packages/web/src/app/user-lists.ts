@@ -1,6 +1,6 @@
 // The user's favourites (spec §4 toggle: an id present is removed, otherwise added) and waitlist, changed
 // optimistically in the store and then set to the list the server answers.
-import { FAVORITE_KINDS, type FavoritePathType } from '@efir/domain/account-schemas';
+import type { FavoritePathType } from '@efir/domain/account-schemas';
 import type { HttpClient } from '../lib/http-client.ts';
 import type { AppStore, SessionUser } from './app-state.ts';
 
@@ -40,6 +40,8 @@ export async function toggleFavorite(
       `/v1/user/favorite/${type}`,
       { body: { id } },
     );
+    // The account schemas bring zod along: loaded on the first click, not with the product page.
+    const { FAVORITE_KINDS } = await import('@efir/domain/account-schemas');
     const list = answer?.message === FAVORITE_KINDS[type].message ? readIds(answer.list) : null;
     const settled = list ?? optimistic;
     store.getState().updateUser({ [field]: settled });

@@ -1,5 +1,5 @@
 // Exercises the HTTP client against a real local node:http server, one case per row of spec §8 plus the §7 rules.
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -627,6 +627,161 @@ describe('document upload', () => {
     expect(sent?.body).toContain('filename="diploma.pdf"');
     expect(sent?.body).toContain('%PDF-1.4 test');
     expect(sent?.body).toContain('passport');
+  });
+});
+
+/**
+ * XMLHttpRequest for Node, just enough for `upload`: a real request to the local server, the body written in four
+ * parts with an upload progress event after each.
+ */
+class NodeXhr {
+  static readonly instances: NodeXhr[] = [];
+  status = 0;
+  responseText = '';
+  withCredentials = false;
+  readonly upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  private method = 'GET';
+  private url = '';
+  private readonly headers: Record<string, string> = {};
+  private request: ReturnType<typeof httpRequest> | null = null;
+
+  constructor() {
+    NodeXhr.instances.push(this);
+  }
+
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+
+  abort() {
+    this.request?.destroy();
+    this.onabort?.();
+  }
+
+  async send(body: FormData) {
+    const encoded = new Response(body);
+    const bytes = Buffer.from(await encoded.arrayBuffer());
+    const request = httpRequest(
+      this.url,
+      {
+        method: this.method,
+        headers: {
+          ...this.headers,
+          'content-type': encoded.headers.get('content-type') ?? '',
+          'content-length': String(bytes.length),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          this.status = response.statusCode ?? 0;
+          this.responseText = Buffer.concat(chunks).toString('utf8');
+          this.onload?.();
+        });
+      },
+    );
+    this.request = request;
+    request.on('error', () => this.onerror?.());
+    const part = Math.ceil(bytes.length / 4);
+    for (let offset = 0; offset < bytes.length; offset += part) {
+      const chunk = bytes.subarray(offset, offset + part);
+      await new Promise<void>((resolve) => request.write(chunk, () => resolve()));
+      const loaded = Math.min(offset + part, bytes.length);
+      this.upload.onprogress?.({ lengthComputable: true, loaded, total: bytes.length } as ProgressEvent);
+    }
+    request.end();
+  }
+}
+
+describe('upload with progress (XMLHttpRequest)', () => {
+  beforeEach(() => {
+    NodeXhr.instances.length = 0;
+    vi.stubGlobal('XMLHttpRequest', NodeXhr);
+  });
+
+  function documentForm(size = 40_000) {
+    const form = new FormData();
+    form.append('type', 'passport');
+    form.append('file', new Blob([`%PDF-1.4 ${'x'.repeat(size)}`], { type: 'application/pdf' }), 'скан.pdf');
+    return form;
+  }
+
+  it('sends the form with the auth, CSRF and app headers, reports progress to 100 % and waits with no timeout', async () => {
+    on('POST /v1/user/diplom/document', {
+      json: { status: 'ok', message: 'Документ загружен' },
+      delayMs: 150,
+    });
+    const { client } = setup('tok', {
+      timeouts: { default: 50, delivery: 50 },
+      getCsrfToken: () => 'csrf-1',
+    });
+    const progress: Array<{ loaded: number; total: number }> = [];
+
+    const answer = await client.upload('/v1/user/diplom/document', documentForm(), {
+      onProgress: (step) => progress.push(step),
+    });
+
+    expect(answer).toEqual({ status: 'ok', message: 'Документ загружен' });
+    const [sent] = calls('POST /v1/user/diplom/document');
+    expect(sent?.headers.authorization).toBe('Bearer tok');
+    expect(sent?.headers['x-xsrf-token']).toBe('csrf-1');
+    expect(sent?.headers.ar).toBe('1');
+    expect(sent?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(sent?.body).toContain('passport');
+    expect(NodeXhr.instances[0]?.withCredentials).toBe(true);
+    expect(progress.length).toBeGreaterThanOrEqual(2);
+    const last = progress.at(-1)!;
+    expect(last.loaded).toBe(last.total);
+    expect(last.total).toBeGreaterThan(40_000);
+    expect(progress.map((step) => step.loaded)).toEqual(
+      [...progress.map((step) => step.loaded)].sort((a, b) => a - b),
+    );
+  });
+
+  it('normalises a refused file as a spec §8 422 with the field errors', async () => {
+    on('POST /v1/user/diplom/document', {
+      status: 422,
+      json: { message: 'The given data was invalid.', errors: { file: ['Файл больше 10 МБ'] } },
+    });
+    const { client } = setup('tok');
+    const error = await failureOf(client.upload('/v1/user/diplom/document', documentForm(10)));
+    expect(error.detail).toEqual({
+      status: 422,
+      error: 'bad/data',
+      errors: { file: ['Файл больше 10 МБ'] },
+      message: 'The given data was invalid.',
+    });
+  });
+
+  it('renews an expired token and sends the upload again', async () => {
+    on('POST /v1/user/diplom/document', (req) =>
+      req.headers.authorization === 'Bearer fresh'
+        ? { json: { status: 'ok' } }
+        : { status: 401, json: { error: 'TOKEN_EXPIRED', message: 'Unauthenticated.' } },
+    );
+    on('POST /refresh', { json: { access_token: 'fresh' } });
+    const { client, tokenStore } = setup('stale');
+    await expect(client.upload('/v1/user/diplom/document', documentForm(10))).resolves.toEqual({
+      status: 'ok',
+    });
+    expect(tokenStore.get()).toBe('fresh');
+    expect(calls('POST /v1/user/diplom/document')).toHaveLength(2);
+  });
+
+  it('reports a dropped connection as status 0', async () => {
+    on('POST /v1/user/diplom/document', { destroy: true });
+    const { client } = setup('tok');
+    const error = await failureOf(client.upload('/v1/user/diplom/document', documentForm(10)));
+    expect(error.detail).toEqual({ status: 0, error: 'Network Error' });
   });
 });
 

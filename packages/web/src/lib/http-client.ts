@@ -83,6 +83,13 @@ export interface RequestOptions {
   onUploadProgress?: never;
 }
 
+export interface UploadOptions {
+  /** Called as the file leaves the browser; `total` is 0 when the size is unknown. */
+  onProgress?: (progress: { loaded: number; total: number }) => void;
+  suppressErrors?: boolean;
+  signal?: AbortSignal;
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type HttpClient = ReturnType<typeof createHttpClient>;
@@ -236,6 +243,61 @@ export function createHttpClient(options: HttpClientOptions) {
     }
   }
 
+  /**
+   * One multipart round trip over XMLHttpRequest, which (unlike fetch) reports upload progress. The same headers as
+   * `exchange`; no timeout (spec §9: the document upload has none); a failure without a response is status 0.
+   */
+  function exchangeWithProgress(
+    { path, method, token, opts }: Exchange,
+    onProgress: UploadOptions['onProgress'],
+  ): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      const networkError = (reason: string) =>
+        new HttpError({ status: 0, error: NETWORK_ERROR }, `${method} ${path}: ${reason}`);
+      if (typeof XMLHttpRequest === 'undefined') {
+        reject(networkError('XMLHttpRequest is not available here'));
+        return;
+      }
+      if (opts.signal?.aborted) {
+        reject(opts.signal.reason);
+        return;
+      }
+      const xhr = new XMLHttpRequest();
+      xhr.open(method, toUrl(baseUrl, path));
+      xhr.withCredentials = true;
+      const headers: Record<string, string> = {
+        ...options.headers,
+        Accept: 'application/json',
+        [APP_HEADER]: APP_HEADER_VALUE,
+      };
+      if (token) headers.Authorization = `Bearer ${token}`;
+      const csrf = options.getCsrfToken?.();
+      if (csrf) headers[CSRF_HEADER] = csrf;
+      if (opts.suppressErrors) headers[SUPPRESS_ERRORS_HEADER] = '1';
+      for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+
+      const abort = () => xhr.abort();
+      const settle = () => opts.signal?.removeEventListener('abort', abort);
+      opts.signal?.addEventListener('abort', abort, { once: true });
+      xhr.upload.onprogress = (event) =>
+        onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
+      xhr.onload = () => {
+        settle();
+        resolve({ status: xhr.status, body: parseBody(xhr.responseText) });
+      };
+      xhr.onerror = () => {
+        settle();
+        reject(networkError('the connection failed'));
+      };
+      xhr.onabort = () => {
+        settle();
+        reject(opts.signal?.reason ?? networkError('aborted'));
+      };
+      // No Content-Type: the browser writes the multipart boundary itself.
+      xhr.send(opts.formData ?? null);
+    });
+  }
+
   /** POST /refresh; concurrent callers share one in-flight refresh so a burst of expired calls costs one round trip. */
   function refreshToken(): Promise<string | null> {
     tokenRefresh ??= (async () => {
@@ -286,13 +348,18 @@ export function createHttpClient(options: HttpClientOptions) {
     if (!(await refreshToken())) dropToken(true);
   }
 
-  async function request<T>(method: HttpMethod, path: string, opts: RequestOptions = {}): Promise<T> {
+  async function request<T>(
+    method: HttpMethod,
+    path: string,
+    opts: RequestOptions = {},
+    send: (exchange: Exchange) => Promise<Answer> = exchange,
+  ): Promise<T> {
     await renewExpiringToken();
     let tokenRetried = false;
     let csrfRetried = false;
     for (;;) {
       const token = tokenStore.get();
-      const answer = await exchange({ path, method, token, opts });
+      const answer = await send({ path, method, token, opts });
       if (isOk(answer.status)) return unwrap(answer, opts) as T;
 
       const tokenError = readTokenError(answer);
@@ -331,6 +398,18 @@ export function createHttpClient(options: HttpClientOptions) {
     post: <T>(path: string, opts?: RequestOptions) => request<T>('POST', path, opts),
     put: <T>(path: string, opts?: RequestOptions) => request<T>('PUT', path, opts),
     delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+    /** POST of a multipart form with upload progress (XMLHttpRequest), the same auth, CSRF and error rules. */
+    upload: <T>(path: string, formData: FormData, uploadOptions: UploadOptions = {}) =>
+      request<T>(
+        'POST',
+        path,
+        {
+          formData,
+          ...(uploadOptions.suppressErrors ? { suppressErrors: true } : {}),
+          ...(uploadOptions.signal ? { signal: uploadOptions.signal } : {}),
+        },
+        (call) => exchangeWithProgress(call, uploadOptions.onProgress),
+      ),
   };
 }
 

@@ -142,11 +142,7 @@ function registerPageData(app: FastifyInstance, deps: AccountDeps) {
     return { items: deps.listSavedCarts ? await deps.listSavedCarts(user) : [] };
   });
 
-  // Courses arrive with the school issue; until then the page gets a real, empty list rather than an error.
-  routes.get('/v1/my-courses', async (request) => {
-    await authenticator.requireUser(request);
-    return { items: [] };
-  });
+  // GET /v1/my-courses lives with the school (features/school/school.routes.ts).
 }
 
 function registerProfile(app: FastifyInstance, { db, authenticator }: AccountDeps) {

@@ -1,5 +1,6 @@
 // Reads and writes of carts, their lines, promo codes, gifts and saved carts.
 import { and, asc, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { products } from '../catalog/catalog.table.ts';
 import { cartLines, carts, gifts, promoCodes, savedCarts } from './cart.table.ts';
@@ -89,6 +90,35 @@ export async function upsertCartLine(
   return row?.quantity ?? 0;
 }
 
+/**
+ * Adds quantity to a line in one statement: reads the product, inserts or grows the line (never past
+ * min(stock, maxQuantity)) and touches the cart. The line changes only for a visible product in stock;
+ * `undefined` for an unknown product, else its stock and visibility and the quantity now in the cart.
+ */
+export async function addToCartLine(
+  db: Database,
+  cartId: string,
+  productId: number,
+  quantity: number,
+  maxQuantity: number,
+): Promise<{ stock: number; visible: boolean; quantity: number | null } | undefined> {
+  // Both drivers (pg and PGlite) answer with `rows`.
+  const result = (await db.execute(sql`
+    with product as (select id, stock, visible from ${products} where id = ${productId}),
+    line as (
+      insert into ${cartLines} (cart_id, product_id, quantity)
+      select ${cartId}, id, least(${quantity}::int, stock, ${maxQuantity}::int) from product where visible and stock > 0
+      on conflict (cart_id, product_id) do update
+        set quantity = least(${cartLines.quantity} + ${quantity}::int, (select least(stock, ${maxQuantity}::int) from product))
+      returning quantity
+    ),
+    touched as (update ${carts} set updated_at = now() where id = ${cartId} and exists (select 1 from line))
+    select stock, visible, (select quantity from line) as quantity from product`)) as unknown as {
+    rows: Array<{ stock: number; visible: boolean; quantity: number | null }>;
+  };
+  return result.rows[0];
+}
+
 export async function setCartLineQuantity(db: Database, cartId: string, productId: number, quantity: number) {
   if (quantity <= 0) {
     await db.delete(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId)));
@@ -121,6 +151,13 @@ export async function deleteCartLine(db: Database, cartId: string, productId: nu
 
 export async function deleteCartLines(db: Database, cartId: string) {
   await db.delete(cartLines).where(eq(cartLines.cartId, cartId));
+}
+
+/** Empties the cart and forgets its promo code and gift, in one statement (used inside the order's transaction). */
+export async function emptyCart(db: Database, cartId: string) {
+  await db.execute(sql`
+    with emptied as (delete from ${cartLines} where cart_id = ${cartId})
+    update ${carts} set promo_code = null, gift_id = null, updated_at = now() where id = ${cartId}`);
 }
 
 export async function findPromoByCode(db: Database, code: string): Promise<PromoRow | undefined> {
@@ -167,44 +204,48 @@ const recommendationColumns = {
 };
 
 /**
- * In stock, visible, not already in the cart: best sellers of the cart's categories first, then of the shop.
- * Two small indexed queries instead of one sort of the whole catalogue by «is in these categories».
+ * The cart's recommendations in one round trip, worked out from its lines in SQL (so it can run beside the
+ * lines query): in stock, visible, not in the cart; best sellers of the cart's categories first, then of the
+ * shop. Each part is a small indexed query with its own LIMIT.
  */
-export async function findRecommendations(
-  db: Database,
-  categoryIds: number[],
-  excludeIds: number[],
-  limit: number,
-) {
-  const available = and(
-    eq(products.visible, true),
-    gt(products.stock, 0),
-    excludeIds.length > 0 ? notInArray(products.id, excludeIds) : undefined,
+export async function findCartRecommendations(db: Database, cartId: string, limit: number) {
+  const inCart = db
+    .select({ productId: cartLines.productId })
+    .from(cartLines)
+    .where(eq(cartLines.cartId, cartId));
+  // Lines of products gone or sold out leave the cart as it is shown: their categories do not count.
+  const cartCategories = db
+    .select({ categoryId: products.categoryId })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(and(eq(cartLines.cartId, cartId), eq(products.visible, true), gt(products.stock, 0)));
+  const available = and(eq(products.visible, true), gt(products.stock, 0), notInArray(products.id, inCart));
+  const columns = { ...recommendationColumns, popularity: products.popularity };
+  const rows = await unionAll(
+    db
+      .select({ ...columns, part: sql<number>`1`.as('part') })
+      .from(products)
+      .where(and(available, inArray(products.categoryId, cartCategories)))
+      .orderBy(desc(products.popularity), asc(products.id))
+      .limit(limit),
+    db
+      .select({ ...columns, part: sql<number>`2`.as('part') })
+      .from(products)
+      .where(available)
+      .orderBy(desc(products.popularity), asc(products.id))
+      .limit(limit),
   );
-  const sameCategory =
-    categoryIds.length > 0
-      ? await db
-          .select(recommendationColumns)
-          .from(products)
-          .where(and(available, inArray(products.categoryId, categoryIds)))
-          .orderBy(desc(products.popularity), asc(products.id))
-          .limit(limit)
-      : [];
-  if (sameCategory.length >= limit) return sameCategory;
-  const taken = [...excludeIds, ...sameCategory.map((row) => row.id)];
-  const popular = await db
-    .select(recommendationColumns)
-    .from(products)
-    .where(
-      and(
-        eq(products.visible, true),
-        gt(products.stock, 0),
-        taken.length > 0 ? notInArray(products.id, taken) : undefined,
-      ),
-    )
-    .orderBy(desc(products.popularity), asc(products.id))
-    .limit(limit - sameCategory.length);
-  return [...sameCategory, ...popular];
+  // Same order as the two queries one after the other: the categories' picks, then the shop's not yet taken.
+  rows.sort((a, b) => a.part - b.part || b.popularity - a.popularity || a.id - b.id);
+  const taken = new Set<number>();
+  const picked = [];
+  for (const { part: _part, popularity: _popularity, ...row } of rows) {
+    if (taken.has(row.id)) continue;
+    taken.add(row.id);
+    picked.push(row);
+    if (picked.length === limit) break;
+  }
+  return picked;
 }
 
 export async function insertSavedCart(

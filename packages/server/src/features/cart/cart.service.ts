@@ -7,19 +7,21 @@ import type { Database } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { UserRow } from '../account/account.repo.ts';
 import {
+  addToCartLine,
   type CartRow,
   decrementCartLine,
   deleteCart,
   deleteCartLine,
   deleteCartLines,
   deleteSavedCart,
+  emptyCart,
   findActiveGifts,
   findCartById,
   findCartByUser,
   findCartLines,
+  findCartRecommendations,
   findProductForCart,
   findPromoByCode,
-  findRecommendations,
   findSavedCart,
   findSavedCartsOfUser,
   insertCart,
@@ -98,7 +100,12 @@ export interface CartService {
     user: UserRow | null,
     guestCartId: string | undefined,
   ): Promise<{ cart: CartRow; created: boolean }>;
-  view(cart: CartRow | null, user: UserRow | null): Promise<CartView>;
+  /** `recommendations: false` leaves `reco` empty (placing an order needs only the lines and totals). */
+  view(
+    cart: CartRow | null,
+    user: UserRow | null,
+    options?: { recommendations?: boolean },
+  ): Promise<CartView>;
   add(cart: CartRow, productId: number, quantity: number): Promise<string[]>;
   removeOne(cart: CartRow, productId: number): Promise<void>;
   removeLine(cart: CartRow, productId: number): Promise<void>;
@@ -184,7 +191,7 @@ export function createCartService(db: Database): CartService {
       return { cart: await insertCart(db, randomUUID(), user?.id ?? null), created: user === null };
     },
 
-    async view(cart, user) {
+    async view(cart, user, options = {}) {
       const skidka = user?.skidka ?? 0;
       if (!cart) {
         return {
@@ -196,7 +203,11 @@ export function createCartService(db: Database): CartService {
           notices: [],
         };
       }
-      const { lines, notices } = await loadLines(cart);
+      // Recommendations are worked out from the cart's lines in SQL, so both reads go at once.
+      const [{ lines, notices }, recoRows] = await Promise.all([
+        loadLines(cart),
+        options.recommendations === false ? [] : findCartRecommendations(db, cart.id, 8),
+      ]);
       const subtotal = lines.reduce((sum, line) => sum + line.cena * line.quantity, 0);
       const promo = await loadPromo(cart, subtotal);
       const condition = promo ? { type: promo.conditionType, percent: promo.percent } : null;
@@ -245,13 +256,6 @@ export function createCartService(db: Database): CartService {
           });
         }
       }
-      const inCart = lines.map((line) => line.productId);
-      const recoRows = await findRecommendations(
-        db,
-        [...new Set(lines.map((line) => line.categoryId))],
-        inCart,
-        8,
-      );
       return {
         message: 'cart',
         cart: {
@@ -285,23 +289,16 @@ export function createCartService(db: Database): CartService {
     },
 
     async add(cart, productId, quantity) {
-      const product = await findProductForCart(db, productId);
-      if (!product || !product.visible) throw notFound('Товар не найден');
-      if (product.stock <= 0) {
+      // One statement: the product check, the line and the cart's timestamp (nothing changes on a refusal).
+      const product = await addToCartLine(db, cart.id, productId, quantity, MAX_LINE_QUANTITY);
+      if (!product?.visible) throw notFound('Товар не найден');
+      if (product.stock <= 0 || product.quantity === null) {
         throw new AppError(409, 'Товара нет в наличии', {
           errors: { quantity: ['Товара нет в наличии — можно подписаться на уведомление о поступлении'] },
           error: 'out_of_stock',
         });
       }
-      const now = await upsertCartLine(
-        db,
-        cart.id,
-        productId,
-        quantity,
-        Math.min(product.stock, MAX_LINE_QUANTITY),
-      );
-      await updateCart(db, cart.id, {});
-      return now < quantity ? [`Больше нет: в наличии ${product.stock} шт.`] : [];
+      return product.quantity < quantity ? [`Больше нет: в наличии ${product.stock} шт.`] : [];
     },
 
     async removeOne(cart, productId) {
@@ -465,8 +462,7 @@ export function createCartService(db: Database): CartService {
     },
 
     async emptyAfterOrder(tx, cartId) {
-      await deleteCartLines(tx, cartId);
-      await updateCart(tx, cartId, { promoCode: null, giftId: null });
+      await emptyCart(tx, cartId);
     },
 
     async mergeGuestCart(guestCartId, userId) {

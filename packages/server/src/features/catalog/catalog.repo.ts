@@ -59,19 +59,35 @@ function productConditions(query: Omit<ProductQuery, 'sort' | 'limit' | 'offset'
   return and(...conditions);
 }
 
+/**
+ * One page of cards and the total, in one statement. The page's ids and the count come from the narrow
+ * `products_listing_idx` (index-only); only the cards shown are read from the wide product rows.
+ */
 export async function findProductCards(db: Database, query: ProductQuery) {
   const where = productConditions(query);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(cardColumns)
-      .from(products)
-      .where(where)
-      .orderBy(...(PRODUCT_ORDER[query.sort] ?? PRODUCT_ORDER[0]!))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
-  ]);
-  return { rows, total: counted?.total ?? 0 };
+  const order = PRODUCT_ORDER[query.sort] ?? PRODUCT_ORDER[0]!;
+  const counted = sql`(select count(*) from ${products} where ${where})::int`;
+  const page = db
+    .select({ pageId: sql<number>`${products.id}`.as('page_id'), total: counted.as('total') })
+    .from(products)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.limit)
+    .offset(query.offset)
+    .as('page');
+  const rows = await db
+    .select({ ...cardColumns, total: sql<number>`${page.total}`.mapWith(Number) })
+    .from(page)
+    .innerJoin(products, eq(products.id, page.pageId))
+    .orderBy(...order);
+  // A page past the end holds no row to carry the total: count on its own then.
+  const total =
+    rows[0]?.total ??
+    (query.offset === 0
+      ? 0
+      : ((await db.select({ total: sql<number>`count(*)::int` }).from(products).where(where))[0]?.total ??
+        0));
+  return { rows: rows.map(({ total: _total, ...card }) => card), total };
 }
 
 /** How many visible products carry each badge, and how many are in stock, in these categories. */
@@ -148,9 +164,13 @@ export function findRelatedProducts(
     .limit(limit);
 }
 
+/** Visible products only: favourites, the waitlist and questions forget a product the shop has hidden. */
 export function findProductCardsByIds(db: Database, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.select(cardColumns).from(products).where(inArray(products.id, ids));
+  return db
+    .select(cardColumns)
+    .from(products)
+    .where(and(inArray(products.id, ids), eq(products.visible, true)));
 }
 
 export function findProductUrls(db: Database) {

@@ -101,5 +101,26 @@ export const products = pgTable(
       'gin',
       sql`lower(translate(${table.name}, 'Ёё', 'Ее')) gin_trgm_ops`,
     ),
+    // Listings read a page of ids and the count from this narrow index alone (index-only scans): category,
+    // sort keys and filter columns of visible products, so wide rows are read only for the page shown.
+    index('products_listing_idx')
+      .on(
+        table.categoryId,
+        table.popularity,
+        table.cena,
+        table.createdAt,
+        table.id,
+        table.stock,
+        table.cenaSt,
+        table.volumeMl,
+        table.name,
+        table.icons,
+      )
+      .where(sql`${table.visible}`),
+    // Name matches for the search without reading descriptions (search.repo.ts writes the same expression).
+    index('products_name_vector_idx').using(
+      'gin',
+      sql`(to_tsvector('russian', translate(${table.name}, 'Ёё', 'Ее')) || to_tsvector('simple', ${table.latinName}))`,
+    ),
   ],
 );

@@ -98,6 +98,7 @@ export function findPublicationTags(db: Database, kind: PublicationKind, id: num
     .orderBy(asc(tags.name));
 }
 
+/** A hidden product leaves its ingredient as plain text. */
 export function findRecipeIngredients(db: Database, recipeId: number) {
   return db
     .select({
@@ -115,7 +116,7 @@ export function findRecipeIngredients(db: Database, recipeId: number) {
       images: products.images,
     })
     .from(recipeIngredients)
-    .leftJoin(products, eq(products.id, recipeIngredients.productId))
+    .leftJoin(products, and(eq(products.id, recipeIngredients.productId), eq(products.visible, true)))
     .where(eq(recipeIngredients.recipeId, recipeId))
     .orderBy(asc(recipeIngredients.pos), asc(recipeIngredients.id));
 }

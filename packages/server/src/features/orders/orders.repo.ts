@@ -81,8 +81,14 @@ export async function usePromoCode(db: Database, code: string): Promise<boolean>
   return rows.length === 1;
 }
 
-export async function insertOrderLines(db: Database, lines: Array<typeof orderLines.$inferInsert>) {
-  if (lines.length > 0) await db.insert(orderLines).values(lines);
+/** Inserts the lines; returns them as stored, in line order. */
+export async function insertOrderLines(
+  db: Database,
+  lines: Array<typeof orderLines.$inferInsert>,
+): Promise<OrderLineRow[]> {
+  if (lines.length === 0) return [];
+  const rows = await db.insert(orderLines).values(lines).returning();
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 export async function updateOrder(db: Database, id: number, values: Partial<typeof orders.$inferInsert>) {

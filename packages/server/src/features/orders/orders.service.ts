@@ -252,12 +252,15 @@ export function createOrdersService(deps: {
 
   const service: OrdersService = {
     async place(input, user, cart) {
-      const existing = await findOrderByKey(db, input.idempotency_key);
+      // Both reads at once; the cart's recommendations are not needed here.
+      const [existing, view] = await Promise.all([
+        findOrderByKey(db, input.idempotency_key),
+        carts.view(cart, user, { recommendations: false }),
+      ]);
       if (existing) {
         if (existing.userId !== (user?.id ?? null)) throw conflict('Этот ключ заказа уже использован');
         return { order: await service.view(existing), guestKey: existing.guestKey, created: false };
       }
-      const view = await carts.view(cart, user);
       if (!cart || view.cart.lines.length === 0) {
         throw new AppError(409, 'Корзина пуста', {
           errors: { cart: ['Добавьте товары в корзину, чтобы оформить заказ'] },
@@ -282,7 +285,7 @@ export function createOrdersService(deps: {
       const guestKey = randomUUID();
       const allLines = [...view.cart.lines, ...view.cart.gifts];
 
-      let placed: OrderRow | null;
+      let placed: { order: OrderRow; lines: OrderLineRow[] } | null;
       try {
         placed = await db.transaction(async (tx) => {
           const txDb = tx as unknown as Database;
@@ -313,6 +316,25 @@ export function createOrdersService(deps: {
             hydr: view.hydr,
           });
           if (!order) return null;
+          const lines = await insertOrderLines(
+            txDb,
+            allLines.map((line) => ({
+              orderId: order.id,
+              productId: line.id,
+              name: line.name,
+              volume: line.volume,
+              url: line.url,
+              quantity: line.quantity,
+              cena: line.cena,
+              cenaSt: line.cena_st,
+              price: line.price,
+              sum: line.sum,
+              gift: line.gift === true,
+            })),
+          );
+          await carts.emptyAfterOrder(txDb, cart.id);
+          // Stock and the promo's use count last: their rows are shared by every checkout, so their locks are
+          // held only for the rest of this transaction (the commit), not for its other statements.
           // Fixed order of updates, so two checkouts sharing products cannot deadlock each other.
           const byProduct = new Map<number, number>();
           for (const line of allLines) byProduct.set(line.id, (byProduct.get(line.id) ?? 0) + line.quantity);
@@ -333,24 +355,7 @@ export function createOrdersService(deps: {
               }),
             );
           }
-          await insertOrderLines(
-            txDb,
-            allLines.map((line) => ({
-              orderId: order.id,
-              productId: line.id,
-              name: line.name,
-              volume: line.volume,
-              url: line.url,
-              quantity: line.quantity,
-              cena: line.cena,
-              cenaSt: line.cena_st,
-              price: line.price,
-              sum: line.sum,
-              gift: line.gift === true,
-            })),
-          );
-          await carts.emptyAfterOrder(txDb, cart.id);
-          return order;
+          return { order, lines };
         });
       } catch (error) {
         if (error instanceof OrderRefused) throw error.appError;
@@ -362,9 +367,10 @@ export function createOrdersService(deps: {
         if (!winner) throw conflict('Заказ уже оформляется, повторите через секунду');
         return { order: await service.view(winner), guestKey: winner.guestKey, created: false };
       }
-      const order = await service.view(placed);
+      // The lines just written are the order's lines: no need to read them back.
+      const order = toOrderView(placed.order, placed.lines);
       await sendConfirmation(order).catch((error: unknown) =>
-        deps.log.error({ err: error, orderId: placed.id }, 'order letter failed'),
+        deps.log.error({ err: error, orderId: placed.order.id }, 'order letter failed'),
       );
       return { order, guestKey, created: true };
     },

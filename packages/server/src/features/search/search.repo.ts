@@ -88,28 +88,65 @@ const MATCH_ORDER = [sql`"fts_hit" desc`, sql`"score" desc`];
 
 type Queryable = Pick<Database, 'select'>;
 
+/**
+ * The expression of the GIN index `products_name_vector_idx` (migration 0014), written exactly as there: the
+ * name and Latin name alone, so name matches are found without reading every matching description.
+ */
+const productNameVector = sql`(to_tsvector('russian', translate(${products.name}, 'Ёё', 'Ее')) || to_tsvector('simple', ${products.latinName}))`;
+
+/** How many rows each way of matching may contribute before ranking: enough for any page of results. */
+function candidatesPerKind(limit: number): number {
+  return Math.max(2 * limit, 50);
+}
+
+/**
+ * Ids worth ranking, each way of matching through its own GIN index and LIMITed: names (full text), names
+ * (typos, trigrams) and full text anywhere. Ranking reads every candidate's whole search vector, so a common
+ * word («масло» in thousands of descriptions) must not make every match a candidate: name matches always get
+ * in. Visibility is checked on the candidates (hidden products are few), which keeps each part on its index.
+ */
+function productCandidates(terms: SearchTerms, limit: number): SQL {
+  const perKind = candidatesPerKind(limit);
+  const prefixQuery = sql`to_tsquery('russian', ${terms.prefixQuery})`;
+  const nameKey = sql`lower(translate(${products.name}, 'Ёё', 'Ее'))`;
+  const matching = (condition: SQL) => sql`select ${products.id} from ${products} where ${condition}`;
+  // Every name match comes from the index first (ids only), then the first ones by id, the ranking's own
+  // tie-break: when more names match than are ranked (hundreds of «Лаванда …»), the equally scored ones
+  // shown are those a full ranking would show. Materialized, so the planner cannot walk the primary key instead.
+  const byName = sql`(with name_hits as materialized (${matching(sql`${productNameVector} @@ ${prefixQuery}`)}) select id from name_hits order by id limit ${perKind})`;
+  const kinds = [
+    byName,
+    ...terms.trigramTexts.map((text) => sql`(${matching(sql`${text} <% ${nameKey}`)} limit ${perKind})`),
+    sql`(${matching(sql`${products.searchVector} @@ ${prefixQuery}`)} limit ${perKind})`,
+  ];
+  return sql`(${sql.join(kinds, sql` union `)})`;
+}
+
 export function findMatchingProducts(db: Queryable, terms: SearchTerms, limit: number) {
   const match = buildMatchExpressions(products.searchVector, products.name, terms);
-  return db
-    .select({
-      id: products.id,
-      name: products.name,
-      url: products.url,
-      cena: products.cena,
-      cenaSt: products.cenaSt,
-      volume: products.volume,
-      stock: products.stock,
-      images: products.images,
-      avgRating: products.avgRating,
-      katGlobal: products.katGlobal,
-      ftsHit: match.ftsHit.as('fts_hit'),
-      nameCoverage: match.nameCoverage.as('name_coverage'),
-      score: match.score.as('score'),
-    })
-    .from(products)
-    .where(and(eq(products.visible, true), match.condition))
-    .orderBy(...MATCH_ORDER, asc(products.id))
-    .limit(limit);
+  return (
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        url: products.url,
+        cena: products.cena,
+        cenaSt: products.cenaSt,
+        volume: products.volume,
+        stock: products.stock,
+        images: products.images,
+        avgRating: products.avgRating,
+        katGlobal: products.katGlobal,
+        ftsHit: match.ftsHit.as('fts_hit'),
+        nameCoverage: match.nameCoverage.as('name_coverage'),
+        score: match.score.as('score'),
+      })
+      .from(products)
+      // Every candidate is a match by construction.
+      .where(and(eq(products.visible, true), sql`${products.id} in ${productCandidates(terms, limit)}`))
+      .orderBy(...MATCH_ORDER, asc(products.id))
+      .limit(limit)
+  );
 }
 
 export function findMatchingPublications(

@@ -409,10 +409,14 @@ describe('search terms', () => {
 });
 
 describe('index use', () => {
-  /** The plan when sequential scans are priced out: shows whether the conditions fit the GIN indexes at all. */
+  /**
+   * The plan when sequential and plain index scans are priced out (on a few dozen rows the planner would
+   * rather walk a table or the primary key): shows whether the conditions fit the GIN indexes at all.
+   */
   async function explainWithoutSeqScan(build: (db: Database) => { getSQL(): ReturnType<typeof sql> }) {
     return database.db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
+      await tx.execute(sql`select set_config('enable_indexscan', 'off', true)`);
       const result = (await tx.execute(sql`explain (costs off) ${build(tx as unknown as Database)}`)) as {
         rows: Array<Record<string, string>>;
       };
@@ -425,6 +429,8 @@ describe('index use', () => {
     const plan = await explainWithoutSeqScan((db) => findMatchingProducts(db, terms, 20));
     expect(plan).toContain('products_search_idx');
     expect(plan).toContain('products_name_trgm_idx');
+    // Name matches are found without reading descriptions.
+    expect(plan).toContain('products_name_vector_idx');
   });
 
   it.each([

@@ -43,8 +43,12 @@ export function SiteFooter() {
           <ul className="site-footer__social">
             {SHOP.social.map((network) => (
               <li key={network.href}>
-                <a href={network.href} target="_blank" rel="noopener noreferrer" aria-label={network.name}>
+                {/* The visible short name first, so the link answers to what is on screen (WCAG 2.5.3). */}
+                <a href={network.href} target="_blank" rel="noopener noreferrer">
                   {network.short}
+                  {network.short !== network.name && (
+                    <span className="visually-hidden"> — {network.name}</span>
+                  )}
                 </a>
               </li>
             ))}

@@ -8,12 +8,14 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link to="/" className="logo" aria-label={`${SHOP.name} — на главную`}>
+        {/* Named by its visible words (WCAG 2.5.3: speech users say what they see), then where it leads. */}
+        <Link to="/" className="logo">
           <DropLogo />
           <span className="logo__text">
             <span className="logo__name">{SHOP.name}</span>
             <span className="logo__slogan">{SHOP.slogan}</span>
           </span>
+          <span className="visually-hidden"> — на главную</span>
         </Link>
         <HeaderSearch />
         <div className="site-header__phones">

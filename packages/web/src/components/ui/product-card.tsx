@@ -1,5 +1,6 @@
 // A product in a list: picture, badges, name, volume, price (special price against the regular one), stock.
-import { PRODUCT_ICON_NAMES, type ProductCard as ProductCardData } from '@efir/domain/catalog-wire';
+import { PRODUCT_ICON_NAMES } from '@efir/domain/catalog-constants';
+import type { ProductCard as ProductCardData } from '@efir/domain/catalog-wire';
 import { formatRub } from '@efir/domain/money';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

@@ -9,12 +9,12 @@ import type { SessionUser } from '../../app/app-state.ts';
 import { loginUrlFor } from '../../app/session.ts';
 import { useLogOut, useSessionStatus } from '../../app/use-session.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
+import { MyCoursesPage } from '../school/my-courses-page.tsx';
 import { AccountHomePage } from './account-home-page.tsx';
 import { AddressPage } from './address-page.tsx';
 import { BasketsPage } from './baskets-page.tsx';
 import { BookmarksPage } from './bookmarks-page.tsx';
 import { FavoriteProductsPage } from './favorites-page.tsx';
-import { CoursesPage } from './history-pages.tsx';
 import { OrdersPage } from './orders-page.tsx';
 import { PersonalPage } from './personal-page.tsx';
 import { QuestionsPage } from './questions-page.tsx';
@@ -33,7 +33,7 @@ export const ACCOUNT_PAGE_COMPONENTS: Record<AccountUrl, ComponentType> = {
   '/my-fav-prod': FavoriteProductsPage,
   '/my-waitlist': WaitlistPage,
   '/my-question': QuestionsPage,
-  '/my-courses': CoursesPage,
+  '/my-courses': MyCoursesPage,
   '/my-bookmarks': BookmarksPage,
   '/my-settings': SettingsPage,
 };

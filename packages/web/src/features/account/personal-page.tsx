@@ -164,6 +164,8 @@ function AvatarEditor({ user }: { user: SessionUser }) {
                 type="file"
                 accept={AVATAR_MIME_TYPES.join(',')}
                 className="visually-hidden"
+                // Opened by the button below; named all the same for whoever reaches it directly.
+                aria-label="Файл с фото профиля"
                 onChange={choose}
               />
               <div className="button-row">

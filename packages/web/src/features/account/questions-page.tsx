@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAppContext } from '../../app/app-context.tsx';
 import { FORM_ERROR, FormError, SubmitButton, TextAreaField, useForm } from '../../components/ui/form.tsx';
+import { RichText } from '../../components/ui/rich-text.tsx';
 import { readQuestions, useAccountData } from './account-api.ts';
 import { AccountHeading, AccountSection, EmptyState, LoadFailed, Loading } from './account-ui.tsx';
 
@@ -43,7 +44,7 @@ function QuestionItem({ question }: { question: QuestionWire }) {
               </>
             )}
           </p>
-          <p>{question.answer}</p>
+          <RichText html={question.answer} />
         </div>
       ) : (
         <p className="question__pending">Ответ готовится</p>

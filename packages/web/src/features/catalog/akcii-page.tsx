@@ -1,38 +1,15 @@
 // /akcii: the shop's current offers (a static text) followed by every product at a special price, with filters.
-import type { RouteResponse } from '@efir/domain/catalog-wire';
-import type { LoaderFunctionArgs } from 'react-router';
 import { useLoaderData } from 'react-router';
-import { type AppContextValue, useAppContext } from '../../app/app-context.tsx';
-import { fetchRouteData } from '../../app/dynamic-page.tsx';
-import { loadPageData } from '../../app/page-loader.ts';
-import type { PageMeta } from '../../app/page-meta.ts';
+import { useAppContext } from '../../app/app-context.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
-import type { StaticPageData } from '../static-pages/static-page.tsx';
 import { ProductListing } from './category-page.tsx';
 import './catalog.css';
 
-export interface AkciiPageData {
-  intro: StaticPageData['page'];
-  listing: RouteResponse;
-}
+import type { AkciiPageData } from './akcii-loader.ts';
 
-export function createAkciiLoader(context: AppContextValue) {
-  return ({ request }: LoaderFunctionArgs) =>
-    loadPageData(context, request, 'akcii', async () => {
-      const [intro, listing] = await Promise.all([
-        context.api.get<StaticPageData>('/api/v1/static-page?url=%2Fakcii', { suppressErrors: true }),
-        fetchRouteData(context, request, '/akcii'),
-      ]);
-      return { intro: intro.page, listing } satisfies AkciiPageData;
-    });
-}
-
-export function getAkciiMeta(data: unknown): PageMeta {
-  const intro = (data as AkciiPageData | undefined)?.intro;
-  return { title: intro?.title ?? 'Акции', description: intro?.description };
-}
+export { type AkciiPageData, createAkciiLoader, getAkciiMeta } from './akcii-loader.ts';
 
 export function AkciiPage() {
   const { intro, listing } = useLoaderData() as AkciiPageData;

@@ -6,10 +6,8 @@ import {
   PRODUCT_ICON_NAMES,
   PRODUCT_ICONS,
   PRODUCT_SORTS,
-  type ProductFilter,
-  type ProductIcon,
-  type RouteResponse,
-} from '@efir/domain/catalog-wire';
+} from '@efir/domain/catalog-constants';
+import type { ProductFilter, ProductIcon, RouteResponse } from '@efir/domain/catalog-wire';
 import { useEffect, useId, useState } from 'react';
 import { useAppContext } from '../../app/app-context.tsx';
 

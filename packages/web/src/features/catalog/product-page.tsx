@@ -1,6 +1,7 @@
 // A product page: gallery, volumes, price, stock, rating, facts, description sections and related products,
 // with Product and BreadcrumbList structured data.
-import { type ImageRef, PRODUCT_ICON_NAMES, type RouteResponse } from '@efir/domain/catalog-wire';
+import { PRODUCT_ICON_NAMES } from '@efir/domain/catalog-constants';
+import type { ImageRef, RouteResponse } from '@efir/domain/catalog-wire';
 import { formatRub } from '@efir/domain/money';
 import { formatCount } from '@efir/domain/plural';
 import { useState } from 'react';

@@ -1,11 +1,7 @@
 // An article: breadcrumbs, title, author, date, reading time, rating, cover, body, tags and the author box;
 // the parts every publication shares (meta line, tags, author box, structured data) are exported for recipes.
-import {
-  DEFAULT_DATE_PERIOD,
-  type ImageRef,
-  type PageInfo,
-  type RouteResponse,
-} from '@efir/domain/catalog-wire';
+import { DEFAULT_DATE_PERIOD } from '@efir/domain/catalog-constants';
+import type { ImageRef, PageInfo, RouteResponse } from '@efir/domain/catalog-wire';
 import { formatDateLong } from '@efir/domain/dates';
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { SHOP } from '@efir/domain/shop-info';

@@ -1,5 +1,6 @@
 // /authors: the editorial intro from the static page, then a card for every author with a photo and a bio.
-import { DEFAULT_DATE_PERIOD, type ImageRef } from '@efir/domain/catalog-wire';
+import { DEFAULT_DATE_PERIOD } from '@efir/domain/catalog-constants';
+import type { ImageRef } from '@efir/domain/catalog-wire';
 import { formatCount } from '@efir/domain/plural';
 import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useLocation } from 'react-router';

@@ -1,12 +1,7 @@
 // Filters and sort of the article and recipe lists (spec §3–§4): authors, date period, tags and sort, kept in the
 // list's cookies; a change reloads the page data from the first page.
-import {
-  DATE_PERIODS,
-  DEFAULT_DATE_PERIOD,
-  PUBLICATION_SORTS,
-  type PublicationFilter,
-  type RouteResponse,
-} from '@efir/domain/catalog-wire';
+import { DATE_PERIODS, DEFAULT_DATE_PERIOD, PUBLICATION_SORTS } from '@efir/domain/catalog-constants';
+import type { PublicationFilter, RouteResponse } from '@efir/domain/catalog-wire';
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';

@@ -234,10 +234,12 @@ export function HomeSlider() {
           setPointerDown(false);
         }}
       >
-        <ul className="slider__track" style={{ transform: `translateX(${-index * 100}%)` }}>
+        {/* Not a list: each slide is a group «N из M» (the WAI-ARIA carousel pattern), and a group in a <ul>
+            would leave the list with no items. */}
+        <div className="slider__track" style={{ transform: `translateX(${-index * 100}%)` }}>
           {slides.map((slide, position) => (
             // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern: each slide is a group «N из M»
-            <li
+            <div
               key={slide.id}
               className="slide"
               style={{ backgroundColor: slide.color }}
@@ -256,9 +258,9 @@ export function HomeSlider() {
                   </span>
                 </span>
               </Link>
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
       </div>
       {count > 1 && (
         <div className="slider__controls">

@@ -4,25 +4,17 @@ import { REVIEW_TEXT_MAX, reviewSchema } from '@efir/domain/reviews-schemas';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
-import type { PageMeta } from '../../app/page-meta.ts';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { FORM_ERROR, FormError, SubmitButton, TextField, useForm } from '../../components/ui/form.tsx';
 import { sendReview } from './reviews-api.ts';
 import { RichTextEditor, type RichTextHandle } from './rich-text-editor.tsx';
 import './reviews.css';
+import { ADD_REVIEW_TITLE } from './reviews-loader.ts';
 
-export const ADD_REVIEW_TITLE = 'Написать отзыв';
+export { ADD_REVIEW_TITLE, getAddReviewMeta } from './reviews-loader.ts';
 
 /** What each number of stars means, read out by screen readers and shown on hover. */
 export const RATING_WORDS = ['плохо', 'так себе', 'нормально', 'хорошо', 'отлично'] as const;
-
-export function getAddReviewMeta(): PageMeta {
-  return {
-    title: ADD_REVIEW_TITLE,
-    description: 'Расскажите, как вам магазин эфирных масел «Эфир»: заказ, доставка, качество масел.',
-    noindex: true,
-  };
-}
 
 function StarInput({
   value,

@@ -2,9 +2,7 @@
 // form with the rich-text editor for logged-in visitors, a way to log in for guests, and a live comment count.
 import type { Pagination } from '@efir/domain/catalog-wire';
 import { formatDateLong } from '@efir/domain/dates';
-import { formatCount, type PluralForms } from '@efir/domain/plural';
 import {
-  COMMENT_FORMS,
   COMMENT_TEXT_MAX,
   type CommentAnswer,
   type CommentThread,
@@ -25,28 +23,7 @@ import { fetchComments, sendComment } from './reviews-api.ts';
 import { RichTextEditor, type RichTextHandle } from './rich-text-editor.tsx';
 import './reviews.css';
 
-export interface CommentCountProps {
-  type: VoteType;
-  id: number;
-  /** From the page data (com_data.comments_count). */
-  count: number;
-  /** «отзыв/отзыва/отзывов» on product pages, comments elsewhere. */
-  forms?: PluralForms;
-  empty?: string;
-}
-
-/** «3 комментария», following comments posted on this page. */
-export function CommentCount({
-  type,
-  id,
-  count,
-  forms = COMMENT_FORMS,
-  empty = 'Комментариев пока нет',
-}: CommentCountProps) {
-  useItemStatsVersion();
-  const total = readCommentCount(type, id, count);
-  return <>{total > 0 ? formatCount(total, forms) : empty}</>;
-}
+export { CommentCount, type CommentCountProps } from './comment-count.tsx';
 
 /** Threads with a new comment in its place: a top comment first, a reply at the end of its thread. */
 export function insertComment(threads: CommentThread[], comment: CommentWire): CommentThread[] {

@@ -1,7 +1,7 @@
 // Rating of a product, recipe or article (spec §4): the average with its vote count, and five stars a logged-in
 // visitor clicks to vote (again to change it); a guest is sent to /login and back. Numbers update without a reload.
-import { formatCount } from '@efir/domain/plural';
-import { VOTE_FORMS, type VoteType } from '@efir/domain/reviews-schemas';
+import { formatCount, VOTE_FORMS } from '@efir/domain/plural';
+import type { VoteType } from '@efir/domain/reviews-schemas';
 import { useEffect, useState } from 'react';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
 import { useSendToLogin, useSessionStatus } from '../../app/use-session.ts';

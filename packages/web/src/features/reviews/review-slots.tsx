@@ -1,10 +1,28 @@
 // The rating and comment pieces of a product, recipe or article page, built from its page data. `app/` hands them
 // to the page components (features do not import each other), which place them where they belong.
 import type { RouteResponse } from '@efir/domain/catalog-wire';
-import { REVIEW_FORMS, type VoteType } from '@efir/domain/reviews-schemas';
-import type { ReactNode } from 'react';
-import { CommentCount, CommentsSection } from './comments-section.tsx';
+import { REVIEW_FORMS } from '@efir/domain/plural';
+import type { VoteType } from '@efir/domain/reviews-schemas';
+import { type ComponentProps, lazy, memo, type ReactNode, Suspense } from 'react';
+import { CommentCount } from './comment-count.tsx';
+import type { CommentsSection as CommentsSectionType } from './comments-section.tsx';
 import { LiveRatingStars, RatingVote } from './rating-vote.tsx';
+
+// The comments (their form, its schema and the editor) are not needed to show the page: the server renders them,
+// and the browser keeps that HTML until their code arrives, then hydrates them. memo: an update from above must
+// not reach the boundary before it hydrated (React would then drop the server HTML for the fallback).
+const LazyCommentsSection = lazy(() =>
+  import('./comments-section.tsx').then((module) => ({ default: module.CommentsSection })),
+);
+const CommentsSection = memo(function DeferredCommentsSection(
+  props: ComponentProps<typeof CommentsSectionType>,
+) {
+  return (
+    <Suspense fallback={null}>
+      <LazyCommentsSection {...props} />
+    </Suspense>
+  );
+});
 
 export interface ReviewSlots {
   /** The average as stars, for the page header; follows votes made on the page. */

@@ -2,30 +2,26 @@
 // a link to /add-review, and schema.org Organization with its AggregateRating and Reviews.
 import { formatDateLong } from '@efir/domain/dates';
 import { formatCount } from '@efir/domain/plural';
-import { REVIEW_FORMS, type ReviewsAnswer, type ReviewWire } from '@efir/domain/reviews-schemas';
+import { REVIEW_FORMS, type ReviewWire } from '@efir/domain/reviews-schemas';
 import { sanitizeHtml } from '@efir/domain/sanitize-html';
 import { SHOP } from '@efir/domain/shop-info';
-import { Link, type LoaderFunctionArgs, useLoaderData, useLocation } from 'react-router';
-import { type AppContextValue, useAppContext } from '../../app/app-context.tsx';
-import { loadPageData } from '../../app/page-loader.ts';
-import type { PageMeta } from '../../app/page-meta.ts';
+import { Link, useLoaderData, useLocation } from 'react-router';
+import { useAppContext } from '../../app/app-context.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { JsonLd } from '../../components/ui/json-ld.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { RatingStars } from '../../components/ui/rating-stars.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
-import { fetchReviews } from './reviews-api.ts';
 import './reviews.css';
+import { REVIEWS_TITLE, type ReviewsPageData } from './reviews-loader.ts';
 
-export type ReviewsPageData = ReviewsAnswer;
-
-export const REVIEWS_TITLE = 'Отзывы о магазине';
-
-/** ?page=N, 1 for anything that is not a page number. */
-export function readReviewsPage(url: URL): number {
-  const page = Number(url.searchParams.get('page') ?? '1');
-  return Number.isInteger(page) && page >= 1 && page <= 1000 ? page : 1;
-}
+export {
+  createReviewsLoader,
+  getReviewsMeta,
+  REVIEWS_TITLE,
+  type ReviewsPageData,
+  readReviewsPage,
+} from './reviews-loader.ts';
 
 /** «4,8 из 5 · 21 отзыв». */
 export function describeReviewTotals(average: number, count: number): string {
@@ -78,24 +74,6 @@ export function buildReviewsJsonLd(origin: string, data: ReviewsPageData): Recor
         }
       : {}),
   };
-}
-
-export function createReviewsLoader(context: AppContextValue) {
-  return ({ request }: LoaderFunctionArgs) =>
-    loadPageData(context, request, 'reviews', () =>
-      fetchReviews(context.api, readReviewsPage(new URL(request.url))),
-    );
-}
-
-export function getReviewsMeta(data: unknown): PageMeta {
-  const reviews = data as ReviewsPageData | undefined;
-  const page = reviews?.pagination.page ?? 1;
-  const title = page > 1 ? `${REVIEWS_TITLE}, страница ${page}` : REVIEWS_TITLE;
-  const description =
-    reviews && reviews.count > 0
-      ? `Что покупатели говорят о магазине эфирных масел «${SHOP.name}»: средняя оценка ${reviews.average.toLocaleString('ru-RU')} из 5, ${formatCount(reviews.count, REVIEW_FORMS)}. Поделитесь и своим впечатлением.`
-      : `Отзывы покупателей о магазине эфирных масел «${SHOP.name}». Поделитесь своим впечатлением первым.`;
-  return { title, description };
 }
 
 function ReviewItem({ review }: { review: ReviewWire }) {

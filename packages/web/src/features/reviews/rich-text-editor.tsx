@@ -48,6 +48,8 @@ export interface RichTextEditorProps {
   loadOn?: 'mount' | 'focus';
   /** Keep the plain box for good (tests, very old browsers). */
   plain?: boolean;
+  /** HTML already saved (the back office edits a page): the editor opens with it. Pair with loadOn 'mount'. */
+  initialHtml?: string;
   handleRef?: Ref<RichTextHandle>;
 }
 
@@ -77,6 +79,7 @@ export function RichTextEditor({
   rows = 5,
   loadOn = 'focus',
   plain = false,
+  initialHtml = '',
   handleRef,
 }: RichTextEditorProps) {
   const id = useId();
@@ -89,8 +92,10 @@ export function RichTextEditor({
   const [text, setText] = useState('');
   const [wanted, setWanted] = useState(false);
   const [failed, setFailed] = useState(false);
-  const [length, setLength] = useState(0);
-  const latestHtml = useRef('');
+  const [length, setLength] = useState(() =>
+    initialHtml ? countVisibleCharacters(sanitizeHtml(initialHtml)) : 0,
+  );
+  const latestHtml = useRef(initialHtml);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const editorRef = useRef<EditorHandle>(null);
   const focusOnLoad = useRef(false);

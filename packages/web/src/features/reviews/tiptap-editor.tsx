@@ -142,6 +142,7 @@ export default function TiptapEditor(props: TiptapEditorProps) {
     }
   };
 
+  // A label that shows letters (H2) names the button with them too, so a voice command can say what it sees.
   const tool = (label: string, text: string, pressed: boolean, run: () => void) => (
     <button
       type="button"
@@ -161,10 +162,10 @@ export default function TiptapEditor(props: TiptapEditorProps) {
     <>
       <div className="rich-editor__toolbar" role="toolbar" aria-label="Оформление текста">
         {tool('Жирный', 'Ж', active?.bold ?? false, () => editor.chain().focus().toggleBold().run())}
-        {tool('Заголовок', 'H2', active?.h2 ?? false, () =>
+        {tool('H2 — заголовок', 'H2', active?.h2 ?? false, () =>
           editor.chain().focus().toggleHeading({ level: 2 }).run(),
         )}
-        {tool('Подзаголовок', 'H3', active?.h3 ?? false, () =>
+        {tool('H3 — подзаголовок', 'H3', active?.h3 ?? false, () =>
           editor.chain().focus().toggleHeading({ level: 3 }).run(),
         )}
         {tool('Список', '•', active?.list ?? false, () => editor.chain().focus().toggleBulletList().run())}

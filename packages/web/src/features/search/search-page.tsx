@@ -1,151 +1,41 @@
-// /search?q=…: results of POST /api/v1/search grouped into products, articles, recipes and courses; a form on top.
-import type { ImageRef, ProductCard as ProductCardData } from '@efir/domain/catalog-wire';
 import { formatDateLong } from '@efir/domain/dates';
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import type { ReactNode } from 'react';
-import { Form, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
-import type { AppContextValue } from '../../app/app-context.tsx';
+import { Form, Link, useLoaderData } from 'react-router';
 import { useAppState } from '../../app/app-context.tsx';
 import type { CatalogEntry } from '../../app/app-state.ts';
-import { loadPageData } from '../../app/page-loader.ts';
-import type { PageMeta } from '../../app/page-meta.ts';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { SearchIcon } from '../../components/ui/icons.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
 import { ProductCard } from '../../components/ui/product-card.tsx';
-import { HttpError } from '../../lib/http-client.ts';
 import './search.css';
 
-/** The server's limit (search.routes.ts); the form keeps to it so only a hand-made address can exceed it. */
-export const SEARCH_MAX_LENGTH = 200;
+import {
+  GROUP_FORMS,
+  RESULT_FORMS,
+  SEARCH_MAX_LENGTH,
+  type SearchPageData,
+  type SearchPublication,
+  type SearchResponse,
+  summariseCounts,
+  toProductCard,
+} from './search-loader.ts';
 
-export interface SearchProduct {
-  id: number;
-  name: string;
-  url: string;
-  cena: number;
-  cena_st: number;
-  volume: string;
-  stock: number;
-  katGlobal: number;
-  avg_rating: number;
-  images?: ImageRef[];
-  image?: ImageRef | null;
-  icons?: ProductCardData['icons'];
-  votes_count?: number;
-}
-
-export interface SearchPublication {
-  id: number;
-  title: string;
-  url: string;
-  excerpt: string;
-  image: ImageRef | null;
-  published_at: string;
-}
-
-export interface SearchCourse {
-  id: number;
-  url: string;
-  name?: string;
-  title?: string;
-  excerpt?: string;
-  image?: ImageRef | null;
-}
-
-/** What POST /api/v1/search answers. */
-export interface SearchResponse {
-  q: string;
-  results: {
-    products: SearchProduct[];
-    articles: SearchPublication[];
-    recipes: SearchPublication[];
-    courses: SearchCourse[];
-  };
-  total: number;
-}
-
-export interface SearchPageData {
-  q: string;
-  response?: SearchResponse;
-  /** A query the server refused (too long, say), in words for the visitor. */
-  error?: string;
-}
-
-export const RESULT_FORMS: PluralForms = ['результат', 'результата', 'результатов'];
-const GROUP_FORMS = {
-  products: ['товар', 'товара', 'товаров'],
-  articles: ['статья', 'статьи', 'статей'],
-  recipes: ['рецепт', 'рецепта', 'рецептов'],
-  courses: ['курс', 'курса', 'курсов'],
-} as const satisfies Record<string, PluralForms>;
-
-const TOO_LONG_FALLBACK = `Запрос получился слишком длинным: сократите его до ${SEARCH_MAX_LENGTH} символов.`;
-
-/** The query as the visitor typed it, with runs of spaces collapsed; what the page shows and sends. */
-export function readQuery(url: URL): string {
-  return (url.searchParams.get('q') ?? '').replace(/\s+/g, ' ').trim();
-}
-
-/** A search product shaped as the shared product card wants it. */
-export function toProductCard(product: SearchProduct): ProductCardData {
-  return {
-    id: product.id,
-    name: product.name,
-    url: product.url,
-    volume: product.volume,
-    cena: product.cena,
-    cena_st: product.cena_st,
-    stock: product.stock,
-    katGlobal: product.katGlobal,
-    icons: product.icons ?? [],
-    image: product.image ?? product.images?.[0] ?? null,
-    avg_rating: product.avg_rating,
-    votes_count: product.votes_count ?? 0,
-  };
-}
-
-/** «8 товаров, 3 статьи и 1 рецепт» — only the groups that found something. */
-export function summariseCounts(results: SearchResponse['results']): string {
-  const parts = (Object.keys(GROUP_FORMS) as Array<keyof typeof GROUP_FORMS>)
-    .filter((group) => results[group].length > 0)
-    .map((group) => formatCount(results[group].length, GROUP_FORMS[group]));
-  if (parts.length <= 1) return parts[0] ?? '';
-  return `${parts.slice(0, -1).join(', ')} и ${parts[parts.length - 1]}`;
-}
-
-/** The message for a refused query: the server's own words when it gave them. */
-export function describeRefusal(error: HttpError): string {
-  const message = error.detail.errors?.q?.[0];
-  if (!message) return TOO_LONG_FALLBACK;
-  return /[.!?…]$/.test(message) ? message : `${message}.`;
-}
-
-export function createSearchLoader(context: AppContextValue) {
-  return async ({ request }: LoaderFunctionArgs): Promise<SearchPageData> => {
-    const q = readQuery(new URL(request.url));
-    if (!q) return { q };
-    return loadPageData(context, request, 'search', async () => {
-      try {
-        const response = await context.api.post<SearchResponse>('/api/v1/search', {
-          body: { q },
-          suppressErrors: true,
-        });
-        return { q, response };
-      } catch (error) {
-        // A query the server will not take is the visitor's to fix, not an error page.
-        if (error instanceof HttpError && error.detail.status === 422)
-          return { q, error: describeRefusal(error) };
-        throw error;
-      }
-    });
-  };
-}
-
-export function getSearchMeta(data: unknown): PageMeta {
-  const q = (data as SearchPageData | undefined)?.q;
-  return { title: q ? `Поиск: ${q}` : 'Поиск по магазину', noindex: true };
-}
+export {
+  createSearchLoader,
+  describeRefusal,
+  getSearchMeta,
+  RESULT_FORMS,
+  readQuery,
+  SEARCH_MAX_LENGTH,
+  type SearchCourse,
+  type SearchPageData,
+  type SearchProduct,
+  type SearchPublication,
+  type SearchResponse,
+  summariseCounts,
+  toProductCard,
+} from './search-loader.ts';
 
 function SearchForm({ q }: { q: string }) {
   return (

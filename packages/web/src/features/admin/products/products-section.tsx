@@ -1,6 +1,16 @@
-// Раздел «Товары» of the back office (to be built: see the back-office issue).
-import { AdminHeader } from '../admin-ui.tsx';
+// Раздел «Товары» of the back office: the searchable list, a product's edit page and the new-product form.
+import { Route, Routes } from 'react-router';
+import { ProductCreatePage, ProductEditPage } from './product-edit.tsx';
+import { ProductList } from './product-list.tsx';
+import './products.css';
 
 export function ProductsSection() {
-  return <AdminHeader title="Товары" />;
+  return (
+    <Routes>
+      <Route index element={<ProductList />} />
+      <Route path="new" element={<ProductCreatePage />} />
+      <Route path=":id" element={<ProductEditPage />} />
+      <Route path="*" element={<ProductList />} />
+    </Routes>
+  );
 }

@@ -1,0 +1,50 @@
+// Code splitting keeps hydration exact (issue 10): the pages whose code loads on demand hydrate without a mismatch
+// or another console error, keep the server's rich text while its sanitiser arrives, and navigate in the browser.
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, useBrowser } from './support/browser.ts';
+
+const PAGES = [
+  { url: '/', heading: null },
+  { url: '/efirnye-masla/citrusovye', heading: 'Цитрусовые' },
+  { url: '/bergamot-10-ml.html', heading: null },
+  { url: '/articles/efirnye-masla-dlya-sna.html', heading: null },
+];
+
+describe.skipIf(!hasBrowser)('hydration of pages loaded on demand', () => {
+  const browser = useBrowser();
+
+  it.each(PAGES)('hydrates $url without console errors and keeps its content', async ({ url, heading }) => {
+    const { page } = browser;
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().includes('404')) problems.push(message.text());
+    });
+    const serverHtml = await (await page.request.get(url)).text();
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+    if (heading) await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    // Rich text hydrates once the sanitiser's code arrives: every block the server sent is still there, with text.
+    const serverBlocks = serverHtml.match(/class="rich-text\b/g)?.length ?? 0;
+    const blocks = await page.locator('.rich-text').allTextContents();
+    expect(blocks.length).toBeGreaterThanOrEqual(serverBlocks);
+    expect(blocks.filter((text) => text.trim() === '')).toEqual([]);
+  });
+
+  it('opens a product from a category in the browser, with its page code loaded on demand', async () => {
+    const { page } = browser;
+    await page.goto('/efirnye-masla/citrusovye');
+    await page.waitForLoadState('networkidle');
+    // A full page load would lose this mark; a client navigation keeps it.
+    await page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+    const first = page.locator('.product-card').first();
+    const name = (await first.getByRole('heading').textContent())!.trim();
+    await first.getByRole('link').first().click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect(await page.locator('.rich-text').count()).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,142 @@
+// The back office's product forms (server checks and the web form share them): only the fields listed here can be
+// written; ids, ratings, counters and popularity are the shop's own and are refused as unknown keys.
+import { PRODUCT_ICONS } from './catalog-wire.ts';
+import { z } from './zod-ru.ts';
+
+export const PRODUCT_STOCK_FILTERS = ['out', 'low', 'in'] as const;
+export type ProductStockFilter = (typeof PRODUCT_STOCK_FILTERS)[number];
+/** «Мало»: from 1 to this many left. */
+export const LOW_STOCK_LIMIT = 5;
+export const PRODUCT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const PRODUCT_IMAGES_MAX = 12;
+export const ADMIN_PRODUCTS_PER_PAGE = 30;
+const MAX_PRICE = 10_000_000;
+const MAX_STOCK = 1_000_000;
+
+const plain = (max: number, label: string) =>
+  z.string(`${label}: нужен текст`).trim().max(max, `${label} — не длиннее ${max} символов`);
+const money = (label: string) =>
+  z
+    .int(`${label}: целое число рублей`)
+    .min(0, `${label} не может быть меньше нуля`)
+    .max(MAX_PRICE, `${label} — слишком большая сумма`);
+
+const productFields = {
+  name: plain(200, 'Название').min(1, 'Укажите название'),
+  latin_name: plain(200, 'Латинское название'),
+  url: z
+    .string('Укажите адрес страницы')
+    .trim()
+    .regex(/^\/[a-z0-9]+(?:-[a-z0-9]+)*\.html$/, 'Адрес вида /lavanda-10-ml.html: латиница, цифры и дефисы'),
+  category_id: z.int('Выберите категорию').positive('Выберите категорию'),
+  family_key: plain(100, 'Семейство').regex(/^[a-z0-9-]*$/, 'Семейство: латиница, цифры и дефисы'),
+  volume: plain(40, 'Объём'),
+  cena: money('Цена').min(1, 'Цена должна быть больше нуля'),
+  cena_st: money('Обычная цена'),
+  stock: z
+    .int('Остаток: целое число')
+    .min(0, 'Остаток не может быть меньше нуля')
+    .max(MAX_STOCK, 'Остаток — слишком большое число'),
+  icons: z
+    .array(z.enum(PRODUCT_ICONS, 'Неизвестный значок'))
+    .max(PRODUCT_ICONS.length)
+    .refine((icons) => new Set(icons).size === icons.length, 'Значок выбран дважды'),
+  visible: z.boolean('Видимость: да или нет'),
+  /** Rich text: the server passes it through the sanitiser before storing. */
+  description: plain(50_000, 'Описание'),
+  composition: plain(2000, 'Состав'),
+  usage: plain(20_000, 'Применение'),
+  safety: plain(20_000, 'Меры предосторожности'),
+  country: plain(100, 'Страна'),
+  plant_part: plain(100, 'Часть растения'),
+  extraction_method: plain(100, 'Способ получения'),
+  html_title: plain(200, 'Заголовок страницы').nullable(),
+  meta_description: plain(300, 'Описание для поисковиков').nullable(),
+};
+
+/** A special price is lower than the regular one (cena_st = 0 means no special price). */
+export function specialPriceError(cena: number, cenaSt: number): string | null {
+  return cenaSt > 0 && cenaSt <= cena ? 'Обычная цена должна быть больше цены со скидкой' : null;
+}
+
+/** PUT /admin/products/{id}: any subset of the editable fields. */
+export const productUpdateSchema = z.strictObject(productFields).partial();
+export type ProductUpdate = z.output<typeof productUpdateSchema>;
+
+/** POST /admin/products: a new product; what is left out gets the empty default. */
+export const productCreateSchema = z
+  .strictObject({
+    ...productFields,
+    latin_name: productFields.latin_name.default(''),
+    family_key: productFields.family_key.optional(),
+    volume: productFields.volume.default(''),
+    cena_st: productFields.cena_st.default(0),
+    stock: productFields.stock.default(0),
+    icons: productFields.icons.default([]),
+    visible: productFields.visible.default(true),
+    description: productFields.description.default(''),
+    composition: productFields.composition.default(''),
+    usage: productFields.usage.default(''),
+    safety: productFields.safety.default(''),
+    country: productFields.country.default(''),
+    plant_part: productFields.plant_part.default(''),
+    extraction_method: productFields.extraction_method.default(''),
+    html_title: productFields.html_title.default(null),
+    meta_description: productFields.meta_description.default(null),
+  })
+  .superRefine((value, context) => {
+    const error = specialPriceError(value.cena, value.cena_st);
+    if (error) context.addIssue({ code: 'custom', path: ['cena_st'], message: error });
+  });
+export type ProductCreate = z.output<typeof productCreateSchema>;
+
+/** Every field of a product the back office shows and edits (GET /admin/products/{id}). */
+export interface AdminProduct {
+  id: number;
+  name: string;
+  latin_name: string;
+  url: string;
+  category_id: number;
+  family_key: string;
+  volume: string;
+  cena: number;
+  cena_st: number;
+  stock: number;
+  icons: Array<(typeof PRODUCT_ICONS)[number]>;
+  visible: boolean;
+  description: string;
+  composition: string;
+  usage: string;
+  safety: string;
+  country: string;
+  plant_part: string;
+  extraction_method: string;
+  html_title: string | null;
+  meta_description: string | null;
+  images: Array<{ filename: string; basename: string }>;
+  avg_rating: number;
+  votes_count: number;
+  created_at: string;
+}
+
+/** A row of the back office's product table. */
+export interface AdminProductRow {
+  id: number;
+  name: string;
+  latin_name: string;
+  url: string;
+  volume: string;
+  cena: number;
+  cena_st: number;
+  stock: number;
+  visible: boolean;
+  image: { filename: string; basename: string } | null;
+  category: { id: number; name: string } | null;
+}
+
+export interface AdminProductList {
+  products: AdminProductRow[];
+  page: number;
+  pages: number;
+  total: number;
+}

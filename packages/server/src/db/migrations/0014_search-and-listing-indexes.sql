@@ -1,0 +1,2 @@
+CREATE INDEX "products_listing_idx" ON "products" USING btree ("category_id","popularity","cena","created_at","id","stock","cena_st","volume_ml","name","icons") WHERE "products"."visible";--> statement-breakpoint
+CREATE INDEX "products_name_vector_idx" ON "products" USING gin ((to_tsvector('russian', translate("name", 'Ёё', 'Ее')) || to_tsvector('simple', "latin_name")));

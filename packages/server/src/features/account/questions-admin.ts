@@ -1,0 +1,149 @@
+// The back office's side of /my-question (issue 9): the questions customers asked, unanswered first, and the
+// moderator's answer — rich text through the one sanitiser, written with its audit entry in one transaction.
+import { idField } from '@efir/domain/account-schemas';
+import type { Pagination } from '@efir/domain/catalog-wire';
+import { pageField, richTextField } from '@efir/domain/reviews-schemas';
+import { sanitizeHtml } from '@efir/domain/sanitize-html';
+import { z } from '@efir/domain/zod-ru';
+import { asc, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.ts';
+import { products } from '../../db/schema.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { moderatorId } from '../admin/admin.routes.ts';
+import { writeAudit } from '../admin/audit.ts';
+import { answerQuestion } from './account.service.ts';
+import { questions, users } from './account.table.ts';
+
+export const QUESTIONS_PAGE_SIZE = 20;
+export const ANSWER_TEXT_MIN = 2;
+export const ANSWER_TEXT_MAX = 5000;
+
+const listQuery = z.strictObject({
+  answered: z.enum(['true', 'false'], 'Укажите answered=true или answered=false').default('false'),
+  page: pageField.default(1),
+});
+const idParams = z.strictObject({ id: idField });
+const answerBody = z.strictObject({
+  answer: richTextField(ANSWER_TEXT_MIN, ANSWER_TEXT_MAX, {
+    empty: 'Напишите ответ',
+    short: `Ответ — не короче ${ANSWER_TEXT_MIN} символов`,
+    long: `Ответ — не длиннее ${ANSWER_TEXT_MAX} символов`,
+  }),
+});
+
+export interface AdminQuestion {
+  id: number;
+  /** Plain text, as the customer typed it. */
+  text: string;
+  user: { id: number; name: string };
+  product: { id: number; name: string; url: string } | null;
+  /** Sanitised rich text, or null while unanswered. */
+  answer: string | null;
+  answered_at: string | null;
+  created_at: string;
+}
+
+export async function countUnansweredQuestions(db: Database): Promise<number> {
+  const [totals] = await db.select({ total: count() }).from(questions).where(isNull(questions.answeredAt));
+  return totals?.total ?? 0;
+}
+
+export async function listQuestionsForModeration(
+  db: Database,
+  answered: boolean,
+  page: number,
+): Promise<{ items: AdminQuestion[]; pagination: Pagination }> {
+  const where = answered ? isNotNull(questions.answeredAt) : isNull(questions.answeredAt);
+  // Waiting questions oldest first (the longest wait is answered first); answered ones newest first.
+  const order = answered
+    ? [desc(questions.answeredAt), desc(questions.id)]
+    : [asc(questions.createdAt), asc(questions.id)];
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        question: questions,
+        userName: users.name,
+        productName: products.name,
+        productUrl: products.url,
+      })
+      .from(questions)
+      .leftJoin(users, eq(users.id, questions.userId))
+      .leftJoin(products, eq(products.id, questions.productId))
+      .where(where)
+      .orderBy(...order)
+      .limit(QUESTIONS_PAGE_SIZE)
+      .offset((page - 1) * QUESTIONS_PAGE_SIZE),
+    db.select({ total: count() }).from(questions).where(where),
+  ]);
+  const total = totals?.total ?? 0;
+  return {
+    items: rows.map(({ question, userName, productName, productUrl }) => ({
+      id: question.id,
+      text: question.text,
+      user: { id: question.userId, name: userName ?? 'Покупатель' },
+      product:
+        question.productId && productName && productUrl
+          ? { id: question.productId, name: productName, url: productUrl }
+          : null,
+      answer: question.answer === null ? null : sanitizeHtml(question.answer),
+      answered_at: question.answeredAt?.toISOString() ?? null,
+      created_at: question.createdAt.toISOString(),
+    })),
+    pagination: {
+      page,
+      pages: Math.max(1, Math.ceil(total / QUESTIONS_PAGE_SIZE)),
+      total,
+      per_page: QUESTIONS_PAGE_SIZE,
+    },
+  };
+}
+
+/** Answers (or corrects the answer to) a question; the asker sees it on /my-question. */
+export async function answerQuestionAsModerator(
+  db: Database,
+  moderator: number,
+  id: number,
+  safeHtml: string,
+) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(questions).where(eq(questions.id, id)).for('update');
+    if (!before) throw notFound();
+    const question = await answerQuestion(tx, id, safeHtml);
+    await writeAudit(tx, {
+      userId: moderator,
+      action: 'question.answer',
+      entity: 'question',
+      entityId: id,
+      before: { answer: before.answer },
+      after: { answer: question.answer },
+    });
+    return question;
+  });
+}
+
+// Routes (paths relative to /api/v1/admin; the scope has already let only moderators in).
+
+export function questionsAdminSection(deps: { db: Database }): (scope: FastifyInstance) => void {
+  return (scope) => {
+    const routes = scope.withTypeProvider<ZodTypeProvider>();
+
+    routes.get('/questions', { schema: { querystring: listQuery } }, async (request) =>
+      listQuestionsForModeration(deps.db, request.query.answered === 'true', request.query.page),
+    );
+
+    routes.put(
+      '/questions/:id/answer',
+      { schema: { params: idParams, body: answerBody } },
+      async (request) => ({
+        question: await answerQuestionAsModerator(
+          deps.db,
+          moderatorId(request),
+          request.params.id,
+          request.body.answer,
+        ),
+      }),
+    );
+  };
+}

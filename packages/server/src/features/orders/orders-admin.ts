@@ -1,0 +1,427 @@
+// The back office's orders (/api/v1/admin/orders): the filtered list, an order's detail with its history, status
+// changes along new → confirmed → shipped → delivered (or cancelled, which puts the goods back on the shelf once),
+// and a live check of the card payment at the provider.
+import {
+  DELIVERY_METHODS,
+  getDeliveryKindName,
+  getDeliveryMethodName,
+} from '@efir/domain/delivery-catalogue';
+import { formatRub } from '@efir/domain/money';
+import { z } from '@efir/domain/zod-ru';
+import { and, asc, count, desc, eq, gte, lt, or, type SQL, sql, sum } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.ts';
+import { conflict, invalidData, notFound } from '../../lib/app-error.ts';
+import { notifyBackInStock } from '../account/account.service.ts';
+import { moderatorId } from '../admin/admin.routes.ts';
+import { auditLog } from '../admin/admin.table.ts';
+import { writeAudit } from '../admin/audit.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+import { findOrderById, findOrderLines, type OrderRow, returnStock } from './orders.repo.ts';
+import {
+  CARD_ONLINE,
+  ORDER_STATUS_NAMES,
+  orderNumber,
+  PAYMENT_STATE_NAMES,
+  toOrderView,
+} from './orders.service.ts';
+import { ORDER_STATUSES, type OrderStatus, orderLines, orders, PAYMENT_STATES } from './orders.table.ts';
+
+/** Where an order may go from each status; delivered and cancelled are final. */
+export const NEXT_STATUSES: Record<OrderStatus, OrderStatus[]> = {
+  new: ['confirmed', 'cancelled'],
+  confirmed: ['shipped', 'cancelled'],
+  shipped: ['delivered', 'cancelled'],
+  delivered: [],
+  cancelled: [],
+};
+
+export const ADMIN_ORDERS_PAGE_SIZE = 30;
+
+const MOSCOW_OFFSET = '+03:00';
+const DAY_MS = 86_400_000;
+
+const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+const deliveryMethodIds = Object.keys(DELIVERY_METHODS).map(Number);
+
+const listQuery = z
+  .strictObject({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    status: z.enum(ORDER_STATUSES, { error: 'Неизвестный статус заказа' }).optional(),
+    payment: z.enum(PAYMENT_STATES, { error: 'Неизвестное состояние оплаты' }).optional(),
+    delivery: z.coerce
+      .number()
+      .int()
+      .refine((id) => deliveryMethodIds.includes(id), 'Неизвестный способ доставки')
+      .optional(),
+    from: z.iso.date('Дата в формате ГГГГ-ММ-ДД').optional(),
+    to: z.iso.date('Дата в формате ГГГГ-ММ-ДД').optional(),
+    q: z.string().trim().max(100, 'Не длиннее 100 символов').optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    path: ['to'],
+    message: 'Дата «по» раньше даты «с»',
+  });
+
+const statusBody = z.strictObject({
+  status: z.enum(ORDER_STATUSES, { error: 'Выберите статус заказа' }),
+  comment: z.string().trim().max(500, 'Комментарий — не длиннее 500 символов').optional(),
+});
+
+export type AdminOrdersQuery = z.output<typeof listQuery>;
+
+export interface OrdersAdminDeps {
+  db: Database;
+  payments: Pick<PaymentsService, 'getOrderPayment'>;
+  mail: MailService;
+  log: FastifyBaseLogger;
+  /** The shop's public address without the trailing slash, for links in letters. */
+  origin: string;
+}
+
+/** Backslash-escapes LIKE's wildcards so a searched «%» or «_» means itself. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+/** Number («ЭФ-000042», «42»), e-mail, name or phone (any formatting, 8 or +7). */
+function searchCondition(text: string): SQL | undefined {
+  const parts: SQL[] = [];
+  const number = /^(?:эф-?)?0*(\d{1,9})$/i.exec(text);
+  if (number) parts.push(eq(orders.id, Number(number[1])));
+  const pattern = likePattern(text.toLowerCase());
+  parts.push(sql`lower(${orders.email}) like ${pattern}`);
+  parts.push(sql`lower(${orders.name} || ' ' || ${orders.fam}) like ${pattern}`);
+  let digits = text.replace(/\D/g, '');
+  if (digits.length === 11 && /^[78]/.test(digits)) digits = digits.slice(1);
+  if (digits.length >= 4) {
+    parts.push(sql`regexp_replace(${orders.tel}, '[^0-9]', '', 'g') like ${`%${digits}%`}`);
+  }
+  return or(...parts);
+}
+
+function listConditions(query: AdminOrdersQuery): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(orders.status, query.status));
+  if (query.payment) conditions.push(eq(orders.paymentState, query.payment));
+  if (query.delivery) conditions.push(sql`${orders.delivery}->>'type' = ${String(query.delivery)}`);
+  // The days are Moscow days, as the moderator reads them.
+  if (query.from) conditions.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00${MOSCOW_OFFSET}`)));
+  if (query.to) {
+    const dayAfter = new Date(new Date(`${query.to}T00:00:00${MOSCOW_OFFSET}`).getTime() + DAY_MS);
+    conditions.push(lt(orders.createdAt, dayAfter));
+  }
+  if (query.q) {
+    const search = searchCondition(query.q);
+    if (search) conditions.push(search);
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+export async function listAdminOrders(db: Database, query: AdminOrdersQuery) {
+  const where = listConditions(query);
+  // Spelled out: inside the subquery a bare "id" would be the line's own id.
+  const items = sql<number>`(select coalesce(sum(${orderLines.quantity}), 0) from ${orderLines} where ${orderLines.orderId} = "orders"."id")`;
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({ order: orders, items: items.mapWith(Number) })
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(ADMIN_ORDERS_PAGE_SIZE)
+      .offset((query.page - 1) * ADMIN_ORDERS_PAGE_SIZE),
+    db
+      .select({ count: count(), sum: sum(orders.total).mapWith(Number) })
+      .from(orders)
+      .where(where),
+  ]);
+  const total = totals?.count ?? 0;
+  return {
+    orders: rows.map(({ order, items: itemCount }) => ({
+      id: order.id,
+      number: orderNumber(order.id),
+      created_at: order.createdAt.toISOString(),
+      status: order.status,
+      status_name: ORDER_STATUS_NAMES[order.status],
+      payment_state: order.paymentState,
+      payment_state_name: PAYMENT_STATE_NAMES[order.paymentState],
+      name: order.name,
+      fam: order.fam,
+      email: order.email,
+      tel: order.tel,
+      delivery_method: deliveryMethodOf(order),
+      delivery_name: order.deliveryName,
+      items: itemCount,
+      total: order.total,
+    })),
+    /** Over every order the filters match, not just this page. */
+    summary: { count: total, sum: totals?.sum ?? 0 },
+    page: query.page,
+    pages: Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE)),
+  };
+}
+
+function deliveryMethodOf(order: OrderRow): number | null {
+  const method = Number(order.delivery.type);
+  return Number.isInteger(method) && method > 0 ? method : null;
+}
+
+/** The part of the submitted delivery form a moderator needs to send the parcel. */
+function describeDelivery(order: OrderRow) {
+  const form = order.delivery;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const method = deliveryMethodOf(order);
+  const kind = Number(form.sposob_dost);
+  const address = (form.addressNew ?? null) as Record<string, unknown> | null;
+  const point = (form.pickupPoint ?? null) as Record<string, unknown> | null;
+  return {
+    summary: order.deliveryName,
+    method: method ? (getDeliveryMethodName(method) ?? null) : null,
+    kind: Number.isInteger(kind) ? (getDeliveryKindName(kind) ?? null) : null,
+    price: order.deliveryPrice,
+    address: address
+      ? [address.zip, address.city, address.street, address.house, address.flat]
+          .map(text)
+          .filter(Boolean)
+          .join(', ')
+      : null,
+    pickup_point: point ? [text(point.name), text(point.address)].filter(Boolean).join(', ') : null,
+    comment: text(form.koment),
+    wishes: text(form.dost_dop),
+    call_before: form.calling === true,
+    ecopack: form.ecopack === true,
+    consultation: form.consultant === true,
+    hydrolats: order.hydr,
+  };
+}
+
+type HistoryEntry = { at: string; who: string; text: string; comment: string | null };
+
+function describeAuditEntry(row: typeof auditLog.$inferSelect): HistoryEntry {
+  const before = (row.before ?? {}) as Record<string, unknown>;
+  const after = (row.after ?? {}) as Record<string, unknown>;
+  const statusName = (value: unknown) => ORDER_STATUS_NAMES[value as OrderStatus] ?? String(value);
+  const paymentName = (value: unknown) =>
+    PAYMENT_STATE_NAMES[value as keyof typeof PAYMENT_STATE_NAMES] ?? String(value);
+  const text =
+    row.action === 'order.status'
+      ? `Статус: ${statusName(before.status)} → ${statusName(after.status)}${Array.isArray(after.stock_returned) ? '; товары возвращены на склад' : ''}`
+      : row.action === 'order.payment'
+        ? `Оплата (проверено в платёжной системе): ${paymentName(before.payment_state)} → ${paymentName(after.payment_state)}`
+        : row.action;
+  return {
+    at: row.createdAt.toISOString(),
+    who: `Модератор № ${row.userId}`,
+    text,
+    comment: typeof after.comment === 'string' && after.comment ? after.comment : null,
+  };
+}
+
+export async function getAdminOrder(deps: Pick<OrdersAdminDeps, 'db' | 'payments'>, id: number) {
+  const { db } = deps;
+  const order = await findOrderById(db, id);
+  if (!order) throw notFound('Заказ не найден');
+  const [lines, payment, audit] = await Promise.all([
+    findOrderLines(db, id),
+    deps.payments.getOrderPayment(id),
+    db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, String(id))))
+      .orderBy(asc(auditLog.createdAt), asc(auditLog.id)),
+  ]);
+  const history: HistoryEntry[] = [
+    { at: order.createdAt.toISOString(), who: 'Покупатель', text: 'Заказ оформлен', comment: null },
+    ...(order.paidAt
+      ? [{ at: order.paidAt.toISOString(), who: 'Платёжная система', text: 'Оплата получена', comment: null }]
+      : []),
+    ...audit.map(describeAuditEntry),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+  return {
+    order: {
+      ...toOrderView(order, lines),
+      user_id: order.userId,
+      delivery: describeDelivery(order),
+      next_statuses: NEXT_STATUSES[order.status].map((status) => ({
+        status,
+        name: ORDER_STATUS_NAMES[status],
+      })),
+      payment: payment
+        ? {
+            provider: payment.provider,
+            payment_id: payment.providerPaymentId,
+            status: payment.status,
+            amount: payment.amount,
+            created_at: payment.createdAt.toISOString(),
+            paid_at: payment.paidAt?.toISOString() ?? null,
+          }
+        : null,
+      can_refresh_payment: order.sposobOplat === CARD_ONLINE,
+      history,
+    },
+  };
+}
+
+function refuseIllegal(from: OrderStatus, to: OrderStatus): void {
+  if (NEXT_STATUSES[from].includes(to)) return;
+  const message =
+    from === to
+      ? `Заказ уже в статусе «${ORDER_STATUS_NAMES[to]}»`
+      : NEXT_STATUSES[from].length === 0
+        ? `Статус «${ORDER_STATUS_NAMES[from]}» окончательный — его нельзя изменить`
+        : `Из статуса «${ORDER_STATUS_NAMES[from]}» можно перейти только в ${NEXT_STATUSES[from]
+            .map((status) => `«${ORDER_STATUS_NAMES[status]}»`)
+            .join(' или ')}`;
+  throw invalidData({ status: [message] });
+}
+
+const STATUS_LETTERS: Partial<Record<OrderStatus, (order: OrderRow) => string>> = {
+  confirmed: (order) =>
+    `Мы подтвердили ваш заказ ${orderNumber(order.id)} и начинаем его собирать. Сообщим, когда передадим его в доставку.`,
+  shipped: (order) => `Ваш заказ ${orderNumber(order.id)} передан в доставку: ${order.deliveryName}.`,
+  delivered: (order) =>
+    `Заказ ${orderNumber(order.id)} доставлен. Спасибо, что выбрали «Эфир»! Будем рады вашему отзыву.`,
+  cancelled: (order) =>
+    `Заказ ${orderNumber(order.id)} на сумму ${formatRub(order.total)} отменён.${order.paymentState === 'paid' ? ' Вы его уже оплатили — мы свяжемся с вами, чтобы вернуть деньги.' : ''} Если это ошибка, просто ответьте на это письмо.`,
+};
+
+/**
+ * Moves the order to `target` if the flow allows it. The update is conditional on the status just read, so of two
+ * moderators acting at once only one wins; a cancel returns the lines to stock in the same transaction, hence once,
+ * and tells the waitlist about goods that were sold out.
+ */
+export async function changeOrderStatus(
+  deps: OrdersAdminDeps,
+  input: { orderId: number; status: OrderStatus; comment?: string | undefined; moderatorId: number },
+): Promise<OrderRow> {
+  const { db } = deps;
+  const backOnShelf: number[] = [];
+  const changed = await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    const order = await findOrderById(txDb, input.orderId);
+    if (!order) throw notFound('Заказ не найден');
+    refuseIllegal(order.status, input.status);
+    const [updated] = await txDb
+      .update(orders)
+      .set({ status: input.status, updatedAt: new Date() })
+      .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
+      .returning();
+    if (!updated) {
+      // Someone changed it between our read and our write: judge again against what is there now.
+      const now = await findOrderById(txDb, order.id);
+      if (now) refuseIllegal(now.status, input.status);
+      throw conflict('Статус заказа только что изменили — обновите страницу');
+    }
+    let stockReturned: Array<{ product_id: number; quantity: number; stock: number | null }> | undefined;
+    if (input.status === 'cancelled') {
+      const byProduct = new Map<number, number>();
+      for (const line of await findOrderLines(txDb, order.id)) {
+        byProduct.set(line.productId, (byProduct.get(line.productId) ?? 0) + line.quantity);
+      }
+      stockReturned = [];
+      // Ascending product ids, the same order checkout takes stock in, so the two never deadlock.
+      for (const [productId, quantity] of [...byProduct].sort(([a], [b]) => a - b)) {
+        const stock = await returnStock(txDb, productId, quantity);
+        stockReturned.push({ product_id: productId, quantity, stock: stock?.after ?? null });
+        if (stock && stock.before <= 0 && stock.after > 0) backOnShelf.push(productId);
+      }
+    }
+    await writeAudit(txDb, {
+      userId: input.moderatorId,
+      action: 'order.status',
+      entity: 'order',
+      entityId: order.id,
+      before: { status: order.status },
+      after: {
+        status: input.status,
+        ...(input.comment ? { comment: input.comment } : {}),
+        ...(stockReturned ? { stock_returned: stockReturned } : {}),
+      },
+    });
+    return updated;
+  });
+  // Goods that were sold out are buyable again: whoever waits for them hears, as when a moderator raises stock.
+  for (const productId of backOnShelf) {
+    await notifyBackInStock(db, deps.mail, productId, deps.origin).catch((error: unknown) =>
+      deps.log.error({ err: error, productId }, 'back-in-stock letters failed'),
+    );
+  }
+  const letter = STATUS_LETTERS[changed.status];
+  if (letter) {
+    await deps.mail
+      .send({
+        to: changed.email,
+        subject: `Заказ ${orderNumber(changed.id)}: ${ORDER_STATUS_NAMES[changed.status].toLowerCase()}`,
+        text: `Здравствуйте, ${changed.name}!\n\n${letter(changed)}\n\nВаши заказы: ${deps.origin}/my-orders`,
+      })
+      .catch((error: unknown) =>
+        deps.log.error({ err: error, orderId: changed.id }, 'order status letter failed'),
+      );
+  }
+  return changed;
+}
+
+/**
+ * Asks the provider about the order's latest payment, through the same check the webhook uses (which applies a
+ * real change to the order); the moderator's request is then written to the audit log if the order changed.
+ */
+export async function refreshOrderPayment(deps: OrdersAdminDeps, orderId: number, moderator: number) {
+  const { db } = deps;
+  const order = await findOrderById(db, orderId);
+  if (!order) throw notFound('Заказ не найден');
+  if (order.sposobOplat !== CARD_ONLINE) throw conflict('Этот заказ оплачивается не картой онлайн');
+  const payment = await deps.payments.getOrderPayment(orderId, { refresh: true });
+  const fresh = (await findOrderById(db, orderId)) ?? order;
+  if (fresh.paymentState !== order.paymentState || fresh.status !== order.status) {
+    await writeAudit(db, {
+      userId: moderator,
+      action: 'order.payment',
+      entity: 'order',
+      entityId: orderId,
+      before: { payment_state: order.paymentState, status: order.status },
+      after: { payment_state: fresh.paymentState, status: fresh.status, payment_status: payment?.status },
+    });
+  }
+  return { changed: fresh.paymentState !== order.paymentState, hasPayment: payment !== null };
+}
+
+/** The orders' part of the guarded /api/v1/admin scope. */
+export function ordersAdminSection(deps: OrdersAdminDeps) {
+  return (scope: FastifyInstance) => {
+    const routes = scope.withTypeProvider<ZodTypeProvider>();
+
+    routes.get('/orders', { schema: { querystring: listQuery } }, async (request) =>
+      listAdminOrders(deps.db, request.query),
+    );
+
+    routes.get('/orders/:id', { schema: { params: idParams } }, async (request) =>
+      getAdminOrder(deps, request.params.id),
+    );
+
+    routes.put('/orders/:id/status', { schema: { params: idParams, body: statusBody } }, async (request) => {
+      await changeOrderStatus(deps, {
+        orderId: request.params.id,
+        status: request.body.status,
+        comment: request.body.comment,
+        moderatorId: moderatorId(request),
+      });
+      return { message: 'order/status', ...(await getAdminOrder(deps, request.params.id)) };
+    });
+
+    routes.post(
+      '/orders/:id/payment/refresh',
+      { schema: { params: idParams, body: z.strictObject({}).nullish() } },
+      async (request) => {
+        const result = await refreshOrderPayment(deps, request.params.id, moderatorId(request));
+        return {
+          message: 'order/payment',
+          changed: result.changed,
+          ...(await getAdminOrder(deps, request.params.id)),
+        };
+      },
+    );
+  };
+}

@@ -1,0 +1,539 @@
+// An article's or recipe's edit page and the new-publication form. Editing sends only what changed; the body is
+// HTML the server passes through the sanitiser; recipes also list their ingredients, tied to products or not.
+import { z } from '@efir/domain/zod-ru';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import {
+  CheckboxField,
+  FormError,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useForm,
+} from '../../../components/ui/form.tsx';
+import { FORM_ERROR } from '../../../lib/forms.ts';
+import { HttpError } from '../../../lib/http-client.ts';
+import type { RichTextHandle } from '../../reviews/rich-text-editor.tsx';
+import { useAdminApi, useAdminData } from '../admin-api.ts';
+import { AdminChip, AdminFailure, AdminHeader, AdminLoading } from '../admin-ui.tsx';
+import {
+  CONTENT_BASE,
+  type ContentOptions,
+  type Ingredient,
+  KIND_TITLES,
+  type Publication,
+  type PublicationKind,
+} from './content-api.ts';
+import { HtmlField } from './html-field.tsx';
+import { IngredientsField } from './ingredients-field.tsx';
+
+interface FormValues {
+  title: string;
+  url: string;
+  razdel_id: string;
+  author_id: string;
+  tag_ids: number[];
+  excerpt: string;
+  html: string;
+  image: string;
+  visible: boolean;
+  /** yyyy-mm-dd, Moscow time. */
+  published_on: string;
+  html_title: string;
+  meta_description: string;
+  yield: string;
+  time_minutes: string;
+  ingredients: Ingredient[];
+}
+
+const BASE_FIELDS = [
+  'title',
+  'url',
+  'razdel_id',
+  'author_id',
+  'tag_ids',
+  'excerpt',
+  'html',
+  'image',
+  'visible',
+  'published_at',
+  'html_title',
+  'meta_description',
+] as const;
+const RECIPE_FIELDS = ['yield', 'time_minutes', 'ingredients'] as const;
+
+/** The day of an ISO moment in Moscow («2026-11-21»). */
+function moscowDay(iso: string): string {
+  return new Date(iso).toLocaleDateString('sv-SE', { timeZone: 'Europe/Moscow' });
+}
+
+function toFormValues(item: Publication | null): FormValues {
+  return {
+    title: item?.title ?? '',
+    url: item?.url ?? '',
+    razdel_id: item ? String(item.razdel_id) : '',
+    author_id: item ? String(item.author_id) : '',
+    tag_ids: item?.tag_ids ?? [],
+    excerpt: item?.excerpt ?? '',
+    html: item?.html ?? '',
+    image: item?.image ?? '',
+    visible: item?.visible ?? true,
+    published_on: moscowDay(item?.published_at ?? new Date().toISOString()),
+    html_title: item?.html_title ?? '',
+    meta_description: item?.meta_description ?? '',
+    yield: item?.yield ?? '',
+    time_minutes: item?.time_minutes !== undefined ? String(item.time_minutes) : '0',
+    ingredients: item?.ingredients ?? [],
+  };
+}
+
+/** The values as the server takes them. */
+function toPayload(values: FormValues, kind: PublicationKind): Record<string, unknown> {
+  const payload: Record<string, unknown> = {
+    title: values.title,
+    url: values.url.trim(),
+    razdel_id: values.razdel_id ? Number(values.razdel_id) : Number.NaN,
+    author_id: values.author_id ? Number(values.author_id) : Number.NaN,
+    tag_ids: values.tag_ids,
+    excerpt: values.excerpt,
+    html: values.html,
+    image: values.image.trim() === '' ? null : values.image.trim(),
+    visible: values.visible,
+    // Morning in Moscow, so the day is the same wherever it is read.
+    published_at: `${values.published_on}T09:00:00+03:00`,
+    html_title: values.html_title.trim() === '' ? null : values.html_title,
+    meta_description: values.meta_description.trim() === '' ? null : values.meta_description,
+  };
+  if (kind === 'recipes') {
+    payload.yield = values.yield;
+    payload.time_minutes = /^\s*\d+\s*$/.test(values.time_minutes) ? Number(values.time_minutes) : Number.NaN;
+    payload.ingredients = values.ingredients.map((line) => ({
+      product_id: line.product_id,
+      name: line.name,
+      amount: line.amount,
+    }));
+  }
+  return payload;
+}
+
+// The browser checks what it can say at once; the server checks everything again (addresses, references).
+const checks = z.looseObject({
+  title: z.string().trim().min(1, 'Заполните заголовок').optional(),
+  url: z.string().regex(/^\//, 'Адрес начинается с «/»').min(2, 'Укажите адрес страницы').optional(),
+  razdel_id: z.number({ error: 'Выберите раздел' }).int().optional(),
+  author_id: z.number({ error: 'Выберите автора' }).int().optional(),
+  time_minutes: z.number({ error: 'Время — целое число минут' }).int().min(0).optional(),
+  published_at: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T/, 'Укажите дату публикации')
+    .optional(),
+});
+
+export function PublicationEditPage({ kind }: { kind: PublicationKind }) {
+  const { id = '' } = useParams();
+  const item = useAdminData<{ item: Publication }>(`/content/${kind}/${encodeURIComponent(id)}`);
+  const options = useAdminData<ContentOptions>('/content/options');
+  const location = useLocation();
+  const created = (location.state as { created?: boolean } | null)?.created === true;
+  if (item.status === 'loading' || options.status === 'loading') return <AdminLoading />;
+  if (item.status === 'error') {
+    const missing = item.error instanceof HttpError && item.error.detail.status === 404;
+    return (
+      <section className="content-page">
+        <BackLink kind={kind} />
+        {missing ? <p>Такой записи нет.</p> : <AdminFailure error={item.error} retry={item.reload} />}
+      </section>
+    );
+  }
+  if (options.status === 'error') return <AdminFailure error={options.error} retry={options.reload} />;
+  const current = item.data.item;
+  return (
+    <section className="content-page">
+      <BackLink kind={kind} />
+      <AdminHeader title={current.title}>
+        {current.visible ? <AdminChip tone="good">Опубликовано</AdminChip> : <AdminChip>Скрыто</AdminChip>}
+        {current.visible ? (
+          <a
+            className="button button--small button--ghost"
+            href={current.url}
+            target="_blank"
+            rel="noreferrer"
+          >
+            Открыть на сайте
+          </a>
+        ) : null}
+      </AdminHeader>
+      <PublicationForm
+        key={current.id}
+        kind={kind}
+        item={current}
+        options={options.data}
+        initialNotice={created ? KIND_TITLES[kind].createdNotice : null}
+        onSaved={(next) => item.update(() => ({ item: next }))}
+      />
+    </section>
+  );
+}
+
+export function PublicationCreatePage({ kind }: { kind: PublicationKind }) {
+  const options = useAdminData<ContentOptions>('/content/options');
+  const navigate = useNavigate();
+  if (options.status === 'loading') return <AdminLoading />;
+  if (options.status === 'error') return <AdminFailure error={options.error} retry={options.reload} />;
+  return (
+    <section className="content-page">
+      <BackLink kind={kind} />
+      <AdminHeader title={KIND_TITLES[kind].created} />
+      <PublicationForm
+        kind={kind}
+        item={null}
+        options={options.data}
+        initialNotice={null}
+        onSaved={(next) => navigate(`${CONTENT_BASE}/${kind}/${next.id}`, { state: { created: true } })}
+      />
+    </section>
+  );
+}
+
+function BackLink({ kind }: { kind: PublicationKind }) {
+  return (
+    <Link className="content-admin__back" to={`${CONTENT_BASE}/${kind}`}>
+      ← {KIND_TITLES[kind].list}
+    </Link>
+  );
+}
+
+function PublicationForm({
+  kind,
+  item,
+  options,
+  initialNotice,
+  onSaved,
+}: {
+  kind: PublicationKind;
+  /** null: a new publication. */
+  item: Publication | null;
+  options: ContentOptions;
+  initialNotice: string | null;
+  onSaved(item: Publication): void;
+}) {
+  const api = useAdminApi();
+  const [initial, setInitial] = useState(() => toFormValues(item));
+  const [values, setValues] = useState(initial);
+  // The latest values without waiting for a render: the editor hands over its last keystrokes right before sending.
+  const valuesRef = useRef(values);
+  const editorRef = useRef<RichTextHandle>(null);
+  const [notice, setNotice] = useState<string | null>(initialNotice);
+
+  const ingredientFields = values.ingredients.flatMap((_, index) => [
+    `ingredients.${index}.product_id`,
+    `ingredients.${index}.name`,
+    `ingredients.${index}.amount`,
+  ]);
+  const fields = [...BASE_FIELDS, ...(kind === 'recipes' ? RECIPE_FIELDS : []), ...ingredientFields];
+
+  const form = useForm({
+    schema: checks,
+    fields,
+    send: async (data: Record<string, unknown>) => {
+      const answer = item
+        ? await api.put<{ item: Publication }>(`/content/${kind}/${item.id}`, data)
+        : await api.post<{ item: Publication }>(`/content/${kind}`, data);
+      return answer.item;
+    },
+    onSuccess: (next: Publication) => {
+      const fresh = toFormValues(next);
+      setInitial(fresh);
+      valuesRef.current = fresh;
+      setValues(fresh);
+      setNotice(item ? 'Изменения сохранены' : null);
+      onSaved(next);
+    },
+  });
+  const { errors, clearError } = form;
+
+  const set = <K extends keyof FormValues>(field: K, value: FormValues[K]) => {
+    valuesRef.current = { ...valuesRef.current, [field]: value };
+    setValues(valuesRef.current);
+    setNotice(null);
+    clearError(field === 'published_on' ? 'published_at' : field);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    editorRef.current?.flush();
+    const payload = toPayload(valuesRef.current, kind);
+    if (!item) {
+      void form.submit(payload);
+      return;
+    }
+    // Only what changed goes to the server (and into the audit log).
+    const before = toPayload(initial, kind);
+    const changed = Object.fromEntries(
+      Object.entries(payload).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key])),
+    );
+    if (Object.keys(changed).length === 0) {
+      setNotice('Изменений нет — сохранять нечего');
+      return;
+    }
+    void form.submit(changed);
+  };
+
+  return (
+    <form ref={form.formRef} className="content-form" noValidate onSubmit={submit}>
+      <FormError message={errors[FORM_ERROR]} />
+      <div className="admin-card content-form__grid">
+        <TextField
+          className="content-form__wide"
+          label="Заголовок"
+          name="title"
+          required
+          value={values.title}
+          error={errors.title}
+          onChange={(event) => set('title', event.target.value)}
+        />
+        <TextField
+          className="content-form__wide"
+          label="Адрес на сайте"
+          name="url"
+          required
+          value={values.url}
+          error={errors.url}
+          hint={
+            kind === 'articles'
+              ? 'Например, /articles/lavanda-dlya-sna.html — строчные латинские буквы, цифры, «-», «_», «.»'
+              : 'Например, /recept/krem-s-lavandoj.html — строчные латинские буквы, цифры, «-», «_», «.»'
+          }
+          spellCheck={false}
+          onChange={(event) => set('url', event.target.value)}
+        />
+        <SelectField
+          label="Раздел"
+          name="razdel_id"
+          value={values.razdel_id}
+          error={errors.razdel_id}
+          choices={options.razdels}
+          onChange={(value) => set('razdel_id', value)}
+        />
+        <SelectField
+          label="Автор"
+          name="author_id"
+          value={values.author_id}
+          error={errors.author_id}
+          choices={options.authors}
+          onChange={(value) => set('author_id', value)}
+        />
+        <TextField
+          label="Дата публикации"
+          name="published_at"
+          type="date"
+          value={values.published_on}
+          error={errors.published_at}
+          onChange={(event) => set('published_on', event.target.value)}
+        />
+        <CheckboxField
+          name="visible"
+          checked={values.visible}
+          error={errors.visible}
+          onChange={(event) => set('visible', event.target.checked)}
+        >
+          Опубликовано на сайте
+        </CheckboxField>
+        <fieldset className="content-form__wide content-tags" name="tag_ids">
+          <legend className="field__label">Теги</legend>
+          <div className="content-tags__list">
+            {options.tags.map((tag) => (
+              <label key={tag.id} className="content-tags__tag">
+                <input
+                  type="checkbox"
+                  checked={values.tag_ids.includes(tag.id)}
+                  onChange={(event) =>
+                    set(
+                      'tag_ids',
+                      event.target.checked
+                        ? [...values.tag_ids, tag.id]
+                        : values.tag_ids.filter((tagId) => tagId !== tag.id),
+                    )
+                  }
+                />
+                {tag.name}
+              </label>
+            ))}
+          </div>
+          {errors.tag_ids ? <p className="field__error">{errors.tag_ids}</p> : null}
+        </fieldset>
+      </div>
+
+      <div className="admin-card">
+        <TextAreaField
+          label="Анонс"
+          name="excerpt"
+          rows={3}
+          value={values.excerpt}
+          error={errors.excerpt}
+          hint="Пара предложений для карточки в списке и поисковиков."
+          onChange={(event) => set('excerpt', event.target.value)}
+        />
+        <HtmlField
+          name="html"
+          label="Текст"
+          value={values.html}
+          error={errors.html}
+          handleRef={editorRef}
+          onChange={(html) => set('html', html)}
+        />
+        <ImageField value={values.image} error={errors.image} onChange={(value) => set('image', value)} />
+      </div>
+
+      {kind === 'recipes' ? (
+        <div className="admin-card">
+          <div className="content-form__grid">
+            <TextField
+              label="Что получится"
+              name="yield"
+              value={values.yield}
+              error={errors.yield}
+              placeholder="Например, 50 мл крема"
+              onChange={(event) => set('yield', event.target.value)}
+            />
+            <TextField
+              label="Время, минут"
+              name="time_minutes"
+              inputMode="numeric"
+              value={values.time_minutes}
+              error={errors.time_minutes}
+              onChange={(event) => set('time_minutes', event.target.value)}
+            />
+          </div>
+          <IngredientsField
+            lines={values.ingredients}
+            errors={errors}
+            onChange={(lines) => set('ingredients', lines)}
+          />
+        </div>
+      ) : null}
+
+      <details className="admin-card content-form__seo">
+        <summary>Для поисковиков</summary>
+        <TextField
+          label="Заголовок окна (title)"
+          name="html_title"
+          value={values.html_title}
+          error={errors.html_title}
+          hint="Пусто — берётся заголовок."
+          onChange={(event) => set('html_title', event.target.value)}
+        />
+        <TextAreaField
+          label="Описание (meta description)"
+          name="meta_description"
+          rows={2}
+          value={values.meta_description}
+          error={errors.meta_description}
+          hint="Пусто — берётся анонс."
+          onChange={(event) => set('meta_description', event.target.value)}
+        />
+      </details>
+
+      <div className="content-form__actions">
+        <SubmitButton sending={form.sending} sendingText="Сохраняем…">
+          {item ? 'Сохранить' : 'Создать'}
+        </SubmitButton>
+        <p className="content-form__notice" role="status">
+          {notice}
+        </p>
+      </div>
+    </form>
+  );
+}
+
+export function SelectField({
+  label,
+  name,
+  value,
+  error,
+  choices,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  error?: string | undefined;
+  choices: ReadonlyArray<{ id: number | string; name: string }>;
+  onChange(value: string): void;
+}) {
+  return (
+    <div className={['field', error ? 'field--error' : ''].filter(Boolean).join(' ')}>
+      <div className="field__top">
+        <label htmlFor={`content-${name}`} className="field__label">
+          {label}
+          <span className="field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        </label>
+      </div>
+      <select
+        id={`content-${name}`}
+        name={name}
+        className="field__input"
+        value={value}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">— выберите —</option>
+        {choices.map((choice) => (
+          <option key={choice.id} value={String(choice.id)}>
+            {choice.name}
+          </option>
+        ))}
+      </select>
+      {error ? <p className="field__error">{error}</p> : null}
+    </div>
+  );
+}
+
+/** A picture already in /images/, with a small preview. */
+export function ImageField({
+  value,
+  error,
+  onChange,
+  name = 'image',
+  label = 'Картинка',
+  required = false,
+}: {
+  value: string;
+  error?: string | undefined;
+  onChange(value: string): void;
+  name?: string;
+  label?: string;
+  required?: boolean;
+}) {
+  const [broken, setBroken] = useState(false);
+  const file = value.trim();
+  return (
+    <div className="content-image">
+      <TextField
+        label={label}
+        name={name}
+        required={required}
+        value={value}
+        error={error}
+        spellCheck={false}
+        placeholder="articles/lavanda.jpg"
+        hint="Файл в папке /images/ магазина (рядом лежит WebP с тем же именем)."
+        onChange={(event) => {
+          setBroken(false);
+          onChange(event.target.value);
+        }}
+      />
+      {file && !broken ? (
+        <img
+          className="content-image__preview"
+          src={`/images/${file}`}
+          alt=""
+          onError={() => setBroken(true)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,223 @@
+// «Заказы»: the newest first, filtered by status, payment, delivery method, days and a search; the filters live in
+// the address, so coming back from an order keeps them.
+import { DELIVERY_METHODS } from '@efir/domain/delivery-catalogue';
+import { formatRub } from '@efir/domain/money';
+import { formatRussianPhone } from '@efir/domain/phone';
+import { formatCount, GOODS_FORMS, type PluralForms } from '@efir/domain/plural';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useAdminData } from '../admin-api.ts';
+import {
+  AdminChip,
+  AdminFailure,
+  AdminHeader,
+  AdminLoading,
+  AdminPager,
+  formatAdminDate,
+} from '../admin-ui.tsx';
+import { type OrdersPage, PAYMENT_LABELS, STATUS_LABELS } from './orders-api.ts';
+
+const ORDER_FORMS: PluralForms = ['заказ', 'заказа', 'заказов'];
+const FILTERS = ['status', 'payment', 'delivery', 'from', 'to', 'q'] as const;
+
+export function OrdersList() {
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState(params.get('q') ?? '');
+  const query = new URLSearchParams();
+  for (const name of [...FILTERS, 'page'] as const) {
+    const value = params.get(name);
+    if (value) query.set(name, value);
+  }
+  const list = useAdminData<OrdersPage>(`/orders${query.size > 0 ? `?${query}` : ''}`);
+  const filtered = FILTERS.some((name) => params.get(name));
+
+  // Back and forward change the address; the search box follows it.
+  const addressSearch = params.get('q') ?? '';
+  useEffect(() => setSearch(addressSearch), [addressSearch]);
+
+  /** Any filter change starts again from the first page. */
+  const change = (name: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    next.delete('page');
+    setParams(next);
+  };
+
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    change('q', search.trim());
+  };
+
+  return (
+    <section>
+      <AdminHeader title="Заказы" />
+      <form className="admin-toolbar orders-filters" onSubmit={submitSearch}>
+        <label className="admin-inline-field orders-filters__search">
+          Номер, e-mail, телефон или имя
+          <input
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="ЭФ-000123 или +7 916…"
+          />
+        </label>
+        <button type="submit" className="button button--small">
+          Найти
+        </button>
+        <label className="admin-inline-field">
+          Статус
+          <select
+            value={params.get('status') ?? ''}
+            onChange={(event) => change('status', event.target.value)}
+          >
+            <option value="">Все</option>
+            {Object.entries(STATUS_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="admin-inline-field">
+          Оплата
+          <select
+            value={params.get('payment') ?? ''}
+            onChange={(event) => change('payment', event.target.value)}
+          >
+            <option value="">Любая</option>
+            {Object.entries(PAYMENT_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="admin-inline-field">
+          Доставка
+          <select
+            value={params.get('delivery') ?? ''}
+            onChange={(event) => change('delivery', event.target.value)}
+          >
+            <option value="">Любая</option>
+            {Object.entries(DELIVERY_METHODS).map(([value, name]) => (
+              <option key={value} value={value}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="admin-inline-field">
+          С
+          <input
+            type="date"
+            value={params.get('from') ?? ''}
+            max={params.get('to') ?? undefined}
+            onChange={(event) => change('from', event.target.value)}
+          />
+        </label>
+        <label className="admin-inline-field">
+          По
+          <input
+            type="date"
+            value={params.get('to') ?? ''}
+            min={params.get('from') ?? undefined}
+            onChange={(event) => change('to', event.target.value)}
+          />
+        </label>
+        {filtered ? (
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            onClick={() => {
+              setSearch('');
+              setParams(new URLSearchParams());
+            }}
+          >
+            Сбросить
+          </button>
+        ) : null}
+      </form>
+
+      {list.status === 'loading' ? <AdminLoading /> : null}
+      {list.status === 'error' ? <AdminFailure error={list.error} retry={list.reload} /> : null}
+      {list.status === 'ready' ? (
+        list.data.orders.length === 0 ? (
+          <p className="admin-muted">{filtered ? 'Таких заказов нет.' : 'Заказов пока нет.'}</p>
+        ) : (
+          <>
+            <p className="orders-summary" role="status">
+              {filtered ? 'Найдено' : 'Всего'} {formatCount(list.data.summary.count, ORDER_FORMS)} на{' '}
+              {formatRub(list.data.summary.sum)}
+            </p>
+            <div className="admin-table-wrap">
+              <table className="admin-table orders-table">
+                <thead>
+                  <tr>
+                    <th>Заказ</th>
+                    <th>Покупатель</th>
+                    <th>Доставка</th>
+                    <th className="num">Сумма</th>
+                    <th>Статус</th>
+                    <th>Оплата</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.data.orders.map((order) => (
+                    <tr key={order.id}>
+                      <td>
+                        <Link
+                          to={`${order.id}${params.size > 0 ? `?${params}` : ''}`}
+                          className="orders-table__number"
+                        >
+                          {order.number}
+                        </Link>
+                        <span className="orders-table__sub">{formatAdminDate(order.created_at)}</span>
+                      </td>
+                      <td>
+                        {order.name} {order.fam}
+                        <span className="orders-table__sub">
+                          {order.email} ·{' '}
+                          <span className="orders-table__phone">{formatRussianPhone(order.tel)}</span>
+                        </span>
+                      </td>
+                      <td className="orders-table__delivery">
+                        {order.delivery_method
+                          ? (DELIVERY_METHODS[order.delivery_method as keyof typeof DELIVERY_METHODS] ??
+                            order.delivery_name)
+                          : order.delivery_name}
+                      </td>
+                      <td className="num">
+                        {formatRub(order.total)}
+                        <span className="orders-table__sub">{formatCount(order.items, GOODS_FORMS)}</span>
+                      </td>
+                      <td>
+                        <AdminChip tone={STATUS_LABELS[order.status].tone}>
+                          {STATUS_LABELS[order.status].name}
+                        </AdminChip>
+                      </td>
+                      <td>
+                        <AdminChip tone={PAYMENT_LABELS[order.payment_state].tone}>
+                          {PAYMENT_LABELS[order.payment_state].name}
+                        </AdminChip>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <AdminPager
+              page={list.data.page}
+              pages={list.data.pages}
+              onPage={(page) => {
+                const next = new URLSearchParams(params);
+                next.set('page', String(page));
+                setParams(next);
+              }}
+            />
+          </>
+        )
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,458 @@
+// A product's edit page and the new-product form: one form, grouped the way a moderator thinks (what it is, price
+// and stock, badges and visibility, texts, search engines). Editing sends only what changed; rich text is HTML that
+// the server passes through the sanitiser.
+import {
+  type AdminProduct,
+  productCreateSchema,
+  productUpdateSchema,
+  specialPriceError,
+} from '@efir/domain/product-admin-schemas';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import {
+  CheckboxField,
+  FormError,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useForm,
+} from '../../../components/ui/form.tsx';
+import { FORM_ERROR } from '../../../lib/forms.ts';
+import { HttpError } from '../../../lib/http-client.ts';
+import { useAdminApi, useAdminData } from '../admin-api.ts';
+import { AdminChip, AdminFailure, AdminHeader, AdminLoading } from '../admin-ui.tsx';
+import { ProductImages } from './product-images.tsx';
+import { PRODUCTS_BASE, type ProductAnswer, type ProductFormOptions } from './products-api.ts';
+
+/** The form's values: what the inputs hold (numbers as typed). */
+interface FormValues {
+  name: string;
+  latin_name: string;
+  url: string;
+  category_id: string;
+  family_key: string;
+  volume: string;
+  cena: string;
+  cena_st: string;
+  stock: string;
+  icons: AdminProduct['icons'];
+  visible: boolean;
+  description: string;
+  composition: string;
+  usage: string;
+  safety: string;
+  country: string;
+  plant_part: string;
+  extraction_method: string;
+  html_title: string;
+  meta_description: string;
+}
+
+const FIELDS = [
+  'name',
+  'latin_name',
+  'url',
+  'category_id',
+  'family_key',
+  'volume',
+  'cena',
+  'cena_st',
+  'stock',
+  'icons',
+  'visible',
+  'description',
+  'composition',
+  'usage',
+  'safety',
+  'country',
+  'plant_part',
+  'extraction_method',
+  'html_title',
+  'meta_description',
+] as const satisfies ReadonlyArray<keyof FormValues>;
+
+const EMPTY: FormValues = {
+  name: '',
+  latin_name: '',
+  url: '',
+  category_id: '',
+  family_key: '',
+  volume: '',
+  cena: '',
+  cena_st: '0',
+  stock: '0',
+  icons: [],
+  visible: true,
+  description: '',
+  composition: '',
+  usage: '',
+  safety: '',
+  country: '',
+  plant_part: '',
+  extraction_method: '',
+  html_title: '',
+  meta_description: '',
+};
+
+function toFormValues(product: AdminProduct): FormValues {
+  return {
+    ...product,
+    category_id: String(product.category_id),
+    cena: String(product.cena),
+    cena_st: String(product.cena_st),
+    stock: String(product.stock),
+    html_title: product.html_title ?? '',
+    meta_description: product.meta_description ?? '',
+  };
+}
+
+/** A typed number, or NaN for the schema to refuse with the field's own message. */
+function toNumber(text: string): number {
+  return /^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN;
+}
+
+/** The values as the server takes them (numbers, null for an empty optional title). */
+function toPayload(values: FormValues) {
+  return {
+    ...values,
+    category_id: toNumber(values.category_id),
+    cena: toNumber(values.cena),
+    cena_st: values.cena_st.trim() === '' ? 0 : toNumber(values.cena_st),
+    stock: values.stock.trim() === '' ? 0 : toNumber(values.stock),
+    html_title: values.html_title.trim() === '' ? null : values.html_title,
+    meta_description: values.meta_description.trim() === '' ? null : values.meta_description,
+  };
+}
+
+const updateSchema = productUpdateSchema.superRefine((value, context) => {
+  if (value.cena === undefined || value.cena_st === undefined) return;
+  const error = specialPriceError(value.cena, value.cena_st);
+  if (error) context.addIssue({ code: 'custom', path: ['cena_st'], message: error });
+});
+
+export function ProductEditPage() {
+  const { id = '' } = useParams();
+  const product = useAdminData<ProductAnswer>(`/products/${encodeURIComponent(id)}`);
+  const options = useAdminData<ProductFormOptions>('/products/options');
+  if (product.status === 'loading' || options.status === 'loading') return <AdminLoading />;
+  if (product.status === 'error') {
+    const missing = product.error instanceof HttpError && product.error.detail.status === 404;
+    return (
+      <section>
+        <BackLink />
+        {missing ? <p>Такого товара нет.</p> : <AdminFailure error={product.error} retry={product.reload} />}
+      </section>
+    );
+  }
+  if (options.status === 'error') return <AdminFailure error={options.error} retry={options.reload} />;
+  const current = product.data.product;
+  const replace = (next: AdminProduct) => product.update(() => ({ product: next }));
+  return (
+    <section className="products-admin">
+      <BackLink />
+      <AdminHeader title={`${current.name}${current.volume ? `, ${current.volume}` : ''}`}>
+        {current.visible ? <AdminChip tone="good">Показан на сайте</AdminChip> : <AdminChip>Скрыт</AdminChip>}
+        {current.visible ? (
+          <a
+            className="button button--small button--ghost"
+            href={current.url}
+            target="_blank"
+            rel="noreferrer"
+          >
+            Открыть на сайте
+          </a>
+        ) : null}
+      </AdminHeader>
+      <div className="product-edit">
+        <ProductForm key={current.id} product={current} options={options.data} onSaved={replace} />
+        <ProductImages product={current} onChange={replace} />
+      </div>
+    </section>
+  );
+}
+
+export function ProductCreatePage() {
+  const options = useAdminData<ProductFormOptions>('/products/options');
+  const navigate = useNavigate();
+  if (options.status === 'loading') return <AdminLoading />;
+  if (options.status === 'error') return <AdminFailure error={options.error} retry={options.reload} />;
+  return (
+    <section className="products-admin">
+      <BackLink />
+      <AdminHeader title="Новый товар" />
+      <p className="admin-muted">Фото можно добавить сразу после создания товара.</p>
+      <div className="product-edit product-edit--single">
+        <ProductForm
+          product={null}
+          options={options.data}
+          onSaved={(created) => navigate(`${PRODUCTS_BASE}/${created.id}`)}
+        />
+      </div>
+    </section>
+  );
+}
+
+function BackLink() {
+  return (
+    <Link className="products-admin__back" to={PRODUCTS_BASE}>
+      ← Все товары
+    </Link>
+  );
+}
+
+function ProductForm({
+  product,
+  options,
+  onSaved,
+}: {
+  /** null: a new product. */
+  product: AdminProduct | null;
+  options: ProductFormOptions;
+  onSaved(product: AdminProduct): void;
+}) {
+  const api = useAdminApi();
+  const initial = product ? toFormValues(product) : EMPTY;
+  const [values, setValues] = useState<FormValues>(initial);
+  const [saved, setSaved] = useState<string | null>(null);
+
+  const changedFields = product
+    ? FIELDS.filter((field) => JSON.stringify(values[field]) !== JSON.stringify(initial[field]))
+    : [];
+
+  const form = useForm({
+    schema: product ? updateSchema : productCreateSchema,
+    fields: FIELDS,
+    send: async (data: Record<string, unknown>) => {
+      const answer = product
+        ? await api.put<ProductAnswer>(`/products/${product.id}`, data)
+        : await api.post<ProductAnswer>('/products', data);
+      return answer.product;
+    },
+    onSuccess: (next: AdminProduct) => {
+      setSaved(product ? 'Изменения сохранены' : null);
+      onSaved(next);
+    },
+  });
+  const { errors, clearError } = form;
+
+  const set = <K extends keyof FormValues>(field: K, value: FormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setSaved(null);
+    clearError(field);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const payload = toPayload(values);
+    if (!product) {
+      void form.submit(payload);
+      return;
+    }
+    // Only what changed; the price pair goes together so the special-price check sees both.
+    const fields = new Set<string>(changedFields);
+    if (fields.has('cena') || fields.has('cena_st')) {
+      fields.add('cena');
+      fields.add('cena_st');
+    }
+    if (fields.size === 0) {
+      setSaved('Изменений нет');
+      return;
+    }
+    void form.submit(
+      Object.fromEntries([...fields].map((field) => [field, payload[field as keyof FormValues]])),
+    );
+  };
+
+  const text = (field: keyof FormValues) => ({
+    name: field,
+    value: values[field] as string,
+    error: errors[field],
+    onChange: (event: { target: { value: string } }) => set(field, event.target.value as never),
+  });
+
+  return (
+    <form ref={form.formRef} className="product-form" noValidate onSubmit={submit}>
+      <FormError message={errors[FORM_ERROR]} />
+      <fieldset className="admin-card product-form__group">
+        <legend>Товар</legend>
+        <TextField label="Название" required maxLength={200} {...text('name')} />
+        <TextField label="Латинское название" maxLength={200} {...text('latin_name')} />
+        <div className="product-form__row">
+          <CategorySelect
+            value={values.category_id}
+            options={options}
+            error={errors.category_id}
+            onChange={(value) => set('category_id', value)}
+          />
+          <TextField label="Объём" placeholder="10 мл" maxLength={40} {...text('volume')} />
+        </div>
+        <div className="product-form__row">
+          <TextField
+            label="Адрес страницы"
+            required
+            placeholder="/lavanda-10-ml.html"
+            hint="Латиница, цифры и дефисы, в конце .html"
+            {...text('url')}
+          />
+          <TextField
+            label="Семейство объёмов"
+            hint="Одинаковое у объёмов одного масла — на странице товара между ними есть переключатель"
+            {...text('family_key')}
+          />
+        </div>
+      </fieldset>
+
+      <fieldset className="admin-card product-form__group">
+        <legend>Цена и наличие</legend>
+        <div className="product-form__row product-form__row--three">
+          <TextField
+            label="Цена, ₽"
+            required
+            inputMode="numeric"
+            {...text('cena')}
+            hint="Столько платит покупатель"
+          />
+          <TextField
+            label="Обычная цена, ₽"
+            inputMode="numeric"
+            {...text('cena_st')}
+            hint="Заполните, если цена выше — со скидкой; 0 — скидки нет"
+          />
+          <TextField label="Остаток, шт." inputMode="numeric" {...text('stock')} />
+        </div>
+      </fieldset>
+
+      <fieldset className="admin-card product-form__group">
+        <legend>Значки и видимость</legend>
+        <div className="product-form__icons">
+          {options.icons.map((icon) => (
+            <CheckboxField
+              key={icon.id}
+              name={`icon-${icon.id}`}
+              checked={values.icons.includes(icon.id)}
+              onChange={(event) =>
+                set(
+                  'icons',
+                  event.target.checked
+                    ? [...values.icons, icon.id]
+                    : values.icons.filter((chosen) => chosen !== icon.id),
+                )
+              }
+            >
+              {icon.name}
+            </CheckboxField>
+          ))}
+        </div>
+        {errors.icons ? <p className="field__error">{errors.icons}</p> : null}
+        <CheckboxField
+          name="visible"
+          checked={values.visible}
+          error={errors.visible}
+          onChange={(event) => set('visible', event.target.checked)}
+        >
+          Показывать на сайте (скрытый товар пропадает из каталога, поиска и карты сайта)
+        </CheckboxField>
+      </fieldset>
+
+      <fieldset className="admin-card product-form__group">
+        <legend>Описание</legend>
+        <TextAreaField
+          label="Описание"
+          rows={8}
+          hint="HTML: <p>, <b>, <i>, <ul>/<li>, <a>; опасное будет удалено при сохранении"
+          {...text('description')}
+        />
+        <TextAreaField label="Применение" rows={5} hint="HTML, как в описании" {...text('usage')} />
+        <TextAreaField
+          label="Меры предосторожности"
+          rows={4}
+          hint="HTML, как в описании"
+          {...text('safety')}
+        />
+        <TextField label="Состав" maxLength={2000} {...text('composition')} />
+        <div className="product-form__row product-form__row--three">
+          <TextField label="Страна" maxLength={100} {...text('country')} />
+          <TextField label="Часть растения" maxLength={100} {...text('plant_part')} />
+          <TextField label="Способ получения" maxLength={100} {...text('extraction_method')} />
+        </div>
+      </fieldset>
+
+      <fieldset className="admin-card product-form__group">
+        <legend>Для поисковиков</legend>
+        <TextField
+          label="Заголовок страницы"
+          maxLength={200}
+          hint="Пусто — «Название, объём — купить»"
+          {...text('html_title')}
+        />
+        <TextAreaField
+          label="Описание для поисковиков"
+          rows={2}
+          maxLength={300}
+          hint="Пусто — начало описания"
+          {...text('meta_description')}
+        />
+      </fieldset>
+
+      <div className="product-form__actions">
+        <SubmitButton sending={form.sending} sendingText="Сохраняем…">
+          {product ? 'Сохранить' : 'Создать товар'}
+        </SubmitButton>
+        {saved ? (
+          <span className="product-form__saved" role="status">
+            {saved}
+          </span>
+        ) : product && changedFields.length > 0 ? (
+          <span className="admin-muted">Есть несохранённые изменения</span>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function CategorySelect({
+  value,
+  options,
+  error,
+  onChange,
+}: {
+  value: string;
+  options: ProductFormOptions;
+  error: string | undefined;
+  onChange(value: string): void;
+}) {
+  return (
+    <div className={error ? 'field field--error' : 'field'}>
+      <div className="field__top">
+        <label htmlFor="product-category" className="field__label">
+          Категория
+          <span className="field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        </label>
+      </div>
+      <select
+        id="product-category"
+        name="category_id"
+        className="field__input"
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'product-category-error' : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">Выберите категорию</option>
+        {options.categories.map((entry) => (
+          <option key={entry.id} value={entry.id}>
+            {`${'\u00a0\u00a0\u00a0'.repeat(entry.depth)}${entry.name}`}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id="product-category-error" className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

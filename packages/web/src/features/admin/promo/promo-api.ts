@@ -1,0 +1,50 @@
+// Promo codes as the back office gets them (/api/v1/admin/promo), and what their condition types mean.
+export interface PromoCode {
+  id: number;
+  code: string;
+  condition_type: string;
+  percent: number;
+  min_total: number;
+  /** Days, Moscow time: the code works from the start of valid_from to the end of valid_to. */
+  valid_from: string | null;
+  valid_to: string | null;
+  usage_limit: number | null;
+  used_count: number;
+  description: string;
+  active: boolean;
+  state: 'active' | 'off' | 'scheduled' | 'expired' | 'used_up';
+  state_name: string;
+}
+
+/** Spec §6: the first two add to the buyer's own discount; any other type replaces it with its percent. */
+export const CONDITION_TYPES: ReadonlyArray<{ value: string; name: string; hint: string }> = [
+  {
+    value: 'add_discount',
+    name: 'Прибавляется к личной скидке',
+    hint: 'Процент промокода складывается со скидкой покупателя; товары со специальной ценой — без скидки.',
+  },
+  {
+    value: 'add_discount_all',
+    name: 'Прибавляется к личной скидке, в том числе на спеццены',
+    hint: 'Как предыдущий, но скидка действует и на товары со специальной ценой.',
+  },
+  {
+    value: 'percent',
+    name: 'Заменяет личную скидку',
+    hint: 'Вместо скидки покупателя действует процент промокода; товары со специальной ценой — без скидки.',
+  },
+];
+
+export function conditionName(type: string): string {
+  return (
+    CONDITION_TYPES.find((condition) => condition.value === type)?.name ?? `Заменяет личную скидку (${type})`
+  );
+}
+
+export const STATE_TONES: Record<PromoCode['state'], 'neutral' | 'good' | 'warn' | 'bad'> = {
+  active: 'good',
+  scheduled: 'warn',
+  off: 'neutral',
+  expired: 'bad',
+  used_up: 'bad',
+};

@@ -1,0 +1,29 @@
+// The data and head tags of /akcii, apart from the page component (kept out of the browser's entry chunk).
+import type { RouteResponse } from '@efir/domain/catalog-wire';
+import type { LoaderFunctionArgs } from 'react-router';
+import type { AppContextValue } from '../../app/app-context.tsx';
+import { fetchRouteData } from '../../app/dynamic-page.tsx';
+import { loadPageData } from '../../app/page-loader.ts';
+import type { PageMeta } from '../../app/page-meta.ts';
+import type { StaticPageData } from '../static-pages/static-page-loader.ts';
+
+export interface AkciiPageData {
+  intro: StaticPageData['page'];
+  listing: RouteResponse;
+}
+
+export function createAkciiLoader(context: AppContextValue) {
+  return ({ request }: LoaderFunctionArgs) =>
+    loadPageData(context, request, 'akcii', async () => {
+      const [intro, listing] = await Promise.all([
+        context.api.get<StaticPageData>('/api/v1/static-page?url=%2Fakcii', { suppressErrors: true }),
+        fetchRouteData(context, request, '/akcii'),
+      ]);
+      return { intro: intro.page, listing } satisfies AkciiPageData;
+    });
+}
+
+export function getAkciiMeta(data: unknown): PageMeta {
+  const intro = (data as AkciiPageData | undefined)?.intro;
+  return { title: intro?.title ?? 'Акции', description: intro?.description };
+}

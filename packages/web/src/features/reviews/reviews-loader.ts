@@ -1,0 +1,48 @@
+// The data and head tags of /reviews, apart from the page component (kept out of the browser's entry chunk).
+import { formatCount, REVIEW_FORMS } from '@efir/domain/plural';
+import type { ReviewsAnswer } from '@efir/domain/reviews-schemas';
+import { SHOP } from '@efir/domain/shop-info';
+import type { LoaderFunctionArgs } from 'react-router';
+import type { AppContextValue } from '../../app/app-context.tsx';
+import { loadPageData } from '../../app/page-loader.ts';
+import type { PageMeta } from '../../app/page-meta.ts';
+import { fetchReviews } from './reviews-api.ts';
+
+export type ReviewsPageData = ReviewsAnswer;
+
+export const REVIEWS_TITLE = 'Отзывы о магазине';
+
+/** ?page=N, 1 for anything that is not a page number. */
+export function readReviewsPage(url: URL): number {
+  const page = Number(url.searchParams.get('page') ?? '1');
+  return Number.isInteger(page) && page >= 1 && page <= 1000 ? page : 1;
+}
+
+export function createReviewsLoader(context: AppContextValue) {
+  return ({ request }: LoaderFunctionArgs) =>
+    loadPageData(context, request, 'reviews', () =>
+      fetchReviews(context.api, readReviewsPage(new URL(request.url))),
+    );
+}
+
+export function getReviewsMeta(data: unknown): PageMeta {
+  const reviews = data as ReviewsPageData | undefined;
+  const page = reviews?.pagination.page ?? 1;
+  const title = page > 1 ? `${REVIEWS_TITLE}, страница ${page}` : REVIEWS_TITLE;
+  const description =
+    reviews && reviews.count > 0
+      ? `Что покупатели говорят о магазине эфирных масел «${SHOP.name}»: средняя оценка ${reviews.average.toLocaleString('ru-RU')} из 5, ${formatCount(reviews.count, REVIEW_FORMS)}. Поделитесь и своим впечатлением.`
+      : `Отзывы покупателей о магазине эфирных масел «${SHOP.name}». Поделитесь своим впечатлением первым.`;
+  return { title, description };
+}
+
+/** /add-review: the form of the page itself is in add-review-page.tsx. */
+export const ADD_REVIEW_TITLE = 'Написать отзыв';
+
+export function getAddReviewMeta(): PageMeta {
+  return {
+    title: ADD_REVIEW_TITLE,
+    description: 'Расскажите, как вам магазин эфирных масел «Эфир»: заказ, доставка, качество масел.',
+    noindex: true,
+  };
+}

@@ -1,0 +1,31 @@
+// The data and head tags of a static or legal page: apart from the page component, so the route table (in the
+// browser's entry chunk) does not pull the page's code in.
+import type { LoaderFunctionArgs } from 'react-router';
+import type { AppContextValue } from '../../app/app-context.tsx';
+import { loadPageData } from '../../app/page-loader.ts';
+import type { PageMeta } from '../../app/page-meta.ts';
+
+export interface StaticPageData {
+  page: {
+    url: string;
+    kind: 'static' | 'legal';
+    title: string;
+    description: string;
+    html: string;
+    updated_at: string;
+  };
+}
+
+export function createStaticPageLoader(context: AppContextValue, url: string) {
+  return ({ request }: LoaderFunctionArgs) =>
+    loadPageData(context, request, 'static', () =>
+      context.api.get<StaticPageData>(`/api/v1/static-page?url=${encodeURIComponent(url)}`, {
+        suppressErrors: true,
+      }),
+    );
+}
+
+export function getStaticPageMeta(data: unknown): PageMeta {
+  const page = (data as StaticPageData | undefined)?.page;
+  return { title: page?.title ?? 'Страница', description: page?.description };
+}

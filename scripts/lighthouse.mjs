@@ -1,0 +1,110 @@
+// `npm run lighthouse`: Lighthouse (mobile preset) on the production build against Debian's Chromium, for a home,
+// a category, a product and an article page; prints performance, accessibility, best practices and SEO per page.
+// Builds first unless --no-build (then the existing dist/ is used). Targets (issue 10): performance ≥ 95,
+// accessibility ≥ 95, SEO 100. Exits 1 when a page misses one. `--json FILE` also writes the scores and the
+// failing audits.
+import { execFileSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startShop } from '../e2e/support/server.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const args = process.argv.slice(2);
+const jsonOut = args.includes('--json') ? args[args.indexOf('--json') + 1] : null;
+
+const PAGES = [
+  { name: 'главная', path: '/' },
+  { name: 'категория', path: '/efirnye-masla/citrusovye' },
+  { name: 'товар', path: '/bergamot-10-ml.html' },
+  { name: 'статья', path: '/articles/efirnye-masla-dlya-sna.html' },
+];
+const TARGETS = { performance: 95, accessibility: 95, seo: 100 };
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+if (!existsSync(chromePath)) {
+  console.error(`Chromium не найден: ${chromePath} (apt-get install chromium или CHROMIUM_PATH=…)`);
+  process.exit(1);
+}
+if (!args.includes('--no-build')) {
+  execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+}
+
+const shop = await startShop();
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+});
+const results = [];
+try {
+  for (const page of PAGES) {
+    // One warm-up load, so the first page does not pay for the server's cold caches.
+    await fetch(`${shop.url}${page.path}`);
+    const runner = await lighthouse(
+      `${shop.url}${page.path}`,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
+      // The default config is the mobile preset (Moto G Power emulation, simulated slow 4G).
+      undefined,
+    );
+    const lhr = runner.lhr;
+    const scores = Object.fromEntries(
+      CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+    );
+    const failing = Object.values(lhr.audits)
+      .filter(
+        (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative',
+      )
+      .map((audit) => ({
+        id: audit.id,
+        score: audit.score,
+        value: audit.displayValue ?? '',
+        // What the audit found (a console message, a resource, an element), to fix it without rerunning.
+        items: (audit.details?.items ?? [])
+          .slice(0, 5)
+          .map((item) => item.description ?? item.url ?? item.source?.url ?? item.node?.snippet ?? ''),
+      }));
+    const metrics = {
+      fcp: lhr.audits['first-contentful-paint']?.displayValue,
+      lcp: lhr.audits['largest-contentful-paint']?.displayValue,
+      tbt: lhr.audits['total-blocking-time']?.displayValue,
+      cls: lhr.audits['cumulative-layout-shift']?.displayValue,
+    };
+    results.push({ ...page, scores, metrics, failing });
+  }
+} finally {
+  chrome.kill();
+  await shop.stop();
+}
+
+const pad = (text, width) => String(text).padEnd(width);
+console.log(
+  `\n${pad('страница', 11)}${pad('адрес', 40)}${pad('perf', 6)}${pad('a11y', 6)}${pad('b.p.', 6)}${pad('seo', 6)}LCP / TBT / CLS`,
+);
+for (const result of results) {
+  const s = result.scores;
+  console.log(
+    `${pad(result.name, 11)}${pad(result.path, 40)}${pad(s.performance, 6)}${pad(s.accessibility, 6)}${pad(s['best-practices'], 6)}${pad(s.seo, 6)}${result.metrics.lcp} / ${result.metrics.tbt} / ${result.metrics.cls}`,
+  );
+}
+const misses = results.flatMap((result) =>
+  Object.entries(TARGETS)
+    .filter(([id, target]) => result.scores[id] < target)
+    .map(([id, target]) => `${result.path}: ${id} ${result.scores[id]} < ${target}`),
+);
+for (const result of results) {
+  if (result.failing.length === 0) continue;
+  console.log(`\n${result.path} — аудиты ниже 90:`);
+  for (const audit of result.failing) {
+    console.log(`  ${audit.id} (${Math.round(audit.score * 100)}) ${audit.value}`);
+    for (const item of audit.items.filter(Boolean)) console.log(`      ${String(item).slice(0, 160)}`);
+  }
+}
+if (jsonOut) writeFileSync(jsonOut, JSON.stringify(results, null, 2));
+if (misses.length > 0) {
+  console.log(`\nЦели не достигнуты:\n  ${misses.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('\nВсе цели достигнуты.');
