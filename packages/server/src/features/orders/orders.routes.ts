@@ -11,6 +11,7 @@ import type { CartService } from '../cart/cart.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { PaymentProviderError } from '../payments/yookassa.client.ts';
 import { CARD_ONLINE, type OrdersService, orderNumber } from './orders.service.ts';
+import { COURSE_LINE_PRODUCT_ID } from './orders.table.ts';
 
 const orderParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const guestKeyField = z.uuid('Неверный ключ заказа').optional();
@@ -92,6 +93,8 @@ export function registerOrderRoutes(
                 name: `${line.name}${line.volume ? `, ${line.volume}` : ''}`,
                 quantity: line.quantity,
                 price: line.price,
+                // A course seat paid again from /my-orders is still a service in the receipt.
+                service: line.id === COURSE_LINE_PRODUCT_ID,
               })),
             delivery: order.deliveryPrice > 0 ? { name: 'Доставка', price: order.deliveryPrice } : null,
             total: order.total,

@@ -15,6 +15,8 @@ import {
 
 export const ORDER_STATUSES = ['new', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** The product id of an order line that is a course seat (the school's orders): no stock, a `service` in receipts. */
+export const COURSE_LINE_PRODUCT_ID = 0;
 export const PAYMENT_STATES = ['not_required', 'awaiting', 'pending', 'paid', 'canceled'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 

@@ -31,6 +31,7 @@ import { findUserById } from '../account/account.repo.ts';
 import { writeAudit } from '../admin/audit.ts';
 import { findOrderById, insertOrder, insertOrderLines, type OrderRow } from '../orders/orders.repo.ts';
 import { CARD_ONLINE, orderNumber } from '../orders/orders.service.ts';
+import { COURSE_LINE_PRODUCT_ID } from '../orders/orders.table.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { PaymentProviderError } from '../payments/yookassa.client.ts';
 import { renderAnnexPdf, renderContractPdf, renderTemplatePdf } from './school.pdf.ts';
@@ -66,7 +67,6 @@ import {
 } from './school.repo.ts';
 
 /** Order lines of a course seat carry no product: 0 never matches a product, so no stock is ever returned. */
-const COURSE_LINE_PRODUCT_ID = 0;
 
 /** What the bytes are, not what the name or the declared type say. */
 const FILE_SIGNATURES: Array<{ mime: string; ext: string; bytes: number[] }> = [

@@ -226,6 +226,35 @@ describe('enrolment', () => {
     expect(stored!.paymentState).toBe('paid');
   });
 
+  it('a course order paid again from /my-orders after a refusal still sends a service receipt item', async () => {
+    const agent = await student();
+    const { order } = (await enrol(agent, paidCertificate().id)).json();
+    const confirmation = new URL(order.confirmation_url);
+    const page = await testApp.app.inject({ method: 'GET', url: confirmation.pathname });
+    const token = page.body.match(/name="token" value="([^"]+)"/)?.[1] ?? '';
+    const refuse = await testApp.app.inject({
+      method: 'POST',
+      url: confirmation.pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `decision=cancel&token=${encodeURIComponent(token)}`,
+    });
+    expect(refuse.statusCode).toBe(302);
+
+    const retry = await call(agent, 'PUT', '/v1/order/yookassa', { order_id: order.id });
+    expect(retry.statusCode, retry.body).toBe(200);
+    const attempts = await testApp.database.db
+      .select()
+      .from(testGatewayPayments)
+      .where(eq(testGatewayPayments.amount, 14_900));
+    const receipts = attempts.map(
+      (payment) => payment.receipt as { items: Array<{ payment_subject: string }> },
+    );
+    expect(receipts.length).toBeGreaterThanOrEqual(2);
+    for (const receipt of receipts) {
+      expect(receipt.items.map((item) => item.payment_subject)).toEqual(['service']);
+    }
+  });
+
   it('refuses a full course with a field error, and an unknown course id', async () => {
     const agent = await student();
     const full = course[courseUrl('domashnyaya-kosmetika-receptura')]!;
