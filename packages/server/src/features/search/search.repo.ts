@@ -3,6 +3,7 @@ import { type AnyColumn, and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../catalog/catalog.table.ts';
 import { articles, recipes } from '../content/content.table.ts';
+import { courses } from '../school/school.table.ts';
 
 /** Everything the SQL needs from a query; every text is bound as a parameter, never spliced into SQL. */
 export interface SearchTerms {
@@ -174,20 +175,37 @@ export function findMatchingPublications(
     .limit(limit);
 }
 
+/**
+ * Courses of the school whose title or summary matches. A handful of rows (one per course on offer), so the
+ * vector is computed on the fly rather than kept in an index.
+ */
+export function findMatchingCourses(db: Queryable, terms: SearchTerms, limit: number) {
+  const vector = sql`to_tsvector('russian', translate(${courses.title} || ' ' || ${courses.summary}, 'Ёё', 'Ее'))`;
+  const query = sql`to_tsquery('russian', ${terms.prefixQuery})`;
+  return db
+    .select({ id: courses.id, title: courses.title, url: courses.url, excerpt: courses.summary })
+    .from(courses)
+    .where(sql`${vector} @@ ${query}`)
+    .orderBy(sql`ts_rank(${vector}, ${query}) desc`, asc(courses.startsAt), asc(courses.id))
+    .limit(limit);
+}
+
 export type ProductMatch = Awaited<ReturnType<typeof findMatchingProducts>>[number];
+export type CourseMatch = Awaited<ReturnType<typeof findMatchingCourses>>[number];
 export type PublicationMatch = Awaited<ReturnType<typeof findMatchingPublications>>[number];
 
 export interface SearchMatches {
   products: ProductMatch[];
   articles: PublicationMatch[];
   recipes: PublicationMatch[];
+  courses: CourseMatch[];
 }
 
 /** Visible matches of each kind, best first, at most `limits` of each. */
 export function findSearchMatches(
   db: Database,
   terms: SearchTerms,
-  limits: { products: number; articles: number; recipes: number },
+  limits: { products: number; articles: number; recipes: number; courses: number },
 ): Promise<SearchMatches> {
   // The threshold is set for this transaction only, so pooled connections keep the default.
   return db.transaction(async (tx) => {
@@ -203,6 +221,7 @@ export function findSearchMatches(
       terms,
       limits.recipes,
     );
-    return { products: productRows, articles: articleRows, recipes: recipeRows };
+    const courseRows = limits.courses > 0 ? await findMatchingCourses(tx, terms, limits.courses) : [];
+    return { products: productRows, articles: articleRows, recipes: recipeRows, courses: courseRows };
   });
 }

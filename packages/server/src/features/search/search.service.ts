@@ -132,14 +132,21 @@ export interface PublicationResult {
   published_at: string;
 }
 
+export interface CourseResult {
+  id: number;
+  title: string;
+  url: string;
+  excerpt: string;
+}
+
 export interface SearchResponse {
   q: string;
   results: {
     products: ProductResult[];
     articles: PublicationResult[];
     recipes: PublicationResult[];
-    /** Courses join the search with the school feature (a later issue); the key is kept for the client. */
-    courses: never[];
+    /** Courses of the school (/seminar_po_aromatherapy/…). */
+    courses: CourseResult[];
   };
   /** How many results the lists hold together. */
   total: number;
@@ -188,18 +195,19 @@ function toPublicationResult(row: PublicationMatch): PublicationResult {
 export async function searchSite(db: Database, query: string, limit: number): Promise<SearchResponse> {
   const terms = buildSearchTerms(query);
   const matches = terms
-    ? await findSearchMatches(db, terms, { products: limit, articles: limit, recipes: limit })
-    : { products: [], articles: [], recipes: [] };
+    ? await findSearchMatches(db, terms, { products: limit, articles: limit, recipes: limit, courses: limit })
+    : { products: [], articles: [], recipes: [], courses: [] };
   const results = {
     products: matches.products.map(toProductResult),
     articles: matches.articles.map(toPublicationResult),
     recipes: matches.recipes.map(toPublicationResult),
-    courses: [],
+    courses: matches.courses.map(({ id, title, url, excerpt }) => ({ id, title, url, excerpt })),
   };
   return {
     q: query,
     results,
-    total: results.products.length + results.articles.length + results.recipes.length,
+    total:
+      results.products.length + results.articles.length + results.recipes.length + results.courses.length,
   };
 }
 
@@ -226,6 +234,8 @@ export async function suggestHints(db: Database, query: string): Promise<HintRes
     products: HINT_LIMIT * 3,
     articles: HINT_LIMIT,
     recipes: HINT_LIMIT,
+    // Hints name products, recipes and articles (spec §7); courses are found by the search page.
+    courses: 0,
   });
   const candidates = [
     ...matches.products.map((row) => ({ ...row, type: 'product' as const, label: row.name })),

@@ -109,7 +109,7 @@ interface SearchBody {
     products: Array<Record<string, unknown> & { url: string }>;
     articles: Array<Record<string, unknown> & { url: string }>;
     recipes: Array<Record<string, unknown> & { url: string }>;
-    courses: unknown[];
+    courses: Array<Record<string, unknown> & { url: string }>;
   };
   total: number;
 }
@@ -129,15 +129,27 @@ function urlsOf(rows: Array<{ url: string }>): string[] {
 }
 
 describe('POST /api/v1/search', () => {
-  it('groups results by kind and keeps an empty courses list', async () => {
+  it('groups results by kind', async () => {
     const body = await search('лаванда');
     expect(body.q).toBe('лаванда');
     expect(urlsOf(body.results.products)).toEqual(expect.arrayContaining([URL.lavender10, URL.lavender30]));
     expect(urlsOf(body.results.recipes)).toContain(URL.handCream);
-    expect(body.results.courses).toEqual([]);
     expect(body.total).toBe(
-      body.results.products.length + body.results.articles.length + body.results.recipes.length,
+      body.results.products.length +
+        body.results.articles.length +
+        body.results.recipes.length +
+        body.results.courses.length,
     );
+  });
+
+  it('finds the school’s courses by their title and summary, word forms included', async () => {
+    const body = await search('сестринское дело');
+    expect(urlsOf(body.results.courses)).toEqual([
+      '/seminar_po_aromatherapy/aromaterapiya-v-sestrinskom-dele.html',
+    ]);
+    expect(body.results.courses[0]).toMatchObject({ title: expect.stringMatching(/сестринском деле/) });
+    expect((await search('косметика')).results.courses.length).toBeGreaterThan(0);
+    expect((await search('бергамот')).results.courses).toEqual([]);
   });
 
   it('answers products and publications in the wire shape', async () => {
@@ -261,7 +273,7 @@ describe('POST /api/v1/search', () => {
   ])('answers hostile or odd input %j with 200', async (q) => {
     const body = await search(q);
     expect(body.q).toBe(q.trim());
-    expect(body.results.courses).toEqual([]);
+    expect(Array.isArray(body.results.courses)).toBe(true);
     expect(typeof body.total).toBe('number');
   });
 
