@@ -45,6 +45,25 @@ describe.skipIf(!hasBrowser)('catalogue on a desktop', () => {
     expect(await page.title()).toContain(name);
   });
 
+  it('suggests names while typing in the header search, even typed before the hints code arrived', async () => {
+    const { page } = browser;
+    await page.goto('/');
+    const box = page
+      .getByRole('search')
+      .getByRole('combobox')
+      .or(page.getByRole('search').getByRole('searchbox'));
+    await box.first().pressSequentially('лаван');
+    const hints = page.getByRole('listbox');
+    await hints
+      .getByRole('option', { name: /Лаванда/ })
+      .first()
+      .waitFor();
+    await box.first().press('ArrowDown');
+    await box.first().press('Enter');
+    await page.waitForURL(/\/(?!search)[^?]+$/);
+    await page.getByRole('heading', { level: 1, name: /лаванд/i }).waitFor();
+  });
+
   it('finds «лаванда» typed on the wrong keyboard layout from the header search', async () => {
     const { page } = browser;
     await page.goto('/');

@@ -8,7 +8,7 @@ import type { AppContextValue } from './app/app-context.tsx';
 import { AppShell, BOOTSTRAP_ELEMENT_ID } from './app/app-shell.tsx';
 import { type Bootstrap, createAppStore } from './app/app-state.ts';
 import { loadBootstrap, loadCart, startFilterLoads } from './app/bootstrap.ts';
-import { announceCartNotices } from './app/cart-state.ts';
+import { announceCartNotices } from './app/cart-core.ts';
 import { persistCheckout, readStoredCheckout } from './app/checkout-draft.ts';
 import { HeadSync } from './app/head-sync.tsx';
 import { loadModules, modulesOfMatches, withLazyModules } from './app/lazy-modules.tsx';

@@ -8,7 +8,7 @@ import {
   EMPTY_CRITICAL,
   type SessionUser,
 } from './app-state.ts';
-import { readCart } from './cart-state.ts';
+import { readCart } from './cart-core.ts';
 import { fetchSessionUser } from './session-user.ts';
 
 const FILTER_CALLS = [

@@ -14,6 +14,8 @@ export interface LazyModule<T = unknown> {
   load(): Promise<T>;
   /** The module, once loaded; rendering before `load()` settled is a bug in the route wiring. */
   current(): T;
+  /** The module if it has loaded, else undefined. */
+  peek(): T | undefined;
 }
 
 export function lazyModule<T>(importer: Importer<T>): LazyModule<T> {
@@ -40,6 +42,9 @@ export function lazyModule<T>(importer: Importer<T>): LazyModule<T> {
         throw new Error(`module ${importer.moduleId ?? ''} rendered before it loaded`);
       return loaded;
     },
+    peek() {
+      return loaded;
+    },
   };
 }
 
@@ -60,6 +65,22 @@ export function lazyComponent<T, P extends object = object>(
     return <Page {...props} />;
   }
   return Object.assign(LazyPage, { lazyModules: () => [module] });
+}
+
+/**
+ * A page component that also needs other modules before it renders — e.g. its route's loader and head tags, so they
+ * stay out of the entry chunk: the route's loader and hydration load them with the page's own code.
+ */
+export function withModules<P extends object>(
+  Component: ModuleComponent<P>,
+  ...modules: LazyModule[]
+): ModuleComponent<P> {
+  function PageWithModules(props: P) {
+    return <Component {...props} />;
+  }
+  return Object.assign(PageWithModules, {
+    lazyModules: (loaderData: unknown) => [...modules, ...Component.lazyModules(loaderData)],
+  });
 }
 
 /** Where withLazyModules notes a route's modules: the router turns `Component` into an element, `handle` stays. */

@@ -8,55 +8,70 @@ import {
 } from '@efir/domain/routes';
 import { SHOP } from '@efir/domain/shop-info';
 import type { ComponentType } from 'react';
-import { data, type RouteObject, redirect } from 'react-router';
-import { createAkciiLoader, getAkciiMeta } from '../features/catalog/akcii-loader.ts';
+import { data, type LoaderFunction, type RouteObject, redirect } from 'react-router';
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
 import { RouteError } from '../features/errors/route-error.tsx';
-import { createReviewsLoader, getAddReviewMeta, getReviewsMeta } from '../features/reviews/reviews-loader.ts';
-import {
-  createCourseLoader,
-  createCoursesLoader,
-  getCourseMeta,
-  getCoursesMeta,
-} from '../features/school/school-loaders.ts';
-import { createSearchLoader, getSearchMeta } from '../features/search/search-loader.ts';
 import { createStaticPageLoader, getStaticPageMeta } from '../features/static-pages/static-page-loader.ts';
 import type { AppContextValue } from './app-context.tsx';
 import { createDynamicPageLoader, DynamicPage, getDynamicPageMeta } from './dynamic-page.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
-import { lazyComponent } from './lazy-modules.tsx';
-import type { RouteHandle } from './page-meta.ts';
+import { type LazyModule, lazyComponent, lazyModule, withModules } from './lazy-modules.tsx';
+import type { PageMeta, RouteHandle } from './page-meta.ts';
 import { loginUrlFor, returnPathAfterLogin, waitForSession } from './session.ts';
 import { GuestOnlyGate } from './session-gates.tsx';
 
-// Page code loads on demand (app/lazy-modules.tsx): the entry chunk holds the frame, the loaders and the router.
-const AkciiPage = lazyComponent(
-  () => import('../features/catalog/akcii-page.tsx'),
-  (m) => m.AkciiPage,
+// Page code loads on demand (app/lazy-modules.tsx): the entry chunk holds the frame, the router and the loaders of
+// the catalogue and static pages. The loaders and head tags of the other pages load with their page's code.
+const akciiLoader = lazyModule(() => import('../features/catalog/akcii-loader.ts'));
+const reviewsLoader = lazyModule(() => import('../features/reviews/reviews-loader.ts'));
+const schoolLoaders = lazyModule(() => import('../features/school/school-loaders.ts'));
+const searchLoader = lazyModule(() => import('../features/search/search-loader.ts'));
+
+const AkciiPage = withModules(
+  lazyComponent(
+    () => import('../features/catalog/akcii-page.tsx'),
+    (m) => m.AkciiPage,
+  ),
+  akciiLoader,
 );
 const StaticPage = lazyComponent(
   () => import('../features/static-pages/static-page.tsx'),
   (m) => m.StaticPage,
 );
-const CoursesPage = lazyComponent(
-  () => import('../features/school/courses-page.tsx'),
-  (m) => m.CoursesPage,
+const CoursesPage = withModules(
+  lazyComponent(
+    () => import('../features/school/courses-page.tsx'),
+    (m) => m.CoursesPage,
+  ),
+  schoolLoaders,
 );
-const CoursePage = lazyComponent(
-  () => import('../features/school/course-page.tsx'),
-  (m) => m.CoursePage,
+const CoursePage = withModules(
+  lazyComponent(
+    () => import('../features/school/course-page.tsx'),
+    (m) => m.CoursePage,
+  ),
+  schoolLoaders,
 );
-const SearchPage = lazyComponent(
-  () => import('../features/search/search-page.tsx'),
-  (m) => m.SearchPage,
+const SearchPage = withModules(
+  lazyComponent(
+    () => import('../features/search/search-page.tsx'),
+    (m) => m.SearchPage,
+  ),
+  searchLoader,
 );
-const ReviewsPage = lazyComponent(
-  () => import('../features/reviews/reviews-page.tsx'),
-  (m) => m.ReviewsPage,
+const ReviewsPage = withModules(
+  lazyComponent(
+    () => import('../features/reviews/reviews-page.tsx'),
+    (m) => m.ReviewsPage,
+  ),
+  reviewsLoader,
 );
-const AddReviewPage = lazyComponent(
-  () => import('../features/reviews/add-review-page.tsx'),
-  (m) => m.AddReviewPage,
+const AddReviewPage = withModules(
+  lazyComponent(
+    () => import('../features/reviews/add-review-page.tsx'),
+    (m) => m.AddReviewPage,
+  ),
+  reviewsLoader,
 );
 const AdminEntry = lazyComponent(
   () => import('../features/admin/admin-entry.tsx'),
@@ -132,6 +147,21 @@ function handle(meta: RouteHandle['meta']): RouteHandle {
   return { meta };
 }
 
+/** A loader kept in a module of its own: the module loads first, then its loader runs. */
+function lazyLoader<T>(module: LazyModule<T>, create: (loaded: T) => LoaderFunction): LoaderFunction {
+  return async (args, handlerContext) => create(await module.load())(args, handlerContext);
+}
+
+/**
+ * Head tags from a module that loads with the page; until it has (a failed download), those of a failed request.
+ */
+function lazyHandle<T>(module: LazyModule<T>, meta: (loaded: T, data: unknown) => PageMeta): RouteHandle {
+  return handle((data) => {
+    const loaded = module.peek();
+    return loaded ? meta(loaded, data) : { title: 'Запрос не выполнен', noindex: true };
+  });
+}
+
 const notFoundMeta = handle(() => ({ title: 'Страница не найдена', noindex: true }));
 
 const CHECKOUT_STEP_PAGES = [
@@ -180,9 +210,9 @@ export function createRoutes(context: AppContextValue): RouteObject[] {
             {
               path: '/akcii',
               id: 'akcii',
-              loader: createAkciiLoader(context),
+              loader: lazyLoader(akciiLoader, (m) => m.createAkciiLoader(context)),
               Component: AkciiPage,
-              handle: handle(getAkciiMeta),
+              handle: lazyHandle(akciiLoader, (m, data) => m.getAkciiMeta(data)),
             },
             {
               path: '/authors',
@@ -194,9 +224,9 @@ export function createRoutes(context: AppContextValue): RouteObject[] {
             {
               path: '/search',
               id: 'search',
-              loader: createSearchLoader(context),
+              loader: lazyLoader(searchLoader, (m) => m.createSearchLoader(context)),
               Component: SearchPage,
-              handle: handle(getSearchMeta),
+              handle: lazyHandle(searchLoader, (m, data) => m.getSearchMeta(data)),
             },
             ...[...STATIC_PAGE_URLS, ...LEGAL_PAGE_URLS]
               .filter((url) => url !== '/akcii' && url !== '/authors')
@@ -213,16 +243,16 @@ export function createRoutes(context: AppContextValue): RouteObject[] {
               // The school (spec §2): the course list and one page per course.
               path: '/seminar_po_aromatherapy.html',
               id: 'school',
-              loader: createCoursesLoader(context),
+              loader: lazyLoader(schoolLoaders, (m) => m.createCoursesLoader(context)),
               Component: CoursesPage,
-              handle: handle(getCoursesMeta),
+              handle: lazyHandle(schoolLoaders, (m, data) => m.getCoursesMeta(data)),
             },
             {
               path: '/seminar_po_aromatherapy/:slug',
               id: 'course',
-              loader: createCourseLoader(context),
+              loader: lazyLoader(schoolLoaders, (m) => m.createCourseLoader(context)),
               Component: CoursePage,
-              handle: handle(getCourseMeta),
+              handle: lazyHandle(schoolLoaders, (m, data) => m.getCourseMeta(data)),
             },
             {
               path: '/my-cart',
@@ -262,16 +292,16 @@ export function createRoutes(context: AppContextValue): RouteObject[] {
               (path): RouteObject => ({
                 path,
                 id: `reviews:${path}`,
-                loader: createReviewsLoader(context),
+                loader: lazyLoader(reviewsLoader, (m) => m.createReviewsLoader(context)),
                 Component: ReviewsPage,
-                handle: handle(getReviewsMeta),
+                handle: lazyHandle(reviewsLoader, (m, data) => m.getReviewsMeta(data)),
               }),
             ),
             {
               path: '/add-review',
               id: 'add-review',
               Component: AddReviewPage,
-              handle: handle(getAddReviewMeta),
+              handle: lazyHandle(reviewsLoader, (m) => m.getAddReviewMeta()),
             },
             {
               path: NOT_FOUND_URL,

@@ -10,17 +10,15 @@ import {
   GUEST_USER_ID,
   guardTokenLoss,
   hasSessionHint,
-  logIn,
   loginUrlFor,
   logOut,
   readSessionStatus,
-  register,
   restoreSession,
   returnPathAfterLogin,
-  SessionStartError,
   safeReturnPath,
   waitForSession,
 } from './session.ts';
+import { logIn, register, SessionStartError } from './session-start.ts';
 import { normalizeUser } from './session-user.ts';
 import { setWaiting, toggleFavorite, toggleId } from './user-lists.ts';
 

@@ -1,13 +1,11 @@
 // The login state of spec §4: a guest (user id 0) becomes logged in only after a login or registration followed by
 // a successful GET /v1/user; logout drops the token and resets the session; an expired session ends the same way.
-import type { loginSchema, registrationSchema } from '@efir/domain/auth-schemas';
+// Login and registration themselves are in session-start.ts, loaded with the pages that use them.
 import { ACCOUNT_HOME_URL, LOGIN_URL } from '@efir/domain/routes';
-import type { z } from '@efir/domain/zod-ru';
 import type { HttpClient, TokenStore } from '../lib/http-client.ts';
 import type { AppState, AppStore, SessionUser } from './app-state.ts';
 import { loadUser } from './bootstrap.ts';
-import { reloadCart } from './cart-state.ts';
-import { fetchSessionUser } from './session-user.ts';
+import { reloadCart } from './cart-core.ts';
 
 /** Spec §4 «idUser 0»: the id a guest has. */
 export const GUEST_USER_ID = 0;
@@ -16,17 +14,6 @@ export const GUEST_USER_ID = 0;
 export const SESSION_HINT_COOKIE = 'efir_session';
 
 export type SessionStatus = 'pending' | 'guest' | 'user';
-
-export type LoginInput = z.output<typeof loginSchema>;
-export type RegistrationInput = z.output<typeof registrationSchema>;
-
-/** Login or registration succeeded but the user could not be loaded: the visitor stays a guest. */
-export class SessionStartError extends Error {
-  constructor(cause: unknown) {
-    super('Не удалось открыть личный кабинет. Попробуйте войти ещё раз.', { cause });
-    this.name = 'SessionStartError';
-  }
-}
 
 export function readSessionStatus(state: Pick<AppState, 'user' | 'sessionPending'>): SessionStatus {
   if (state.user) return 'user';
@@ -77,48 +64,9 @@ export function loginUrlFor(from: string): string {
   return target ? `${LOGIN_URL}?from=${encodeURIComponent(target)}` : LOGIN_URL;
 }
 
-function refreshCart(api: HttpClient, store: AppStore): void {
+export function refreshCart(api: HttpClient, store: AppStore): void {
   // The guest cart is merged into the user's at login and left behind at logout: show the server's view of it.
   void reloadCart(api, store);
-}
-
-/** The second half of login and registration: keep the token, then log in only if the user loads. */
-export async function beginSession(
-  api: HttpClient,
-  store: AppStore,
-  answer: { access_token?: unknown },
-): Promise<SessionUser> {
-  if (typeof answer?.access_token !== 'string' || !answer.access_token) {
-    throw new SessionStartError(new Error('no access_token in the answer'));
-  }
-  api.tokenStore.set(answer.access_token);
-  let user: SessionUser;
-  try {
-    user = await fetchSessionUser(api);
-  } catch (error) {
-    api.tokenStore.set(null);
-    store.getState().setUser(null);
-    throw new SessionStartError(error);
-  }
-  store.getState().setUser(user);
-  refreshCart(api, store);
-  return user;
-}
-
-/** POST /v1/user/login, then GET /v1/user. Field errors arrive as the HttpError of the first call. */
-export async function logIn(api: HttpClient, store: AppStore, input: LoginInput): Promise<SessionUser> {
-  const answer = await api.post<{ access_token?: unknown }>('/v1/user/login', { body: input });
-  return beginSession(api, store, answer);
-}
-
-/** POST /v1/user, then GET /v1/user. */
-export async function register(
-  api: HttpClient,
-  store: AppStore,
-  input: RegistrationInput,
-): Promise<SessionUser> {
-  const answer = await api.post<{ access_token?: unknown }>('/v1/user', { body: input });
-  return beginSession(api, store, answer);
 }
 
 /** Back to the guest state without asking the server (it already ended the session, e.g. password change). */
@@ -200,12 +148,5 @@ export async function restoreSession(api: HttpClient, store: AppStore): Promise<
   store.getState().setSessionPending(true);
   const user = await loadUser(api, true);
   store.getState().setUser(user);
-  return user;
-}
-
-/** Sends a reloaded user to the store: after changes the server made to it (e-mail, avatar…). */
-export async function reloadUser(api: HttpClient, store: AppStore): Promise<SessionUser | null> {
-  const user = await loadUser(api, api.tokenStore.get() !== null);
-  if (user) store.getState().setUser(user);
   return user;
 }

@@ -2,7 +2,7 @@
 import { SHOP } from '@efir/domain/shop-info';
 import { Link } from 'react-router';
 import { DropLogo } from '../../components/ui/icons.tsx';
-import { HeaderSearch } from '../../features/search/search-hints.tsx';
+import { HeaderSearch } from '../../features/search/header-search.tsx';
 
 export function SiteHeader() {
   return (

@@ -5,7 +5,7 @@ import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
-import { reloadUser } from '../../app/session.ts';
+import { reloadUser } from '../../app/session-start.ts';
 import { Switch } from '../../components/ui/form.tsx';
 import { describeFailure, readServerFieldErrors } from '../../lib/forms.ts';
 import { readSettings, useAccountData } from './account-api.ts';

@@ -3,7 +3,7 @@ import { loginSchema } from '@efir/domain/auth-schemas';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAppContext } from '../../app/app-context.tsx';
-import { logIn } from '../../app/session.ts';
+import { logIn } from '../../app/session-start.ts';
 import {
   CheckboxField,
   FORM_ERROR,

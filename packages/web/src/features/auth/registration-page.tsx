@@ -5,7 +5,7 @@ import { LEGAL_PAGE_URLS, LOGIN_URL } from '@efir/domain/routes';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAppContext } from '../../app/app-context.tsx';
-import { register } from '../../app/session.ts';
+import { register } from '../../app/session-start.ts';
 import {
   CheckboxField,
   FORM_ERROR,

@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AppContextValue, AppProvider } from '../../app/app-context.tsx';
 import { createAppStore, EMPTY_CART, EMPTY_CRITICAL } from '../../app/app-state.ts';
 import { PageDataCache } from '../../app/page-loader.ts';
+import { HeaderSearch } from './header-search.tsx';
 import {
   createHintLoader,
-  HeaderSearch,
   type Hint,
   moveActive,
   normaliseHintQuery,

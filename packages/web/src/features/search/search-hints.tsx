@@ -1,10 +1,10 @@
-// The header search box with typing hints (POST /api/v1/hint): an ARIA combobox over a plain GET form to /search,
-// so without JavaScript (and in the server render) it is just the form.
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { Form, Link, useLocation, useNavigate } from 'react-router';
+// Typing hints of the header search box (POST /api/v1/hint): they make the box (header-search.tsx, a plain GET form
+// to /search, which is all the server render and a page without JavaScript have) an ARIA combobox. This module is
+// its own chunk, loaded when the box is first focused or pointed at.
+import { type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useAppContext } from '../../app/app-context.tsx';
-import { SearchIcon } from '../../components/ui/icons.tsx';
-import './search.css';
+import { QUERY_MAX_LENGTH } from './header-search.tsx';
 
 export type HintType = 'product' | 'article' | 'recipe' | 'course';
 
@@ -21,7 +21,6 @@ export interface HintResponse {
 
 export const HINT_MIN_LENGTH = 2;
 export const HINT_DELAY_MS = 250;
-const QUERY_MAX_LENGTH = 200;
 
 export const HINT_TYPE_NAMES: Record<HintType, string> = {
   product: 'Товар',
@@ -132,18 +131,32 @@ function HintName({ name, query }: { name: string; query: string }) {
   );
 }
 
-export function HeaderSearch() {
+/** The hints of the header box: listens to the box the frame rendered and shows the list under it. */
+export function SearchHints({
+  input,
+  form,
+}: {
+  input: RefObject<HTMLInputElement | null>;
+  form: RefObject<HTMLFormElement | null>;
+}) {
   const { api } = useAppContext();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const listId = `${useId()}-hints`;
   const loader = useRef<HintLoader | null>(null);
-  // Set once in the browser: until then (server render, no JavaScript) the box is a plain form.
-  const [enhanced, setEnhanced] = useState(false);
   const [hints, setHints] = useState<Hint[]>([]);
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+
+  // Whatever led to a new page (a hint, the form, a menu link) closes the list. Declared before the loader starts,
+  // so that on mount it does not cancel the text typed while this code was on its way.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address is exactly what triggers it
+  useEffect(() => {
+    loader.current?.cancel();
+    setOpen(false);
+    setActive(-1);
+  }, [pathname, search]);
 
   useEffect(() => {
     const hintLoader = createHintLoader({
@@ -168,26 +181,19 @@ export function HeaderSearch() {
       },
     });
     loader.current = hintLoader;
-    setEnhanced(true);
+    // What was typed while this code was on its way.
+    if (input.current?.value) hintLoader.update(input.current.value);
     return () => {
       hintLoader.cancel();
       loader.current = null;
     };
-  }, [api]);
-
-  // Whatever led to a new page (a hint, the form, a menu link) closes the list.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the address is exactly what triggers it
-  useEffect(() => {
-    loader.current?.cancel();
-    setOpen(false);
-    setActive(-1);
-  }, [pathname, search]);
+  }, [api, input]);
 
   // The options: the hints, then «all results», which is where Enter on the typed text goes anyway.
   const options: Hint[] =
     hints.length > 0 ? [...hints, { type: 'product', name: '', url: searchUrl(query) }] : [];
   const allResultsIndex = options.length - 1;
-  const expanded = enhanced && open && options.length > 0;
+  const expanded = open && options.length > 0;
   const optionId = (index: number) => `${listId}-${index}`;
 
   const close = () => {
@@ -195,7 +201,7 @@ export function HeaderSearch() {
     setActive(-1);
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+  const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       if (options.length === 0) return;
       event.preventDefault();
@@ -222,97 +228,114 @@ export function HeaderSearch() {
     }
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = () => {
     loader.current?.cancel();
     close();
-    const input = event.currentTarget.elements.namedItem('q');
-    if (input instanceof HTMLInputElement) input.blur();
+    input.current?.blur();
   };
 
-  const comboboxProps = enhanced
-    ? {
-        role: 'combobox',
-        'aria-expanded': expanded,
-        'aria-controls': listId,
-        'aria-autocomplete': 'list' as const,
-        'aria-activedescendant': expanded && active >= 0 ? optionId(active) : undefined,
-      }
-    : {};
+  // The box is the frame's element, rendered before this code arrived: its events are listened to directly, through
+  // a ref to this render's handlers.
+  const handlers = useRef({ onKeyDown, onSubmit, hasHints: hints.length > 0, close });
+  handlers.current = { onKeyDown, onSubmit, hasHints: hints.length > 0, close };
+  useEffect(() => {
+    const box = input.current;
+    const searchForm = form.current;
+    if (!box) return;
+    const onInput = () => loader.current?.update(box.value);
+    const onKeyDownEvent = (event: KeyboardEvent) => handlers.current.onKeyDown(event);
+    const onFocus = () => {
+      if (handlers.current.hasHints) setOpen(true);
+    };
+    const onBlur = () => handlers.current.close();
+    const onSubmitEvent = () => handlers.current.onSubmit();
+    box.addEventListener('input', onInput);
+    box.addEventListener('keydown', onKeyDownEvent);
+    box.addEventListener('focus', onFocus);
+    box.addEventListener('blur', onBlur);
+    searchForm?.addEventListener('submit', onSubmitEvent);
+    return () => {
+      box.removeEventListener('input', onInput);
+      box.removeEventListener('keydown', onKeyDownEvent);
+      box.removeEventListener('focus', onFocus);
+      box.removeEventListener('blur', onBlur);
+      searchForm?.removeEventListener('submit', onSubmitEvent);
+    };
+  }, [input, form]);
+
+  // The combobox's ARIA state, on the box itself.
+  useLayoutEffect(() => {
+    const box = input.current;
+    if (!box) return;
+    box.setAttribute('role', 'combobox');
+    box.setAttribute('aria-expanded', String(expanded));
+    box.setAttribute('aria-controls', listId);
+    box.setAttribute('aria-autocomplete', 'list');
+    if (expanded && active >= 0) box.setAttribute('aria-activedescendant', `${listId}-${active}`);
+    else box.removeAttribute('aria-activedescendant');
+  }, [input, expanded, active, listId]);
+  useEffect(() => {
+    const box = input.current;
+    return () => {
+      for (const name of [
+        'role',
+        'aria-expanded',
+        'aria-controls',
+        'aria-autocomplete',
+        'aria-activedescendant',
+      ])
+        box?.removeAttribute(name);
+    };
+  }, [input]);
 
   return (
-    <div className="header-search">
-      <Form method="get" action="/search" className="search-box" role="search" onSubmit={onSubmit}>
-        <label htmlFor="header-search" className="visually-hidden">
-          Поиск по магазину
-        </label>
-        <input
-          id="header-search"
-          name="q"
-          type="search"
-          placeholder="Лаванда, масло для волос, рецепт крема…"
-          autoComplete="off"
-          maxLength={QUERY_MAX_LENGTH}
-          enterKeyHint="search"
-          {...comboboxProps}
-          onChange={(event) => loader.current?.update(event.currentTarget.value)}
-          onKeyDown={onKeyDown}
-          onFocus={() => {
-            if (hints.length > 0) setOpen(true);
-          }}
-          onBlur={close}
-        />
-        <button type="submit" aria-label="Найти">
-          <SearchIcon width={18} height={18} />
-        </button>
-      </Form>
-      {enhanced && (
-        <div
-          id={listId}
-          role="listbox"
-          aria-label="Подсказки поиска"
-          className="search-hints"
-          hidden={!expanded}
-          // Keeps the focus in the box, so a click on a hint is not lost to the box's blur.
-          onMouseDown={(event) => event.preventDefault()}
-        >
-          {options.map((option, index) => {
-            const isAll = index === allResultsIndex;
-            return (
-              <Link
-                key={isAll ? 'all' : `${option.type}:${option.url}`}
-                to={option.url}
-                id={optionId(index)}
-                role="option"
-                aria-selected={index === active}
-                tabIndex={-1}
-                className={
-                  index === active
-                    ? 'search-hints__option search-hints__option--active'
-                    : 'search-hints__option'
-                }
-                onMouseEnter={() => setActive(index)}
-                onClick={close}
-              >
-                {isAll ? (
-                  <span className="search-hints__all">Все результаты по запросу «{query}»</span>
-                ) : (
-                  <>
-                    <span className="search-hints__name">
-                      <HintName name={option.name} query={query} />
-                    </span>
-                    <span className="search-hints__type">{HINT_TYPE_NAMES[option.type] ?? ''}</span>
-                  </>
-                )}
-              </Link>
-            );
-          })}
-        </div>
-      )}
-      {enhanced && open && query.length > 0 && hints.length === 0 && (
+    <>
+      <div
+        id={listId}
+        role="listbox"
+        aria-label="Подсказки поиска"
+        className="search-hints"
+        hidden={!expanded}
+        // Keeps the focus in the box, so a click on a hint is not lost to the box's blur.
+        onMouseDown={(event) => event.preventDefault()}
+      >
+        {options.map((option, index) => {
+          const isAll = index === allResultsIndex;
+          return (
+            <Link
+              key={isAll ? 'all' : `${option.type}:${option.url}`}
+              to={option.url}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === active}
+              tabIndex={-1}
+              className={
+                index === active
+                  ? 'search-hints__option search-hints__option--active'
+                  : 'search-hints__option'
+              }
+              onMouseEnter={() => setActive(index)}
+              onClick={close}
+            >
+              {isAll ? (
+                <span className="search-hints__all">Все результаты по запросу «{query}»</span>
+              ) : (
+                <>
+                  <span className="search-hints__name">
+                    <HintName name={option.name} query={query} />
+                  </span>
+                  <span className="search-hints__type">{HINT_TYPE_NAMES[option.type] ?? ''}</span>
+                </>
+              )}
+            </Link>
+          );
+        })}
+      </div>
+      {open && query.length > 0 && hints.length === 0 && (
         <p className="search-hints search-hints--empty" role="status">
           Подсказок нет — нажмите Enter, чтобы поискать по всему сайту
         </p>
       )}
-    </div>
+    </>
   );
 }
