@@ -11,6 +11,7 @@ import type { ResponseCache } from '../../lib/response-cache.ts';
 import { collectSubtreeIds, getProductFacets, listProductUrls } from '../catalog/catalog.service.ts';
 import type { ContentService } from '../content/content.service.ts';
 import { getPublicationFacets, listPublicationUrls } from '../content/publications.service.ts';
+import { listCourses } from '../school/school.repo.ts';
 import { type PageSources, resolvePage } from './pages.service.ts';
 
 function escapeXml(value: string): string {
@@ -61,16 +62,18 @@ export function registerPagesRoutes(
 
   routes.get('/sitemap.xml', async (_request, reply) => {
     const critical = await content.critical.get();
-    const [productUrls, articleUrls, recipeUrls] = await Promise.all([
+    const [productUrls, articleUrls, recipeUrls, courses] = await Promise.all([
       listProductUrls(db),
       listPublicationUrls(db, 'article'),
       listPublicationUrls(db, 'recept'),
+      listCourses(db),
     ]);
     const urls = [
       '/',
       '/catalog.html',
       '/articles-new.html',
       '/recept.html',
+      '/seminar_po_aromatherapy.html',
       ...STATIC_PAGE_URLS,
       ...LEGAL_PAGE_URLS,
       ...critical.categories.map((entry) => entry.url),
@@ -78,6 +81,7 @@ export function registerPagesRoutes(
       ...productUrls,
       ...articleUrls.map((row) => row.url),
       ...recipeUrls.map((row) => row.url),
+      ...courses.map((course) => course.url),
     ];
     const body = [
       '<?xml version="1.0" encoding="UTF-8"?>',
@@ -102,6 +106,7 @@ export function registerPagesRoutes(
       'Disallow: /login',
       'Disallow: /registration',
       'Disallow: /forgot-password',
+      'Disallow: /admin',
       '',
       `Sitemap: ${origin}/sitemap.xml`,
       '',

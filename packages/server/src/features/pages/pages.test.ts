@@ -271,7 +271,7 @@ describe('filter options', () => {
 });
 
 describe('sitemap and robots', () => {
-  it('lists every product, category, section, article, recipe and static page', async () => {
+  it('lists every product, category, section, article, recipe, course and static page', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(response.headers['content-type']).toContain('application/xml');
     const locs = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
@@ -284,6 +284,8 @@ describe('sitemap and robots', () => {
       '/kontakt.html',
       '/publicnaia-oferta',
       '/recept.html',
+      '/seminar_po_aromatherapy.html',
+      '/seminar_po_aromatherapy/aromaterapiya-s-nulya.html',
     ]) {
       expect(locs).toContain(url);
     }
@@ -298,5 +300,6 @@ describe('sitemap and robots', () => {
     const body = (await testApp.app.inject({ method: 'GET', url: '/robots.txt' })).body;
     expect(body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
     expect(body).toContain('Disallow: /my-');
+    expect(body).toContain('Disallow: /admin');
   });
 });
