@@ -251,7 +251,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       }),
       promoAdminSection({ db: deps.db }),
       reviewsAdminSection({ db: deps.db, content: deps.reviews?.content ?? content }),
-      questionsAdminSection({ db: deps.db }),
+      questionsAdminSection({
+        db: deps.db,
+        mail,
+        origin: config.PUBLIC_URL.replace(/\/$/, ''),
+      }),
       productsAdminSection({
         db: deps.db,
         content,

@@ -7,6 +7,7 @@ import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ADMIN_PREFIX } from '../admin/admin.routes.ts';
 import { auditLog } from '../admin/admin.table.ts';
+import { outbox } from '../mail/mail.table.ts';
 
 let shop: TestApp;
 let moderator: TestAgent;
@@ -36,7 +37,7 @@ async function myQuestions(agent: TestAgent): Promise<Array<{ id: number; answer
 describe('answering questions', () => {
   it('shows the sanitised answer on the asker’s /my-question only, and audits it', async () => {
     const asker = createTestAgent(shop.app);
-    const { id: askerId } = await asker.register({ name: 'Полина' });
+    const { id: askerId, email: askerEmail } = await asker.register({ name: 'Полина' });
     const other = createTestAgent(shop.app);
     await other.register({ name: 'Георгий' });
     const questionId = await ask(asker, 'Можно ли лаванду в аромалампу в детской?');
@@ -93,6 +94,29 @@ describe('answering questions', () => {
         after: { answer: safeAnswer },
       }),
     ]);
+
+    // The asker gets one letter with the question and the answer as text; a later correction sends none.
+    const letters = () =>
+      shop.database.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.to, askerEmail), eq(outbox.subject, 'Ответ на ваш вопрос — «Эфир»')));
+    const [letter, ...more] = await letters();
+    expect(more).toEqual([]);
+    expect(letter?.text).toContain('Здравствуйте, Полина!');
+    expect(letter?.text).toContain('Вы спрашивали: «Можно ли лаванду в аромалампу в детской?»');
+    expect(letter?.text).toContain('Ответ магазина:\nДа, 2–3 капли на 15 м².');
+    expect(letter?.text).not.toMatch(/<|alert/);
+    expect(letter?.text).toContain('/my-question');
+    const corrected = await admin('PUT', `/questions/${questionId}/answer`, {
+      answer: '<p>Да, 2 капли.</p>',
+    });
+    expect(corrected.statusCode).toBe(200);
+    expect(await letters()).toHaveLength(1);
+    const otherEmail = (await shop.database.db.select().from(outbox)).filter((row) =>
+      row.subject.startsWith('Ответ'),
+    );
+    expect(otherEmail.map((row) => row.to)).toEqual([askerEmail]);
   });
 
   it('refuses an empty or unsafe-only answer with a Russian field error, and a missing question with 404', async () => {

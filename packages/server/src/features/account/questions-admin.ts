@@ -13,6 +13,9 @@ import { products } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { moderatorId } from '../admin/admin.routes.ts';
 import { writeAudit } from '../admin/audit.ts';
+import { htmlToLetterText } from '../mail/letter-text.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import { findUsersByIds } from './account.repo.ts';
 import { answerQuestion } from './account.service.ts';
 import { questions, users } from './account.table.ts';
 
@@ -100,7 +103,10 @@ export async function listQuestionsForModeration(
   };
 }
 
-/** Answers (or corrects the answer to) a question; the asker sees it on /my-question. */
+/**
+ * Answers (or corrects the answer to) a question; the asker sees it on /my-question. `firstAnswer` tells whether
+ * the question was waiting (a correction is not news to the asker).
+ */
 export async function answerQuestionAsModerator(
   db: Database,
   moderator: number,
@@ -119,13 +125,38 @@ export async function answerQuestionAsModerator(
       before: { answer: before.answer },
       after: { answer: question.answer },
     });
-    return question;
+    return {
+      question,
+      askerId: before.userId,
+      askedText: before.text,
+      firstAnswer: before.answeredAt === null,
+    };
+  });
+}
+
+/** One letter to the asker when a waiting question gets its answer; a failed letter never undoes the answer. */
+async function tellAsker(
+  deps: { db: Database; mail: MailService; origin: string },
+  askerId: number,
+  askedText: string,
+  answerHtml: string,
+): Promise<void> {
+  const [asker] = await findUsersByIds(deps.db, [askerId]);
+  if (!asker) return;
+  await deps.mail.send({
+    to: asker.email,
+    subject: 'Ответ на ваш вопрос — «Эфир»',
+    text: `Здравствуйте, ${asker.name}!\n\nВы спрашивали: «${askedText}»\n\nОтвет магазина:\n${htmlToLetterText(answerHtml)}\n\nВсе ваши вопросы и ответы: ${new URL('/my-question', deps.origin).toString()}\n\nИнтернет-магазин «Эфир»`,
   });
 }
 
 // Routes (paths relative to /api/v1/admin; the scope has already let only moderators in).
 
-export function questionsAdminSection(deps: { db: Database }): (scope: FastifyInstance) => void {
+export function questionsAdminSection(deps: {
+  db: Database;
+  mail: MailService;
+  origin: string;
+}): (scope: FastifyInstance) => void {
   return (scope) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
 
@@ -136,14 +167,20 @@ export function questionsAdminSection(deps: { db: Database }): (scope: FastifyIn
     routes.put(
       '/questions/:id/answer',
       { schema: { params: idParams, body: answerBody } },
-      async (request) => ({
-        question: await answerQuestionAsModerator(
+      async (request) => {
+        const { question, askerId, askedText, firstAnswer } = await answerQuestionAsModerator(
           deps.db,
           moderatorId(request),
           request.params.id,
           request.body.answer,
-        ),
-      }),
+        );
+        if (firstAnswer) {
+          await tellAsker(deps, askerId, askedText, question.answer ?? '').catch((error: unknown) =>
+            request.log.error({ err: error, questionId: question.id }, 'answer letter not sent'),
+          );
+        }
+        return { question };
+      },
     );
   };
 }
