@@ -8,6 +8,7 @@ import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { auditLog } from '../admin/admin.table.ts';
+import { promoCodes } from '../cart/cart.table.ts';
 import { products } from '../catalog/catalog.table.ts';
 import { outbox } from '../mail/mail.table.ts';
 import { testGatewayPayments } from '../payments/payments.table.ts';
@@ -55,7 +56,7 @@ let buyers = 0;
 /** A guest places an order of the given lines; its contact is unique so the search can find it. */
 async function placeOrder(
   lines: Array<[productId: number, quantity: number]>,
-  options: { payment?: number; tel?: string; delivery?: Record<string, unknown> } = {},
+  options: { payment?: number; tel?: string; delivery?: Record<string, unknown>; promo?: string } = {},
 ) {
   buyers += 1;
   const guest = createTestAgent(shop.app);
@@ -66,6 +67,14 @@ async function placeOrder(
       payload: { quantity },
     });
     expect(added.statusCode, added.body).toBe(200);
+  }
+  if (options.promo) {
+    const applied = await guest.request({
+      method: 'PUT',
+      url: '/v1/cart/promo/code',
+      payload: { code: options.promo },
+    });
+    expect(applied.json().error, applied.body).toBe(false);
   }
   const contact = {
     name: 'Ирина',
@@ -224,6 +233,36 @@ describe('changing an order’s status', () => {
       .from(outbox)
       .where(and(eq(outbox.to, contact.email), eq(outbox.subject, `Заказ ${order.number}: отменён`)));
     expect(letter?.text).toContain('отменён');
+  });
+
+  it('cancelling gives the promo code its use back, so a one-use code works again', async () => {
+    const [code] = await shop.database.db
+      .insert(promoCodes)
+      .values({ code: 'ОДИНРАЗ', conditionType: 'discount', percent: 10, usageLimit: 1 })
+      .returning();
+    const usedCount = async () =>
+      (await shop.database.db.select().from(promoCodes).where(eq(promoCodes.id, code!.id)))[0]!.usedCount;
+    const { order } = await placeOrder([[lemon().id, 1]], { promo: 'ОДИНРАЗ' });
+    expect(await usedCount()).toBe(1);
+    const late = createTestAgent(shop.app);
+    await late.request({ method: 'POST', url: `/v1/cart/${lemon().id}` });
+    const refused = await late.request({
+      method: 'PUT',
+      url: '/v1/cart/promo/code',
+      payload: { code: 'ОДИНРАЗ' },
+    });
+    expect(refused.json().error).toBe(true);
+
+    expect((await setStatus(order.id, 'cancelled')).statusCode).toBe(200);
+    expect(await usedCount()).toBe(0);
+    const [cancel] = await auditOf(order.id);
+    expect(cancel?.after).toMatchObject({ status: 'cancelled', promo_returned: 'ОДИНРАЗ' });
+    const accepted = await late.request({
+      method: 'PUT',
+      url: '/v1/cart/promo/code',
+      payload: { code: 'ОДИНРАЗ' },
+    });
+    expect(accepted.json().error, accepted.body).toBe(false);
   });
 
   it('a cancel that brings sold-out goods back tells the waitlist, once', async () => {

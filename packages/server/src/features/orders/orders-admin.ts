@@ -19,7 +19,7 @@ import { auditLog } from '../admin/admin.table.ts';
 import { writeAudit } from '../admin/audit.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
-import { findOrderById, findOrderLines, type OrderRow, returnStock } from './orders.repo.ts';
+import { findOrderById, findOrderLines, type OrderRow, returnPromoUse, returnStock } from './orders.repo.ts';
 import {
   CARD_ONLINE,
   ORDER_STATUS_NAMES,
@@ -316,7 +316,10 @@ export async function changeOrderStatus(
       throw conflict('Статус заказа только что изменили — обновите страницу');
     }
     let stockReturned: Array<{ product_id: number; quantity: number; stock: number | null }> | undefined;
+    let promoReturned: string | undefined;
     if (input.status === 'cancelled') {
+      // The code's use goes back with the goods: a limited code is not used up by an order that never happened.
+      if (order.promoCode && (await returnPromoUse(txDb, order.promoCode))) promoReturned = order.promoCode;
       const byProduct = new Map<number, number>();
       for (const line of await findOrderLines(txDb, order.id)) {
         byProduct.set(line.productId, (byProduct.get(line.productId) ?? 0) + line.quantity);
@@ -339,6 +342,7 @@ export async function changeOrderStatus(
         status: input.status,
         ...(input.comment ? { comment: input.comment } : {}),
         ...(stockReturned ? { stock_returned: stockReturned } : {}),
+        ...(promoReturned ? { promo_returned: promoReturned } : {}),
       },
     });
     return updated;

@@ -81,6 +81,16 @@ export async function usePromoCode(db: Database, code: string): Promise<boolean>
   return rows.length === 1;
 }
 
+/** Gives back the use a cancelled order took of its promo code (never below zero); false when nothing was counted. */
+export async function returnPromoUse(db: Database, code: string): Promise<boolean> {
+  const rows = await db
+    .update(promoCodes)
+    .set({ usedCount: sql`${promoCodes.usedCount} - 1` })
+    .where(and(sql`upper(${promoCodes.code}) = upper(${code})`, sql`${promoCodes.usedCount} > 0`))
+    .returning({ id: promoCodes.id });
+  return rows.length === 1;
+}
+
 /** Inserts the lines; returns them as stored, in line order. */
 export async function insertOrderLines(
   db: Database,
