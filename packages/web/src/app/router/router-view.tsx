@@ -7,20 +7,24 @@ import {
   type FormEvent,
   type ReactNode,
   type Ref,
+  useCallback,
   useContext,
   useEffect,
   useMemo,
   useState,
 } from 'react';
 import {
-  Outlet,
   Router as DeclarativeRouter,
   type RouteObject as ElementRoute,
-  useNavigate,
+  type NavigateOptions,
+  Outlet,
+  type To,
+  useNavigate as useDeclarativeNavigate,
   useRoutes,
 } from 'react-router';
 import type { Navigation, RouteObject, Router, RouterState } from './router.ts';
 
+const RouterContext = createContext<Router | null>(null);
 const StateContext = createContext<RouterState | null>(null);
 /** The id of the route whose element renders below; useLoaderData reads that route's data. */
 const RouteIdContext = createContext('');
@@ -38,6 +42,23 @@ export function useLoaderData(): unknown {
 
 export function useNavigation(): Navigation {
   return useRouterState().navigation;
+}
+
+/**
+ * React Router's useNavigate, whose navigate() returns a promise that settles once the new page shows (or a newer
+ * navigation took over), as the data router's did: «go to the thank-you page, then clear the checkout».
+ */
+export function useNavigate(): (to: To | number, options?: NavigateOptions) => Promise<void> {
+  const navigate = useDeclarativeNavigate();
+  const router = useContext(RouterContext);
+  return useCallback(
+    (to: To | number, options?: NavigateOptions) => {
+      if (typeof to === 'number') navigate(to);
+      else navigate(to, options);
+      return router?.lastNavigation() ?? Promise.resolve();
+    },
+    [navigate, router],
+  );
 }
 
 /** Inside an ErrorBoundary: what the route's loader threw (or its page threw while rendering). */
@@ -120,16 +141,18 @@ export function RouterView({ router }: { router: Router }) {
   const routes = useMemo(() => toElementRoutes(router.routes), [router]);
   if (!state.initialized) return null;
   return (
-    <StateContext.Provider value={state}>
-      <DeclarativeRouter
-        location={state.location}
-        navigationType={state.historyAction}
-        navigator={router.navigator}
-        static={router.isStatic}
-      >
-        <Routes routes={routes} />
-      </DeclarativeRouter>
-    </StateContext.Provider>
+    <RouterContext.Provider value={router}>
+      <StateContext.Provider value={state}>
+        <DeclarativeRouter
+          location={state.location}
+          navigationType={state.historyAction}
+          navigator={router.navigator}
+          static={router.isStatic}
+        >
+          <Routes routes={routes} />
+        </DeclarativeRouter>
+      </StateContext.Provider>
+    </RouterContext.Provider>
   );
 }
 

@@ -113,6 +113,8 @@ export interface Router {
   readonly isStatic: boolean;
   subscribe(listener: (state: RouterState) => void): () => void;
   navigate(to: To | number, options?: { replace?: boolean; state?: unknown }): Promise<void>;
+  /** Settles when the navigation started last has finished (its page shows, or a newer one took over). */
+  lastNavigation(): Promise<void>;
   dispose(): void;
 }
 
@@ -223,6 +225,7 @@ export async function queryRoutes(
       isStatic: true,
       subscribe: () => () => {},
       navigate: async () => refuse(),
+      lastNavigation: async () => {},
       dispose: () => {},
     },
   };
@@ -254,6 +257,7 @@ export function createRouter(table: RouteObject[], history: History, hydrationDa
   };
   let pending: AbortController | null = null;
   let redirects = 0;
+  let latest: Promise<void> = Promise.resolve();
 
   const update = (next: Partial<RouterState>) => {
     state = { ...state, ...next };
@@ -319,11 +323,12 @@ export function createRouter(table: RouteObject[], history: History, hydrationDa
     }
     redirects = 0;
     const replaceEntry = options.replace === true;
-    await load(
+    latest = load(
       toLocation(to, options.state),
       (replaceEntry ? 'REPLACE' : 'PUSH') as NavigationType,
       replaceEntry,
     );
+    await latest;
   };
 
   // Back and forward: the address already changed; the page follows once its data is there.
@@ -352,6 +357,7 @@ export function createRouter(table: RouteObject[], history: History, hydrationDa
       return () => listeners.delete(listener);
     },
     navigate,
+    lastNavigation: () => latest,
     dispose() {
       pending?.abort();
       stopListening();
