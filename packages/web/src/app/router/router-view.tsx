@@ -7,6 +7,7 @@ import {
   type FormEvent,
   type ReactNode,
   type Ref,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -136,7 +137,9 @@ export function RouterView({ router }: { router: Router }) {
   const [state, setState] = useState(router.state);
   useEffect(() => {
     setState(router.state);
-    return router.subscribe(setState);
+    // As a transition, like React Router's RouterProvider: a page whose lazy parts (rich text) are about to arrive
+    // renders once they have, instead of committing their empty fallbacks first.
+    return router.subscribe((next) => startTransition(() => setState(next)));
   }, [router]);
   const routes = useMemo(() => toElementRoutes(router.routes), [router]);
   if (!state.initialized) return null;
