@@ -1,5 +1,5 @@
 // The React side of app/router/router.ts: renders the router's state through React Router's declarative <Router>
-// and useRoutes (so Link, NavLink, Outlet, useNavigate, useParams… work as usual), and the hooks of its data.
+// and useRoutes (so Link, NavLink, Outlet, useParams… work as usual), and the hooks of its data.
 import {
   Component,
   type ComponentProps,
@@ -179,7 +179,7 @@ export function Form({
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const fields = new FormData(event.currentTarget, submitter);
     const query = new URLSearchParams(fields as unknown as Record<string, string>).toString();
-    navigate(`${action}${query ? `?${query}` : ''}`);
+    void navigate(`${action}${query ? `?${query}` : ''}`);
   };
   return <form ref={ref} action={action} onSubmit={submit} {...props} />;
 }
