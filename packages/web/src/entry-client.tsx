@@ -3,9 +3,9 @@
 import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
 import type { AppContextValue } from './app/app-context.tsx';
-import { AppShell, BOOTSTRAP_ELEMENT_ID } from './app/app-shell.tsx';
+import { AppShell, BOOTSTRAP_ELEMENT_ID, ROUTER_DATA_ELEMENT_ID } from './app/app-shell.tsx';
 import { type Bootstrap, createAppStore } from './app/app-state.ts';
 import { loadBootstrap, loadCart, startFilterLoads } from './app/bootstrap.ts';
 import { announceCartNotices } from './app/cart-core.ts';
@@ -13,6 +13,8 @@ import { persistCheckout, readStoredCheckout } from './app/checkout-draft.ts';
 import { HeadSync } from './app/head-sync.tsx';
 import { loadModules, modulesOfMatches, withLazyModules } from './app/lazy-modules.tsx';
 import { PageDataCache } from './app/page-loader.ts';
+import { createRouter, type HydrationData, hydrate } from './app/router/router.ts';
+import { RouterView } from './app/router/router-view.tsx';
 import { createRoutes } from './app/routes.tsx';
 import { expireSession, followOtherTabs, guardTokenLoss, restoreSession } from './app/session.ts';
 import { readMetrikaId, startAnalytics } from './lib/analytics.ts';
@@ -24,11 +26,12 @@ function whenIdle(task: () => void): void {
   else setTimeout(task, 1000);
 }
 
-function readEmbeddedBootstrap(): Bootstrap | null {
-  const element = document.getElementById(BOOTSTRAP_ELEMENT_ID);
+/** JSON the server render embedded in the page (app-shell.tsx), or null. */
+function readEmbedded<T>(id: string): T | null {
+  const element = document.getElementById(id);
   if (!element?.textContent) return null;
   try {
-    return JSON.parse(element.textContent) as Bootstrap;
+    return JSON.parse(element.textContent) as T;
   } catch {
     return null;
   }
@@ -66,7 +69,8 @@ async function start(): Promise<void> {
     else pendingFilters.push([kind, options]);
   });
 
-  const embedded = readEmbeddedBootstrap();
+  const embedded = readEmbedded<Bootstrap>(BOOTSTRAP_ELEMENT_ID);
+  const routerData = embedded ? readEmbedded<HydrationData>(ROUTER_DATA_ELEMENT_ID) : null;
   const hasToken = tokenStore.get() !== null;
   store = createAppStore(embedded ?? (await loadBootstrap(api, { hasToken })));
   for (const [kind, options] of pendingFilters) store.getState().setFilters(kind, options);
@@ -85,9 +89,11 @@ async function start(): Promise<void> {
     getCurrentUrl: () => currentUrl,
     pageCache,
   };
-  const router = createBrowserRouter(withLazyModules(createRoutes(context)), {
-    hydrationData: embedded ? window.__staticRouterHydrationData : undefined,
-  });
+  const router = createRouter(
+    withLazyModules(createRoutes(context)),
+    createBrowserHistory(),
+    routerData ? hydrate(routerData) : undefined,
+  );
   const rememberLocation = () => {
     if (router.state.navigation.state !== 'idle' || !router.state.initialized) return;
     currentUrl = `${router.state.location.pathname}${router.state.location.search}`;
@@ -104,14 +110,14 @@ async function start(): Promise<void> {
   const app = (
     <StrictMode>
       <AppShell context={context}>
-        <RouterProvider router={router} />
+        <RouterView router={router} />
         <HeadSync router={router} />
       </AppShell>
     </StrictMode>
   );
   const root = document.getElementById('root')!;
   followOtherTabs(api, store);
-  if (!embedded) {
+  if (!routerData) {
     createRoot(root).render(app);
     startAfterFirstRender();
     return;
@@ -132,16 +138,6 @@ async function start(): Promise<void> {
   if (user && cart) store.getState().setCart(cart);
   else store.getState().setCartPending(false);
   announceCartNotices(store, store.getState().cart.notices);
-}
-
-declare global {
-  interface Window {
-    __staticRouterHydrationData?: Parameters<typeof createBrowserRouter>[1] extends infer O
-      ? O extends { hydrationData?: infer H }
-        ? H
-        : never
-      : never;
-  }
 }
 
 void start();

@@ -1,13 +1,19 @@
 // Server render: start-up data, route loaders, then the page HTML with its head tags and embedded data.
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { AppContextValue } from './app/app-context.tsx';
-import { AppShell, BOOTSTRAP_ELEMENT_ID, serializeForScript } from './app/app-shell.tsx';
+import {
+  AppShell,
+  BOOTSTRAP_ELEMENT_ID,
+  ROUTER_DATA_ELEMENT_ID,
+  serializeForScript,
+} from './app/app-shell.tsx';
 import { type Bootstrap, createAppStore } from './app/app-state.ts';
 import { loadBootstrap } from './app/bootstrap.ts';
 import { modulesOfMatches, withLazyModules } from './app/lazy-modules.tsx';
 import { PageDataCache } from './app/page-loader.ts';
 import { collectMeta, renderHeadTags } from './app/page-meta.ts';
+import { dehydrate, queryRoutes } from './app/router/router.ts';
+import { RouterView } from './app/router/router-view.tsx';
 import { createRoutes } from './app/routes.tsx';
 import { hasSessionHint } from './app/session.ts';
 import { createHttpClient, createMemoryTokenStore } from './lib/http-client.ts';
@@ -65,35 +71,34 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     getCurrentUrl: () => null,
     pageCache: new PageDataCache(),
   };
-  const handler = createStaticHandler(withLazyModules(createRoutes(context)));
-  const routerContext = await handler.query(new Request(requestUrl, { headers: input.forwardHeaders }));
-  if (routerContext instanceof Response) {
-    return {
-      type: 'redirect',
-      status: routerContext.status,
-      location: routerContext.headers.get('location') ?? '/',
-    };
+  const result = await queryRoutes(
+    withLazyModules(createRoutes(context)),
+    new Request(requestUrl, { headers: input.forwardHeaders }),
+  );
+  if ('redirect' in result) {
+    return { type: 'redirect', status: result.redirect.status, location: result.redirect.location };
   }
-  const router = createStaticRouter(handler.dataRoutes, routerContext);
+  const { router, status } = result;
   const { prelude } = await prerenderToNodeStream(
     <AppShell context={context}>
-      {/* The server adds this response's CSP nonce to every script tag, this one's included. */}
-      <StaticRouterProvider router={router} context={routerContext} />
+      <RouterView router={router} />
       {/* The browser renders <HeadSync> here: the same number of children keeps useId values equal at hydration. */}
       {null}
     </AppShell>,
   );
   const html = await readStream(prelude);
-  const meta = collectMeta(routerContext.matches, routerContext.loaderData);
+  const { matches, loaderData } = router.state;
+  const meta = collectMeta(matches, loaderData);
   const canonical = `${input.origin}${requestUrl.pathname === '/' ? '/' : requestUrl.pathname}`;
   return {
     type: 'page',
-    status: routerContext.statusCode,
+    status,
     head: renderHeadTags(meta, canonical),
     html,
-    data: `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${serializeForScript(bootstrap)}</script>`,
-    modules: modulesOfMatches(routerContext.matches, routerContext.loaderData).flatMap((module) =>
-      module.id ? [module.id] : [],
-    ),
+    // The bootstrap and the page's loader data: the browser hydrates with them, running no loader.
+    data:
+      `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${serializeForScript(bootstrap)}</script>` +
+      `<script type="application/json" id="${ROUTER_DATA_ELEMENT_ID}">${serializeForScript(dehydrate(router.state))}</script>`,
+    modules: modulesOfMatches(matches, loaderData).flatMap((module) => (module.id ? [module.id] : [])),
   };
 }

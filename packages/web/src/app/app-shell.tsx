@@ -7,6 +7,8 @@ export function AppShell({ context, children }: { context: AppContextValue; chil
 }
 
 export const BOOTSTRAP_ELEMENT_ID = 'efir-bootstrap';
+/** The loader data of a server-rendered page (app/router/router.ts). */
+export const ROUTER_DATA_ELEMENT_ID = 'efir-router-data';
 
 /** JSON safe to place inside a <script> element. */
 export function serializeForScript(value: unknown): string {

@@ -2,11 +2,12 @@
 // product and saved cart; the loader sends the list's filter and sort from their cookies and the page number
 // from ?page=.
 import type { ImageRef, RouteResponse } from '@efir/domain/catalog-wire';
-import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import type { AppContextValue } from './app-context.tsx';
 import { type LazyModule, lazyModule, type ModuleComponent } from './lazy-modules.tsx';
 import { loadPageData } from './page-loader.ts';
 import type { PageMeta } from './page-meta.ts';
+import type { LoaderFunctionArgs } from './router/router.ts';
+import { useLoaderData } from './router/router-view.tsx';
 
 export function readPageNumber(url: URL): number {
   const page = Number(url.searchParams.get('page') ?? '1');

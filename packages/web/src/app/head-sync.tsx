@@ -1,15 +1,13 @@
 // Keeps <title>, the description and the canonical link in step with client-side navigation.
 import { useEffect } from 'react';
-import type { createBrowserRouter } from 'react-router';
 import { collectMeta, DEFAULT_DESCRIPTION, formatTitle } from './page-meta.ts';
-
-type BrowserRouter = ReturnType<typeof createBrowserRouter>;
+import type { Router } from './router/router.ts';
 
 function setMetaContent(selector: string, value: string): void {
   document.head.querySelector(selector)?.setAttribute('content', value);
 }
 
-export function HeadSync({ router }: { router: BrowserRouter }) {
+export function HeadSync({ router }: { router: Router }) {
   useEffect(() => {
     return router.subscribe((state) => {
       if (state.navigation.state !== 'idle') return;

@@ -3,7 +3,7 @@
 // server names those modules (the shop adds <link rel="modulepreload"> for their chunks) and the browser loads them
 // before hydrating, so the first render in the browser matches the server's HTML.
 import type { ComponentType } from 'react';
-import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { DataWithStatus, type LoaderFunctionArgs, type RouteObject } from './router/router.ts';
 
 /** The build (packages/web/vite.config.ts) tags each `() => import('…')` with the module's source path. */
 type Importer<T> = (() => Promise<T>) & { moduleId?: string };
@@ -95,14 +95,7 @@ function modulesOf(handle: unknown, loaderData: unknown): LazyModule[] {
 
 /** What a loader returned, without the `data(…, { status })` wrapper. */
 function unwrapLoaderData(result: unknown): unknown {
-  if (result instanceof Response) return undefined;
-  if (
-    typeof result === 'object' &&
-    result !== null &&
-    (result as { type?: unknown }).type === 'DataWithResponseInit'
-  )
-    return (result as { data: unknown }).data;
-  return result;
+  return result instanceof DataWithStatus ? result.data : result;
 }
 
 async function loadAll(modules: LazyModule[]): Promise<void> {

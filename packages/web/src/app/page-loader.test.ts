@@ -5,6 +5,7 @@ import { HttpError } from '../lib/http-client.ts';
 import type { AppContextValue } from './app-context.tsx';
 import { createAppStore, EMPTY_CART, EMPTY_CRITICAL } from './app-state.ts';
 import { loadPageData, PageDataCache } from './page-loader.ts';
+import { type DataWithStatus, Redirect } from './router/router.ts';
 
 function createContext(currentUrl: string | null, isServer = false): AppContextValue {
   return {
@@ -41,19 +42,17 @@ describe('loadPageData', () => {
   it('sends a client-side navigation that meets 404 to /err404', async () => {
     const error = (await thrownBy(
       loadPageData(createContext('/'), request('/nope'), 'route', fail(404)),
-    )) as Response;
-    expect(error).toBeInstanceOf(Response);
+    )) as Redirect;
+    expect(error).toBeInstanceOf(Redirect);
     expect(error.status).toBe(302);
-    expect(error.headers.get('location')).toBe('/err404');
+    expect(error.location).toBe('/err404');
   });
 
   it('renders the not-found page with status 404 on the server', async () => {
     const error = (await thrownBy(
       loadPageData(createContext(null, true), request('/nope'), 'route', fail(404)),
-    )) as {
-      init: { status: number };
-    };
-    expect(error.init.status).toBe(404);
+    )) as DataWithStatus;
+    expect(error.status).toBe(404);
   });
 
   it.each([500, 503, 0, 403])(
@@ -62,9 +61,9 @@ describe('loadPageData', () => {
       const context = createContext('/kontakt.html');
       const error = (await thrownBy(
         loadPageData(context, request('/dostavka.html'), 'static', fail(status)),
-      )) as Response;
-      expect(error.headers.get('location')).toBe('/kontakt.html');
-      expect(error.headers.get('X-Remix-Replace')).toBe('true');
+      )) as Redirect;
+      expect(error.location).toBe('/kontakt.html');
+      expect(error.replace).toBe(true);
       expect(context.store.getState().notices).toEqual([
         { id: expect.any(Number), type: 'error', title: 'Запрос не выполнен', text: 'Ошибка сервера' },
       ]);
@@ -87,9 +86,7 @@ describe('loadPageData', () => {
   it('renders an error page on the server for a failure other than 404', async () => {
     const error = (await thrownBy(
       loadPageData(createContext(null, true), request('/x'), 'route', fail(500)),
-    )) as {
-      init: { status: number };
-    };
-    expect(error.init.status).toBe(500);
+    )) as DataWithStatus;
+    expect(error.status).toBe(500);
   });
 });

@@ -1,8 +1,8 @@
 // Fetching page data for a route: 404 leads to /err404, any other failure cancels the navigation (spec §2, §8).
 import { NOT_FOUND_URL } from '@efir/domain/routes';
-import { data, redirect, replace } from 'react-router';
 import { HttpError } from '../lib/http-client.ts';
 import type { AppContextValue } from './app-context.tsx';
+import { data, redirect, replace } from './router/router.ts';
 
 export const ROUTING_FAILURE_NOTICE = {
   type: 'error',

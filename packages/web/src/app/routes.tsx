@@ -8,7 +8,6 @@ import {
 } from '@efir/domain/routes';
 import { SHOP } from '@efir/domain/shop-info';
 import type { ComponentType } from 'react';
-import { data, type LoaderFunction, type RouteObject, redirect } from 'react-router';
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
 import { RouteError } from '../features/errors/route-error.tsx';
 import { createStaticPageLoader, getStaticPageMeta } from '../features/static-pages/static-page-loader.ts';
@@ -17,6 +16,7 @@ import { createDynamicPageLoader, DynamicPage, getDynamicPageMeta } from './dyna
 import { RootLayout } from './layout/root-layout.tsx';
 import { type LazyModule, lazyComponent, lazyModule, withModules } from './lazy-modules.tsx';
 import type { PageMeta, RouteHandle } from './page-meta.ts';
+import { data, type LoaderFunction, type RouteObject, redirect } from './router/router.ts';
 import { loginUrlFor, returnPathAfterLogin, waitForSession } from './session.ts';
 import { GuestOnlyGate } from './session-gates.tsx';
 
@@ -149,7 +149,7 @@ function handle(meta: RouteHandle['meta']): RouteHandle {
 
 /** A loader kept in a module of its own: the module loads first, then its loader runs. */
 function lazyLoader<T>(module: LazyModule<T>, create: (loaded: T) => LoaderFunction): LoaderFunction {
-  return async (args, handlerContext) => create(await module.load())(args, handlerContext);
+  return async (args) => create(await module.load())(args);
 }
 
 /**

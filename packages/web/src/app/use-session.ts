@@ -1,7 +1,8 @@
 // Session hooks for components: who is here, logout that ends at home, and «log in first» for guests' clicks.
 import { useCallback, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { useAppContext, useAppState } from './app-context.tsx';
+import { useNavigate } from './router/router-view.tsx';
 import { loginUrlFor, logOut, readSessionStatus, type SessionStatus } from './session.ts';
 
 export function useSessionStatus(): SessionStatus {

@@ -1,6 +1,7 @@
 // Metrika: nothing without a counter id; with one, the tag loads once and each client-side navigation is one hit.
-import { createMemoryRouter } from 'react-router';
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { createRouter as createAppRouter } from '../app/router/router.ts';
 import {
   METRIKA_TAG_URL,
   type MetrikaDocument,
@@ -43,14 +44,17 @@ function createRouter(initial = '/') {
   const page = () => null;
   // Loaders make every navigation pass through «loading» before «idle», as the shop's routes do.
   const loader = async () => null;
-  return createMemoryRouter(
+  const router = createAppRouter(
     [
       { path: '/', Component: page, loader },
       { path: '/catalog.html', Component: page, loader },
       { path: '/search', Component: page, loader },
     ],
-    { initialEntries: [initial] },
+    createMemoryHistory({ initialEntries: [initial] }),
+    // As a server-rendered page starts: with its data, no loader runs.
+    { loaderData: {}, errors: null },
   );
+  return router;
 }
 
 const hits = (calls: unknown[][]) => calls.filter((call) => call[1] === 'hit');
@@ -69,7 +73,6 @@ describe('startAnalytics', () => {
   it('loads nothing and sends nothing without a counter id', async () => {
     const page = fakePage();
     const router = createRouter();
-    await router.initialize();
     startAnalytics(router, { id: null, win: page.win, doc: page.doc });
     await router.navigate('/catalog.html');
     expect(page.appended).toEqual([]);
@@ -80,7 +83,6 @@ describe('startAnalytics', () => {
   it('loads the tag once and initialises the counter, which counts the first page itself', async () => {
     const page = fakePage();
     const router = createRouter();
-    await router.initialize();
     startAnalytics(router, { id: 4242, win: page.win, doc: page.doc });
     expect(page.appended).toEqual([{ async: true, src: METRIKA_TAG_URL }]);
     // Until tag.js arrives, calls wait in Yandex's queue.
@@ -91,7 +93,6 @@ describe('startAnalytics', () => {
   it('sends exactly one hit per client-side navigation, none for the initial load', async () => {
     const page = pageWithLoadedTag();
     const router = createRouter();
-    await router.initialize();
     startAnalytics(router, { id: 4242, win: page.win, doc: page.doc });
     expect(hits(page.calls)).toEqual([]);
 
@@ -117,7 +118,6 @@ describe('startAnalytics', () => {
 describe('trackNavigations', () => {
   it('ignores the loading steps of a navigation and a navigation to the same address', async () => {
     const router = createRouter('/catalog.html');
-    await router.initialize();
     const seen: string[] = [];
     const states: string[] = [];
     router.subscribe((state) => states.push(state.navigation.state));

@@ -3,9 +3,10 @@
 // shows a loading state; a visitor who turns out to be a guest is sent to /login.
 import { ACCOUNT_PAGES } from '@efir/domain/routes';
 import { type ComponentType, useEffect, useRef } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { useAppState } from '../../app/app-context.tsx';
 import type { SessionUser } from '../../app/app-state.ts';
+import { useNavigate } from '../../app/router/router-view.tsx';
 import { loginUrlFor } from '../../app/session.ts';
 import { useLogOut, useSessionStatus } from '../../app/use-session.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';

@@ -3,8 +3,9 @@
 import { TELEGRAM_CODE_TTL_MS } from '@efir/domain/account-schemas';
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
+import { useNavigate } from '../../app/router/router-view.tsx';
 import { reloadUser } from '../../app/session-start.ts';
 import { Switch } from '../../components/ui/form.tsx';
 import { describeFailure, readServerFieldErrors } from '../../lib/forms.ts';

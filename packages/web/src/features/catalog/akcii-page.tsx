@@ -1,6 +1,7 @@
 // /akcii: the shop's current offers (a static text) followed by every product at a special price, with filters.
-import { useLoaderData } from 'react-router';
+
 import { useAppContext } from '../../app/app-context.tsx';
+import { useLoaderData } from '../../app/router/router-view.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';

@@ -3,10 +3,11 @@
 import type { RouteResponse } from '@efir/domain/catalog-wire';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useNavigation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useAppContext } from '../../app/app-context.tsx';
 import type { CatalogEntry } from '../../app/app-state.ts';
 import { saveListPreferences } from '../../app/list-preferences.ts';
+import { useNavigate, useNavigation } from '../../app/router/router-view.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
@@ -64,7 +65,7 @@ export function ProductListing({
   };
 
   const total = data.pagination?.total ?? data.products.length;
-  const busy = navigation.state === 'loading' && navigation.location.pathname === pathname;
+  const busy = navigation.location?.pathname === pathname;
   const filtered = countActiveFilters(state.filter) > 0;
 
   return (

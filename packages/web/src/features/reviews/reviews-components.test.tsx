@@ -3,11 +3,13 @@
 import type { CommentThread, CommentWire, ReviewsAnswer } from '@efir/domain/reviews-schemas';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AppContextValue, AppProvider } from '../../app/app-context.tsx';
 import { createAppStore, EMPTY_CART, EMPTY_CRITICAL, type SessionUser } from '../../app/app-state.ts';
 import { PageDataCache } from '../../app/page-loader.ts';
+import { createRouter } from '../../app/router/router.ts';
+import { RouterView } from '../../app/router/router-view.tsx';
 import { AddReviewPage } from './add-review-page.tsx';
 import { appendThreads, CommentCount, CommentsSection, insertComment } from './comments-section.tsx';
 import {
@@ -30,6 +32,10 @@ import {
 
 const ORIGIN = 'https://efir.test';
 
+/** The element a test renders, as the page of its one route. */
+let elementOfTest: ReactNode = null;
+const ElementOfTest = () => elementOfTest;
+
 function render(element: ReactNode, options: { user?: Partial<SessionUser>; loaderData?: unknown } = {}) {
   const context: AppContextValue = {
     api: {} as AppContextValue['api'],
@@ -43,13 +49,15 @@ function render(element: ReactNode, options: { user?: Partial<SessionUser>; load
     getCurrentUrl: () => null,
     pageCache: new PageDataCache(),
   };
-  const router = createMemoryRouter([{ id: 'page', path: '/lavanda.html', element }], {
-    initialEntries: ['/lavanda.html?page=2'],
-    hydrationData: { loaderData: { page: options.loaderData ?? null } },
-  });
+  elementOfTest = element;
+  const router = createRouter(
+    [{ id: 'page', path: '/lavanda.html', Component: ElementOfTest }],
+    createMemoryHistory({ initialEntries: ['/lavanda.html?page=2'] }),
+    { loaderData: { page: options.loaderData ?? null }, errors: null },
+  );
   return renderToString(
     <AppProvider value={context}>
-      <RouterProvider router={router} />
+      <RouterView router={router} />
     </AppProvider>,
   );
 }

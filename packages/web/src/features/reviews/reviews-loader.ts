@@ -2,10 +2,10 @@
 import { formatCount, REVIEW_FORMS } from '@efir/domain/plural';
 import type { ReviewsAnswer } from '@efir/domain/reviews-schemas';
 import { SHOP } from '@efir/domain/shop-info';
-import type { LoaderFunctionArgs } from 'react-router';
 import type { AppContextValue } from '../../app/app-context.tsx';
 import { loadPageData } from '../../app/page-loader.ts';
 import type { PageMeta } from '../../app/page-meta.ts';
+import type { LoaderFunctionArgs } from '../../app/router/router.ts';
 import { fetchReviews } from './reviews-api.ts';
 
 export type ReviewsPageData = ReviewsAnswer;

@@ -1,6 +1,6 @@
 // Header hints: when to ask, debounce and abort, keyboard movement, highlighting, and the plain form of the server render.
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AppContextValue, AppProvider } from '../../app/app-context.tsx';
 import { createAppStore, EMPTY_CART, EMPTY_CRITICAL } from '../../app/app-state.ts';
@@ -139,10 +139,11 @@ describe('HeaderSearch in the server render', () => {
       getCurrentUrl: () => null,
       pageCache: new PageDataCache(),
     };
-    const router = createMemoryRouter([{ path: '/', Component: HeaderSearch }]);
     const html = renderToString(
       <AppProvider value={context}>
-        <RouterProvider router={router} />
+        <MemoryRouter>
+          <HeaderSearch />
+        </MemoryRouter>
       </AppProvider>,
     );
     const form = html.match(/<form[^>]*>/)?.[0] ?? '';

@@ -1,10 +1,10 @@
 // The data and head tags of /search, apart from the page component (kept out of the browser's entry chunk).
 import type { ImageRef, ProductCard as ProductCardData } from '@efir/domain/catalog-wire';
 import { formatCount, type PluralForms } from '@efir/domain/plural';
-import type { LoaderFunctionArgs } from 'react-router';
 import type { AppContextValue } from '../../app/app-context.tsx';
 import { loadPageData } from '../../app/page-loader.ts';
 import type { PageMeta } from '../../app/page-meta.ts';
+import type { LoaderFunctionArgs } from '../../app/router/router.ts';
 import { HttpError } from '../../lib/http-client.ts';
 
 /** The server's limit (search.routes.ts); the form keeps to it so only a hand-made address can exceed it. */

@@ -1,9 +1,10 @@
 // The data and head tags of a static or legal page: apart from the page component, so the route table (in the
 // browser's entry chunk) does not pull the page's code in.
-import type { LoaderFunctionArgs } from 'react-router';
+
 import type { AppContextValue } from '../../app/app-context.tsx';
 import { loadPageData } from '../../app/page-loader.ts';
 import type { PageMeta } from '../../app/page-meta.ts';
+import type { LoaderFunctionArgs } from '../../app/router/router.ts';
 
 export interface StaticPageData {
   page: {

@@ -1,5 +1,5 @@
 // Static and legal pages of spec §2: text kept in the database, rendered through the sanitiser.
-import { useLoaderData } from 'react-router';
+import { useLoaderData } from '../../app/router/router-view.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
 

@@ -2,7 +2,8 @@
 // HTML the server passes through the sanitiser; recipes also list their ingredients, tied to products or not.
 import { z } from '@efir/domain/zod-ru';
 import { type FormEvent, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
+import { useNavigate } from '../../../app/router/router-view.tsx';
 import {
   CheckboxField,
   FormError,

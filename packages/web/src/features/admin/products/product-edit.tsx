@@ -8,7 +8,8 @@ import {
   specialPriceError,
 } from '@efir/domain/product-admin-schemas';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { useNavigate } from '../../../app/router/router-view.tsx';
 import {
   CheckboxField,
   FormError,
