@@ -26,15 +26,26 @@ export function registerAuth(app: FastifyInstance, db: Database, tokens: AccessT
   app.decorateRequest('auth', null);
   app.decorateRequest('authProblem', null);
   app.decorateRequest('authenticatedUser', null);
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: every request passes here, and most carry no token (no promise for them).
+  app.addHook('onRequest', (request, _reply, done) => {
     const header = request.headers.authorization;
-    if (!header?.startsWith('Bearer ')) return;
-    try {
-      request.auth = await tokens.verify(header.slice(7).trim());
-    } catch (error) {
-      request.authProblem =
-        (error as { extra?: { error?: 'TOKEN_EXPIRED' | 'TOKEN_INVALID' } }).extra?.error ?? 'TOKEN_INVALID';
+    if (!header?.startsWith('Bearer ')) {
+      done();
+      return;
     }
+    tokens
+      .verify(header.slice(7).trim())
+      .then(
+        (claims) => {
+          request.auth = claims;
+        },
+        (error: unknown) => {
+          request.authProblem =
+            (error as { extra?: { error?: 'TOKEN_EXPIRED' | 'TOKEN_INVALID' } }).extra?.error ??
+            'TOKEN_INVALID';
+        },
+      )
+      .then(() => done());
   });
 
   async function findUser(request: FastifyRequest): Promise<UserRow | null> {

@@ -161,6 +161,16 @@ describe('response rule (spec §7)', () => {
     expect(response.json()).toEqual({ ok: true, data: { status: 'ok' } });
   });
 
+  it('wraps the critical data too (kept ready as bytes, not as a string)', async () => {
+    const plain = await testApp.app.inject({ method: 'GET', url: '/api/v1/critical' });
+    const wrapped = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/v1/critical',
+      headers: { 'x-suppress-errors': '1' },
+    });
+    expect(wrapped.json()).toEqual({ ok: true, data: plain.json() });
+  });
+
   it('leaves bodies alone without the marker, and errors alone with it', async () => {
     const plain = await testApp.app.inject({ method: 'GET', url: '/api/health' });
     expect(plain.json()).toEqual({ status: 'ok' });

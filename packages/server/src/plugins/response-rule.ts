@@ -2,6 +2,9 @@
 import { SUPPRESS_ERRORS_HEADER } from '@efir/domain/http-contract';
 import type { FastifyInstance } from 'fastify';
 
+const OK_PREFIX = Buffer.from('{"ok":true,"data":');
+const OK_SUFFIX = Buffer.from('}');
+
 export function registerResponseRule(app: FastifyInstance): void {
   // A callback hook: it runs on every answer and almost always passes the payload through untouched.
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -10,7 +13,10 @@ export function registerResponseRule(app: FastifyInstance): void {
       return;
     }
     const type = String(reply.getHeader('content-type') ?? '');
-    if (!type.startsWith('application/json') || typeof payload !== 'string') done(null, payload);
-    else done(null, `{"ok":true,"data":${payload}}`);
+    if (!type.startsWith('application/json')) done(null, payload);
+    else if (typeof payload === 'string') done(null, `{"ok":true,"data":${payload}}`);
+    // JSON kept ready as bytes (the critical data).
+    else if (Buffer.isBuffer(payload)) done(null, Buffer.concat([OK_PREFIX, payload, OK_SUFFIX]));
+    else done(null, payload);
   });
 }

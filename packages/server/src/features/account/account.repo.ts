@@ -1,6 +1,7 @@
 // Reads and writes of users and what belongs to them: addresses, pickup points, favourites, waitlist, questions.
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import {
   addresses,
   favorites,
@@ -13,8 +14,18 @@ import {
 
 export type UserRow = typeof users.$inferSelect;
 
+// Every request with a Bearer token reads its user (plugins/auth.ts).
+const userById = preparedQuery((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('user_by_id'),
+);
+
 export async function findUserById(db: Database, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await userById(db).execute({ id });
   return row;
 }
 

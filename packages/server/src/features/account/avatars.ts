@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AVATAR_SIZE_PX } from '@efir/domain/account-schemas';
-import sharp from 'sharp';
 import { invalidData } from '../../lib/app-error.ts';
 
 export const AVATAR_URL_PREFIX = '/images/avatars/';
@@ -16,6 +15,8 @@ const notAnImage = () => invalidData({ avatar: ['Загрузите картин
 
 /** Decodes, strips metadata (camera, GPS), crops to a square and writes a WebP; returns its public path. */
 export async function storeAvatar(imagesDir: string, userId: number, upload: Buffer): Promise<string> {
+  // Loaded on the first upload: libvips stays out of the server's memory until a picture comes.
+  const { default: sharp } = await import('sharp');
   let format: string | undefined;
   try {
     format = (await sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;

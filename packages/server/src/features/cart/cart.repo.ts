@@ -2,21 +2,40 @@
 import { and, asc, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
+import { preparedQuery, prepareRawSql } from '../../db/prepared.ts';
 import { products } from '../catalog/catalog.table.ts';
 import { cartLines, carts, gifts, promoCodes, savedCarts } from './cart.table.ts';
 
 export type CartRow = typeof carts.$inferSelect;
 export type PromoRow = typeof promoCodes.$inferSelect;
 
+const cartById = preparedQuery((db) =>
+  db
+    .select()
+    .from(carts)
+    .where(eq(carts.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('cart_by_id'),
+);
+
 export async function findCartById(db: Database, id: string): Promise<CartRow | undefined> {
   // The id comes from a cookie: anything but a UUID is no cart (PostgreSQL would refuse it with an error).
   if (!/^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(id)) return undefined;
-  const [row] = await db.select().from(carts).where(eq(carts.id, id)).limit(1);
+  const [row] = await cartById(db).execute({ id });
   return row;
 }
 
+const cartByUser = preparedQuery((db) =>
+  db
+    .select()
+    .from(carts)
+    .where(eq(carts.userId, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('cart_by_user'),
+);
+
 export async function findCartByUser(db: Database, userId: number): Promise<CartRow | undefined> {
-  const [row] = await db.select().from(carts).where(eq(carts.userId, userId)).limit(1);
+  const [row] = await cartByUser(db).execute({ userId });
   return row;
 }
 
@@ -39,9 +58,8 @@ export async function deleteCart(db: Database, id: string) {
   await db.delete(carts).where(eq(carts.id, id));
 }
 
-/** Lines with what the cart needs of their products. */
-export function findCartLines(db: Database, cartId: string) {
-  return db
+const cartLinesOf = preparedQuery((db) =>
+  db
     .select({
       productId: cartLines.productId,
       quantity: cartLines.quantity,
@@ -58,8 +76,14 @@ export function findCartLines(db: Database, cartId: string) {
     })
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
-    .where(eq(cartLines.cartId, cartId))
-    .orderBy(asc(cartLines.addedAt), asc(cartLines.productId));
+    .where(eq(cartLines.cartId, sql.placeholder('cartId')))
+    .orderBy(asc(cartLines.addedAt), asc(cartLines.productId))
+    .prepare('cart_lines'),
+);
+
+/** Lines with what the cart needs of their products. */
+export function findCartLines(db: Database, cartId: string) {
+  return cartLinesOf(db).execute({ cartId });
 }
 
 export async function findProductForCart(db: Database, productId: number) {
@@ -90,6 +114,25 @@ export async function upsertCartLine(
   return row?.quantity ?? 0;
 }
 
+const addToLine = preparedQuery((db) =>
+  prepareRawSql<{ stock: number; visible: boolean; quantity: number | null }>(
+    db,
+    'cart_add',
+    sql`
+    with product as (select id, stock, visible from ${products} where id = ${sql.placeholder('productId')}),
+    line as (
+      insert into ${cartLines} (cart_id, product_id, quantity)
+      select ${sql.placeholder('cartId')}, id, least(${sql.placeholder('quantity')}::int, stock, ${sql.placeholder('max')}::int)
+      from product where visible and stock > 0
+      on conflict (cart_id, product_id) do update
+        set quantity = least(${cartLines.quantity} + ${sql.placeholder('quantity')}::int, (select least(stock, ${sql.placeholder('max')}::int) from product))
+      returning quantity
+    ),
+    touched as (update ${carts} set updated_at = now() where id = ${sql.placeholder('cartId')} and exists (select 1 from line))
+    select stock, visible, (select quantity from line) as quantity from product`,
+  ),
+);
+
 /**
  * Adds quantity to a line in one statement: reads the product, inserts or grows the line (never past
  * min(stock, maxQuantity)) and touches the cart. The line changes only for a visible product in stock;
@@ -102,20 +145,7 @@ export async function addToCartLine(
   quantity: number,
   maxQuantity: number,
 ): Promise<{ stock: number; visible: boolean; quantity: number | null } | undefined> {
-  // Both drivers (pg and PGlite) answer with `rows`.
-  const result = (await db.execute(sql`
-    with product as (select id, stock, visible from ${products} where id = ${productId}),
-    line as (
-      insert into ${cartLines} (cart_id, product_id, quantity)
-      select ${cartId}, id, least(${quantity}::int, stock, ${maxQuantity}::int) from product where visible and stock > 0
-      on conflict (cart_id, product_id) do update
-        set quantity = least(${cartLines.quantity} + ${quantity}::int, (select least(stock, ${maxQuantity}::int) from product))
-      returning quantity
-    ),
-    touched as (update ${carts} set updated_at = now() where id = ${cartId} and exists (select 1 from line))
-    select stock, visible, (select quantity from line) as quantity from product`)) as unknown as {
-    rows: Array<{ stock: number; visible: boolean; quantity: number | null }>;
-  };
+  const result = await addToLine(db).execute({ productId, cartId, quantity, max: maxQuantity });
   return result.rows[0];
 }
 
@@ -151,13 +181,6 @@ export async function deleteCartLine(db: Database, cartId: string, productId: nu
 
 export async function deleteCartLines(db: Database, cartId: string) {
   await db.delete(cartLines).where(eq(cartLines.cartId, cartId));
-}
-
-/** Empties the cart and forgets its promo code and gift, in one statement (used inside the order's transaction). */
-export async function emptyCart(db: Database, cartId: string) {
-  await db.execute(sql`
-    with emptied as (delete from ${cartLines} where cart_id = ${cartId})
-    update ${carts} set promo_code = null, gift_id = null, updated_at = now() where id = ${cartId}`);
 }
 
 export async function findPromoByCode(db: Database, code: string): Promise<PromoRow | undefined> {
@@ -208,7 +231,9 @@ const recommendationColumns = {
  * lines query): in stock, visible, not in the cart; best sellers of the cart's categories first, then of the
  * shop. Each part is a small indexed query with its own LIMIT.
  */
-export async function findCartRecommendations(db: Database, cartId: string, limit: number) {
+const recommendations = preparedQuery((db) => {
+  const cartId = sql.placeholder('cartId');
+  const limit = sql.placeholder('limit');
   const inCart = db
     .select({ productId: cartLines.productId })
     .from(cartLines)
@@ -221,7 +246,7 @@ export async function findCartRecommendations(db: Database, cartId: string, limi
     .where(and(eq(cartLines.cartId, cartId), eq(products.visible, true), gt(products.stock, 0)));
   const available = and(eq(products.visible, true), gt(products.stock, 0), notInArray(products.id, inCart));
   const columns = { ...recommendationColumns, popularity: products.popularity };
-  const rows = await unionAll(
+  return unionAll(
     db
       .select({ ...columns, part: sql<number>`1`.as('part') })
       .from(products)
@@ -234,7 +259,11 @@ export async function findCartRecommendations(db: Database, cartId: string, limi
       .where(available)
       .orderBy(desc(products.popularity), asc(products.id))
       .limit(limit),
-  );
+  ).prepare('cart_recommendations');
+});
+
+export async function findCartRecommendations(db: Database, cartId: string, limit: number) {
+  const rows = await recommendations(db).execute({ cartId, limit });
   // Same order as the two queries one after the other: the categories' picks, then the shop's not yet taken.
   rows.sort((a, b) => a.part - b.part || b.popularity - a.popularity || a.id - b.id);
   const taken = new Set<number>();

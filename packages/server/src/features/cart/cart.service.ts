@@ -14,7 +14,6 @@ import {
   deleteCartLine,
   deleteCartLines,
   deleteSavedCart,
-  emptyCart,
   findActiveGifts,
   findCartById,
   findCartByUser,
@@ -129,8 +128,6 @@ export interface CartService {
     token: string,
   ): Promise<{ token: string; created_at: string; lines: CartLineView[]; total: number } | null>;
   mergeGuestCart(guestCartId: string | undefined, userId: number): Promise<void>;
-  /** Empties the cart inside the order's transaction (`db` is that transaction). */
-  emptyAfterOrder(db: Database, cartId: string): Promise<void>;
 }
 
 export function createCartService(db: Database): CartService {
@@ -459,10 +456,6 @@ export function createCartService(db: Database): CartService {
         lines,
         total: lines.reduce((sum, line) => sum + line.sum, 0),
       };
-    },
-
-    async emptyAfterOrder(tx, cartId) {
-      await emptyCart(tx, cartId);
     },
 
     async mergeGuestCart(guestCartId, userId) {

@@ -2,6 +2,7 @@
 import type { ProductFilter } from '@efir/domain/catalog-wire';
 import { and, asc, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { categories, products } from './catalog.table.ts';
 
 export type CategoryRow = typeof categories.$inferSelect;
@@ -46,24 +47,35 @@ export interface ProductQuery {
   offset: number;
 }
 
+/** The listing's conditions, its values as placeholders (categoryIds, icons): one statement per shape. */
 function productConditions(query: Omit<ProductQuery, 'sort' | 'limit' | 'offset'>): SQL | undefined {
   const conditions: SQL[] = [eq(products.visible, true)];
-  if (query.categoryIds) conditions.push(inArray(products.categoryId, query.categoryIds));
+  if (query.categoryIds) {
+    conditions.push(sql`${products.categoryId} = any(${sql.placeholder('categoryIds')}::int[])`);
+  }
   if (query.onlySpecialPrice) conditions.push(gt(products.cenaSt, 0));
   if (query.filter.anywhere === 1) conditions.push(gt(products.stock, 0));
   if (query.filter.icons.length > 0) {
     // «sale» is also what a special price means, whether or not the badge was set by hand.
-    const icons = sql`${products.icons} && ${sql.param(query.filter.icons)}::text[]`;
+    const icons = sql`${products.icons} && ${sql.placeholder('icons')}::text[]`;
     conditions.push(query.filter.icons.includes('sale') ? sql`(${icons} or ${products.cenaSt} > 0)` : icons);
   }
   return and(...conditions);
 }
 
-/**
- * One page of cards and the total, in one statement. The page's ids and the count come from the narrow
- * `products_listing_idx` (index-only); only the cards shown are read from the wide product rows.
- */
-export async function findProductCards(db: Database, query: ProductQuery) {
+/** What makes two listing queries the same statement: the sort and which filters are on (not their values). */
+function listingShape(query: ProductQuery): string {
+  const icons = query.filter.icons;
+  return [
+    query.sort in PRODUCT_ORDER ? query.sort : 0,
+    query.categoryIds ? 'c' : '',
+    query.onlySpecialPrice ? 's' : '',
+    query.filter.anywhere === 1 ? 'a' : '',
+    icons.length === 0 ? '' : icons.includes('sale') ? 'S' : 'i',
+  ].join('');
+}
+
+function buildListing(db: Database, query: ProductQuery, name: string) {
   const where = productConditions(query);
   const order = PRODUCT_ORDER[query.sort] ?? PRODUCT_ORDER[0]!;
   const counted = sql`(select count(*) from ${products} where ${where})::int`;
@@ -72,22 +84,57 @@ export async function findProductCards(db: Database, query: ProductQuery) {
     .from(products)
     .where(where)
     .orderBy(...order)
-    .limit(query.limit)
-    .offset(query.offset)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
     .as('page');
-  const rows = await db
+  return db
     .select({ ...cardColumns, total: sql<number>`${page.total}`.mapWith(Number) })
     .from(page)
     .innerJoin(products, eq(products.id, page.pageId))
-    .orderBy(...order);
+    .orderBy(...order)
+    .prepare(name);
+}
+
+function buildCount(db: Database, query: ProductQuery, name: string) {
+  return db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(products)
+    .where(productConditions(query))
+    .prepare(name);
+}
+
+// Prepared listing statements by shape, made on first use (a few dozen at most).
+const listings = new Map<string, (db: Database) => ReturnType<typeof buildListing>>();
+const counts = new Map<string, (db: Database) => ReturnType<typeof buildCount>>();
+
+function byShape<T>(statements: Map<string, (db: Database) => T>, shape: string, build: (db: Database) => T) {
+  let statement = statements.get(shape);
+  if (!statement) {
+    statement = preparedQuery(build);
+    statements.set(shape, statement);
+  }
+  return statement;
+}
+
+/**
+ * One page of cards and the total, in one statement. The page's ids and the count come from the narrow
+ * `products_listing_idx` (index-only); only the cards shown are read from the wide product rows.
+ */
+export async function findProductCards(db: Database, query: ProductQuery) {
+  const shape = listingShape(query);
+  const values = {
+    categoryIds: query.categoryIds,
+    icons: query.filter.icons,
+    limit: query.limit,
+    offset: query.offset,
+  };
+  const listing = byShape(listings, shape, (db) => buildListing(db, query, `product_listing_${shape}`));
+  const rows = await listing(db).execute(values);
+  const cards = rows.map(({ total: _total, ...card }) => card);
+  if (rows[0] || query.offset === 0) return { rows: cards, total: rows[0]?.total ?? 0 };
   // A page past the end holds no row to carry the total: count on its own then.
-  const total =
-    rows[0]?.total ??
-    (query.offset === 0
-      ? 0
-      : ((await db.select({ total: sql<number>`count(*)::int` }).from(products).where(where))[0]?.total ??
-        0));
-  return { rows: rows.map(({ total: _total, ...card }) => card), total };
+  const count = byShape(counts, shape, (db) => buildCount(db, query, `product_count_${shape}`));
+  return { rows: cards, total: (await count(db).execute(values))[0]?.total ?? 0 };
 }
 
 /** How many visible products carry each badge, and how many are in stock, in these categories. */
@@ -119,17 +166,22 @@ export async function countProductFacets(
   return { icons, total: stock?.total ?? 0, inStock: stock?.inStock ?? 0, special: stock?.special ?? 0 };
 }
 
-export async function findProductByUrl(db: Database, url: string): Promise<ProductRow | undefined> {
-  const [row] = await db
+const productByUrl = preparedQuery((db) =>
+  db
     .select()
     .from(products)
-    .where(and(eq(products.url, url), eq(products.visible, true)))
-    .limit(1);
+    .where(and(eq(products.url, sql.placeholder('url')), eq(products.visible, true)))
+    .limit(1)
+    .prepare('product_by_url'),
+);
+
+export async function findProductByUrl(db: Database, url: string): Promise<ProductRow | undefined> {
+  const [row] = await productByUrl(db).execute({ url });
   return row;
 }
 
-export function findFamilyVolumes(db: Database, familyKey: string) {
-  return db
+const familyVolumes = preparedQuery((db) =>
+  db
     .select({
       id: products.id,
       volume: products.volume,
@@ -139,9 +191,31 @@ export function findFamilyVolumes(db: Database, familyKey: string) {
       stock: products.stock,
     })
     .from(products)
-    .where(and(eq(products.familyKey, familyKey), eq(products.visible, true)))
-    .orderBy(asc(products.volumeMl), asc(products.id));
+    .where(and(eq(products.familyKey, sql.placeholder('familyKey')), eq(products.visible, true)))
+    .orderBy(asc(products.volumeMl), asc(products.id))
+    .prepare('product_family_volumes'),
+);
+
+export function findFamilyVolumes(db: Database, familyKey: string) {
+  return familyVolumes(db).execute({ familyKey });
 }
+
+const relatedProducts = preparedQuery((db) =>
+  db
+    .selectDistinctOn([products.familyKey, products.popularity], cardColumns)
+    .from(products)
+    .where(
+      and(
+        eq(products.categoryId, sql.placeholder('categoryId')),
+        ne(products.familyKey, sql.placeholder('familyKey')),
+        eq(products.visible, true),
+        gt(products.stock, 0),
+      ),
+    )
+    .orderBy(desc(products.popularity), products.familyKey, asc(products.volumeMl))
+    .limit(sql.placeholder('limit'))
+    .prepare('product_related'),
+);
 
 /** Other oils of the same category that can be bought now, one volume per family. */
 export function findRelatedProducts(
@@ -149,19 +223,7 @@ export function findRelatedProducts(
   product: Pick<ProductRow, 'categoryId' | 'familyKey'>,
   limit: number,
 ) {
-  return db
-    .selectDistinctOn([products.familyKey, products.popularity], cardColumns)
-    .from(products)
-    .where(
-      and(
-        eq(products.categoryId, product.categoryId),
-        ne(products.familyKey, product.familyKey),
-        eq(products.visible, true),
-        gt(products.stock, 0),
-      ),
-    )
-    .orderBy(desc(products.popularity), products.familyKey, asc(products.volumeMl))
-    .limit(limit);
+  return relatedProducts(db).execute({ categoryId: product.categoryId, familyKey: product.familyKey, limit });
 }
 
 /** Visible products only: favourites, the waitlist and questions forget a product the shop has hidden. */
@@ -181,7 +243,16 @@ export function findProductUrls(db: Database) {
     .orderBy(asc(products.id));
 }
 
+const categoryById = preparedQuery((db) =>
+  db
+    .select()
+    .from(categories)
+    .where(eq(categories.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('category_by_id'),
+);
+
 export async function findCategoryById(db: Database, id: number): Promise<CategoryRow | undefined> {
-  const [row] = await db.select().from(categories).where(eq(categories.id, id)).limit(1);
+  const [row] = await categoryById(db).execute({ id });
   return row;
 }

@@ -26,7 +26,6 @@ import multipart from '@fastify/multipart';
 import { and, asc, between, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import sharp from 'sharp';
 import type { Database } from '../../db/client.ts';
 import { invalidData, notFound } from '../../lib/app-error.ts';
 import { notifyBackInStock } from '../account/account.service.ts';
@@ -396,6 +395,8 @@ const notAnImage = () => invalidData({ image: ['Загрузите картин�
 async function storeProductImage(imagesDir: string, productId: number, upload: Buffer): Promise<ImageRef> {
   const format = sniffImageFormat(upload);
   if (!format) throw notAnImage();
+  // Loaded on the first upload: libvips stays out of the server's memory until a picture comes.
+  const { default: sharp } = await import('sharp');
   let webp: Buffer;
   let jpeg: Buffer;
   try {

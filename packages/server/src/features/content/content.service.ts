@@ -91,8 +91,8 @@ async function loadCriticalData(db: Database): Promise<CriticalData> {
 
 export interface ContentService {
   critical: CachedValue<CriticalData>;
-  /** The critical data serialized once per change. */
-  criticalJson(): Promise<string>;
+  /** The critical data serialized once per change, as the UTF-8 bytes sent (no encoding per request). */
+  criticalJson(): Promise<Buffer>;
   getStaticPage(url: string): Promise<StaticPage>;
   /** Call after any change of catalogue or content: drops the critical data and every cached answer. */
   invalidate(): void;
@@ -100,7 +100,7 @@ export interface ContentService {
 
 export function createContentService(db: Database, caches: ResponseCache[] = []): ContentService {
   const critical = createCachedValue(() => loadCriticalData(db));
-  const criticalJson = createCachedValue(async () => JSON.stringify(await critical.get()));
+  const criticalJson = createCachedValue(async () => Buffer.from(JSON.stringify(await critical.get())));
   return {
     critical,
     criticalJson: () => criticalJson.get(),

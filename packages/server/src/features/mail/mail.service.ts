@@ -1,9 +1,10 @@
 // Letters: every one is written to the outbox table; with SMTP_URL it is also sent by nodemailer.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { outbox } from './mail.table.ts';
 
 export interface Letter {
@@ -17,6 +18,20 @@ export interface MailService {
   send(letter: Letter): Promise<void>;
 }
 
+// Every order writes its letter: a prepared statement.
+const insertLetter = preparedQuery((db) =>
+  db
+    .insert(outbox)
+    .values({
+      to: sql.placeholder('to'),
+      subject: sql.placeholder('subject'),
+      text: sql.placeholder('text'),
+      html: sql.placeholder('html'),
+    })
+    .returning({ id: outbox.id })
+    .prepare('outbox_insert'),
+);
+
 export function createMailService(
   db: Database,
   config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>,
@@ -25,10 +40,7 @@ export function createMailService(
   const transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
   return {
     async send(letter) {
-      const [row] = await db
-        .insert(outbox)
-        .values({ to: letter.to, subject: letter.subject, text: letter.text, html: letter.html ?? '' })
-        .returning({ id: outbox.id });
+      const [row] = await insertLetter(db).execute({ ...letter, html: letter.html ?? '' });
       // The address is personal data: the log names the letter, not the person.
       if (!transport) {
         log.info(

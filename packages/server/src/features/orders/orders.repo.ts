@@ -1,15 +1,26 @@
 // Reads and writes of orders; the stock decrement is the conditional update that makes overselling impossible.
 import { and, asc, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { promoCodes } from '../cart/cart.table.ts';
+import { preparedQuery } from '../../db/prepared.ts';
+import { cartLines, carts, promoCodes } from '../cart/cart.table.ts';
 import { products } from '../catalog/catalog.table.ts';
 import { orderLines, orders } from './orders.table.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 
+// Every order placement looks its key up first.
+const orderByKey = preparedQuery((db) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.idempotencyKey, sql.placeholder('key')))
+    .limit(1)
+    .prepare('order_by_key'),
+);
+
 export async function findOrderByKey(db: Database, key: string): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.idempotencyKey, key)).limit(1);
+  const [row] = await orderByKey(db).execute({ key });
   return row;
 }
 
@@ -43,13 +54,130 @@ export async function insertOrder(
   return row ?? null;
 }
 
-/** Takes quantity from stock only if that much is there; false when it is not (nothing changes then). */
-export async function takeStock(db: Database, productId: number, quantity: number): Promise<boolean> {
-  const rows = await db
+/** A checkout's order as written; status, timestamps and the like take their defaults. */
+export type CheckoutOrder = Pick<
+  typeof orders.$inferInsert,
+  | 'idempotencyKey'
+  | 'userId'
+  | 'guestKey'
+  | 'paymentState'
+  | 'name'
+  | 'fam'
+  | 'email'
+  | 'tel'
+  | 'delivery'
+  | 'deliveryName'
+  | 'deliveryPrice'
+  | 'sposobOplat'
+  | 'promoCode'
+  | 'skidka'
+  | 'subtotal'
+  | 'discount'
+  | 'goodsTotal'
+  | 'total'
+  | 'hydr'
+>;
+export type CheckoutLine = Omit<OrderLineRow, 'id' | 'orderId'>;
+
+const checkoutStatement = preparedQuery((db) => {
+  const value = (name: keyof CheckoutOrder) => sql.placeholder(name);
+  const placed = db.$with('placed').as(
+    db
+      .insert(orders)
+      .values({
+        idempotencyKey: value('idempotencyKey'),
+        userId: value('userId'),
+        guestKey: value('guestKey'),
+        paymentState: value('paymentState'),
+        name: value('name'),
+        fam: value('fam'),
+        email: value('email'),
+        tel: value('tel'),
+        delivery: value('delivery'),
+        deliveryName: value('deliveryName'),
+        deliveryPrice: value('deliveryPrice'),
+        sposobOplat: value('sposobOplat'),
+        promoCode: value('promoCode'),
+        skidka: value('skidka'),
+        subtotal: value('subtotal'),
+        discount: value('discount'),
+        goodsTotal: value('goodsTotal'),
+        total: value('total'),
+        hydr: value('hydr'),
+      })
+      .onConflictDoNothing({ target: orders.idempotencyKey })
+      .returning(),
+  );
+  // The lines come as one JSON array (n: the position); their ids follow the cart's order.
+  const placedLines = db.$with('placed_lines', {}).as(sql`
+    insert into ${orderLines} (order_id, product_id, name, volume, url, quantity, cena, cena_st, price, sum, gift)
+    select placed.id, line.product_id, line.name, line.volume, line.url, line.quantity, line.cena, line.cena_st,
+      line.price, line.sum, line.gift
+    from placed, jsonb_to_recordset(${sql.placeholder('lines')}::jsonb) as line(n int, product_id int, name text,
+      volume text, url text, quantity int, cena int, cena_st int, price int, sum int, gift boolean)
+    order by line.n`);
+  const emptiedLines = db
+    .$with('emptied_lines', {})
+    .as(
+      sql`delete from ${cartLines} where cart_id = ${sql.placeholder('cartId')} and exists (select 1 from placed)`,
+    );
+  const emptiedCart = db.$with('emptied_cart', {}).as(
+    sql`update ${carts} set promo_code = null, gift_id = null, updated_at = now()
+      where id = ${sql.placeholder('cartId')} and exists (select 1 from placed)`,
+  );
+  return db
+    .with(placed, placedLines, emptiedLines, emptiedCart)
+    .select()
+    .from(placed)
+    .prepare('order_checkout');
+});
+
+/**
+ * A checkout's writes in one statement (one round trip inside its transaction): the order, its lines, and the
+ * cart emptied of its lines, promo code and gift. Null when another request with the same key got there first
+ * (nothing is written then).
+ */
+export async function insertCheckoutOrder(
+  db: Database,
+  order: CheckoutOrder,
+  lines: CheckoutLine[],
+  cartId: string,
+): Promise<OrderRow | null> {
+  const [row] = await checkoutStatement(db).execute({
+    ...order,
+    lines: JSON.stringify(
+      lines.map((line, index) => ({
+        n: index,
+        product_id: line.productId,
+        name: line.name,
+        volume: line.volume,
+        url: line.url,
+        quantity: line.quantity,
+        cena: line.cena,
+        cena_st: line.cenaSt,
+        price: line.price,
+        sum: line.sum,
+        gift: line.gift,
+      })),
+    ),
+    cartId,
+  });
+  return row ?? null;
+}
+
+const takeStockStatement = preparedQuery((db) => {
+  const quantity = sql.placeholder('quantity');
+  return db
     .update(products)
     .set({ stock: sql`${products.stock} - ${quantity}` })
-    .where(and(eq(products.id, productId), gte(products.stock, quantity)))
-    .returning({ id: products.id });
+    .where(and(eq(products.id, sql.placeholder('productId')), gte(products.stock, quantity)))
+    .returning({ id: products.id })
+    .prepare('order_take_stock');
+});
+
+/** Takes quantity from stock only if that much is there; false when it is not (nothing changes then). */
+export async function takeStock(db: Database, productId: number, quantity: number): Promise<boolean> {
+  const rows = await takeStockStatement(db).execute({ productId, quantity });
   return rows.length === 1;
 }
 

@@ -14,13 +14,12 @@ import type { CartService, CartView } from '../cart/cart.service.ts';
 import type { CartSnapshot, DeliveryQuoteResult } from '../delivery/delivery.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import {
+  type CheckoutLine,
   findOrderById,
   findOrderByKey,
   findOrderLines,
   findOrdersOfUser,
-  insertOrder,
-  insertOrderLines,
-  type OrderLineRow,
+  insertCheckoutOrder,
   type OrderRow,
   takeStock,
   updateOrder,
@@ -156,7 +155,7 @@ export interface OrderView {
   }>;
 }
 
-export function toOrderView(order: OrderRow, lines: OrderLineRow[]): OrderView {
+export function toOrderView(order: OrderRow, lines: CheckoutLine[]): OrderView {
   return {
     id: order.id,
     number: orderNumber(order.id),
@@ -285,54 +284,57 @@ export function createOrdersService(deps: {
       const guestKey = randomUUID();
       const allLines = [...view.cart.lines, ...view.cart.gifts];
 
-      let placed: { order: OrderRow; lines: OrderLineRow[] } | null;
+      // The lines as written: prices copied from the cart's view.
+      const lines: CheckoutLine[] = allLines.map((line) => ({
+        productId: line.id,
+        name: line.name,
+        volume: line.volume,
+        url: line.url,
+        quantity: line.quantity,
+        cena: line.cena,
+        cenaSt: line.cena_st,
+        price: line.price,
+        sum: line.sum,
+        gift: line.gift === true,
+      }));
+
+      let placed: OrderRow | null;
       try {
         placed = await db.transaction(async (tx) => {
           const txDb = tx as unknown as Database;
-          const order = await insertOrder(txDb, {
-            idempotencyKey: input.idempotency_key,
-            userId: user?.id ?? null,
-            guestKey,
-            paymentState: input.delivery.sposob_oplat === CARD_ONLINE ? 'awaiting' : 'not_required',
-            name: input.contact.name,
-            fam: input.contact.fam,
-            email: input.contact.email,
-            tel: input.contact.tel,
-            delivery: {
-              ...input.delivery,
-              tarif: quote.tarif,
-              provider: quote.provider,
-              pickupPoint: quote.pickupPoint,
-            },
-            deliveryName: formatDeliveryDetails(input.delivery, quote),
-            deliveryPrice,
-            sposobOplat: input.delivery.sposob_oplat!,
-            promoCode: view.cart.promo?.code ?? null,
-            skidka: view.cart.skidka,
-            subtotal: view.cart.subtotal,
-            discount: view.cart.discount,
-            goodsTotal: view.cart.total,
-            total: view.cart.total + deliveryPrice,
-            hydr: view.hydr,
-          });
-          if (!order) return null;
-          const lines = await insertOrderLines(
+          // The order, its lines and the emptied cart in one statement.
+          const order = await insertCheckoutOrder(
             txDb,
-            allLines.map((line) => ({
-              orderId: order.id,
-              productId: line.id,
-              name: line.name,
-              volume: line.volume,
-              url: line.url,
-              quantity: line.quantity,
-              cena: line.cena,
-              cenaSt: line.cena_st,
-              price: line.price,
-              sum: line.sum,
-              gift: line.gift === true,
-            })),
+            {
+              idempotencyKey: input.idempotency_key,
+              userId: user?.id ?? null,
+              guestKey,
+              paymentState: input.delivery.sposob_oplat === CARD_ONLINE ? 'awaiting' : 'not_required',
+              name: input.contact.name,
+              fam: input.contact.fam,
+              email: input.contact.email,
+              tel: input.contact.tel,
+              delivery: {
+                ...input.delivery,
+                tarif: quote.tarif,
+                provider: quote.provider,
+                pickupPoint: quote.pickupPoint,
+              },
+              deliveryName: formatDeliveryDetails(input.delivery, quote),
+              deliveryPrice,
+              sposobOplat: input.delivery.sposob_oplat!,
+              promoCode: view.cart.promo?.code ?? null,
+              skidka: view.cart.skidka,
+              subtotal: view.cart.subtotal,
+              discount: view.cart.discount,
+              goodsTotal: view.cart.total,
+              total: view.cart.total + deliveryPrice,
+              hydr: view.hydr,
+            },
+            lines,
+            cart.id,
           );
-          await carts.emptyAfterOrder(txDb, cart.id);
+          if (!order) return null;
           // Stock and the promo's use count last: their rows are shared by every checkout, so their locks are
           // held only for the rest of this transaction (the commit), not for its other statements.
           // Fixed order of updates, so two checkouts sharing products cannot deadlock each other.
@@ -355,7 +357,7 @@ export function createOrdersService(deps: {
               }),
             );
           }
-          return { order, lines };
+          return order;
         });
       } catch (error) {
         if (error instanceof OrderRefused) throw error.appError;
@@ -368,9 +370,10 @@ export function createOrdersService(deps: {
         return { order: await service.view(winner), guestKey: winner.guestKey, created: false };
       }
       // The lines just written are the order's lines: no need to read them back.
-      const order = toOrderView(placed.order, placed.lines);
+      const order = toOrderView(placed, lines);
+      const orderId = placed.id;
       await sendConfirmation(order).catch((error: unknown) =>
-        deps.log.error({ err: error, orderId: placed.order.id }, 'order letter failed'),
+        deps.log.error({ err: error, orderId }, 'order letter failed'),
       );
       return { order, guestKey, created: true };
     },

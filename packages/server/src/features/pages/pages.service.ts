@@ -229,13 +229,15 @@ export async function resolvePage(
     case 'category': {
       const category = tree.categories.find((entry) => entry.id === owner.id);
       if (!category) throw notFound();
-      const details = await getCategoryDetails(db, owner.id);
-      const listing = await listProducts(db, {
-        categoryIds: collectSubtreeIds(tree, owner.id),
-        filter: productFilter,
-        sort,
-        page,
-      });
+      const [details, listing] = await Promise.all([
+        getCategoryDetails(db, owner.id),
+        listProducts(db, {
+          categoryIds: collectSubtreeIds(tree, owner.id),
+          filter: productFilter,
+          sort,
+          page,
+        }),
+      ]);
       return {
         ...emptyResponse(
           pageInfo(

@@ -79,6 +79,24 @@ describe('POST /api/v1/route', () => {
     ).toBe(true);
     const sale = await route({ url: '/', filter: {} });
     expect(sale.status).toBe(200);
+    // «sale» means the badge or a special price.
+    const onSale = await route({ url: '/efirnye-masla', filter: { icons: ['sale'] } });
+    expect(onSale.body.products.length).toBeGreaterThan(0);
+    expect(
+      onSale.body.products.every(
+        (product: { icons: string[]; cena_st: number }) =>
+          product.icons.includes('sale') || product.cena_st > 0,
+      ),
+    ).toBe(true);
+  });
+
+  it('still tells the total on a page past the end', async () => {
+    const first = await route({ url: '/efirnye-masla', filter: { anywhere: 1 } });
+    const beyond = await route({ url: '/efirnye-masla', filter: { anywhere: 1 }, page: 999 });
+    expect(beyond.status).toBe(200);
+    expect(beyond.body.products).toEqual([]);
+    expect(beyond.body.pagination.total).toBe(first.body.pagination.total);
+    expect(beyond.body.pagination.total).toBeGreaterThan(0);
   });
 
   it('lists special prices at /akcii', async () => {
