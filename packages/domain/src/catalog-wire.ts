@@ -47,6 +47,8 @@ export type RouteRequest = z.infer<typeof routeRequestSchema>;
 export interface ImageRef {
   filename: string;
   basename: string;
+  /** The WebP widths there are: the largest is `${basename}.webp`, each other `${basename}-${width}w.webp`. */
+  widths?: number[];
 }
 
 export interface ProductCard {

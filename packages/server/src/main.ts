@@ -40,6 +40,7 @@ async function main(): Promise<void> {
       loadRenderer: async () => renderer,
       loadTemplate: async () => template,
       clientManifest,
+      clientDir: path.join(webDistDir, 'client'),
     },
   });
   await app.register(fastifyStatic, {

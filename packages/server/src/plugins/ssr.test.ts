@@ -1,11 +1,21 @@
 // Server-rendered pages: full HTML with title and description, guards, 404s and the embedded start-up data.
 
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { LEGAL_PAGE_URLS, STATIC_PAGE_URLS } from '@efir/domain/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSourceSsrOptions } from '../test/page-renderer.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { createPreloadTags, pickPageEncoding } from './ssr.ts';
+import {
+  createPageAssets,
+  pickPageEncoding,
+  readInlineStyles,
+  removeStylesheetLinks,
+  renderStyleTags,
+  takeLeadingPreloads,
+} from './ssr.ts';
 
 let testApp: TestApp;
 
@@ -129,6 +139,19 @@ describe('server-rendered pages', () => {
     expect(blocks.some((block) => block['@type'] === 'BreadcrumbList')).toBe(true);
   });
 
+  it('preloads the product picture from the top of the head, in the size the phone or the desktop shows', async () => {
+    const html = (await getPage('/lavanda-uzkolistnaya-10-ml.html')).body;
+    const head = html.slice(0, html.indexOf('</head>'));
+    const preload = head.match(/<link rel="preload" as="image"[^>]*>/)?.[0] ?? '';
+    expect(preload).toContain('fetchPriority="high"');
+    expect(preload).toContain(
+      'imageSrcSet="/images/products/lavanda-uzkolistnaya-10-ml-400w.webp 400w, /images/products/lavanda-uzkolistnaya-10-ml.webp 800w"',
+    );
+    expect(head.indexOf(preload)).toBeLessThan(head.indexOf('<title>'));
+    // The markup React hydrates starts with the page itself.
+    expect(html).toMatch(/<div id="root"><(?!link)/);
+  });
+
   it('renders articles and recipes with Article and Recipe JSON-LD', async () => {
     const listing = JSON.parse(
       (await testApp.app.inject({ method: 'POST', url: '/api/v1/route', payload: { url: '/recept.html' } }))
@@ -184,37 +207,117 @@ describe('server-rendered pages', () => {
   });
 });
 
-describe('preloading the page code a render used', () => {
+describe('the page code and styles a render used', () => {
   const manifest = {
     'index.html': {
       file: 'assets/index-1.js',
       isEntry: true,
       imports: ['_vendor-1.js'],
-      css: ['assets/index-1.css'],
+      css: ['assets/index-1.css', 'assets/shared-1.css'],
     },
     '_vendor-1.js': { file: 'assets/vendor-1.js' },
     'src/features/catalog/product-page.tsx': {
       file: 'assets/product-page-1.js',
       isDynamicEntry: true,
       imports: ['index.html', '_card-1.js'],
-      css: ['assets/product-page-1.css', 'assets/index-1.css'],
+      css: ['assets/product-page-1.css', 'assets/shared-1.css'],
     },
     '_card-1.js': { file: 'assets/card-1.js', imports: ['_vendor-1.js'], css: ['assets/card-1.css'] },
   };
 
-  it('links the modules, their chunks and their styles, but nothing the entry already loads', () => {
-    const tags = createPreloadTags(manifest)(['src/features/catalog/product-page.tsx']);
+  it("lists the entry styles, then the page modules' own, and the chunks the entry does not load", () => {
+    expect(createPageAssets(manifest)(['src/features/catalog/product-page.tsx'])).toEqual({
+      styles: ['assets/index-1.css', 'assets/shared-1.css', 'assets/product-page-1.css', 'assets/card-1.css'],
+      chunks: ['assets/product-page-1.js', 'assets/card-1.js'],
+    });
+  });
+
+  it('gives only the entry styles for a page without modules of its own or for an unknown module', () => {
+    const assets = createPageAssets(manifest);
+    const entryOnly = { styles: ['assets/index-1.css', 'assets/shared-1.css'], chunks: [] };
+    expect(assets([])).toEqual(entryOnly);
+    expect(assets(['src/unknown.tsx'])).toEqual(entryOnly);
+  });
+
+  it("inlines a stylesheet with a disabled link to it, which Vite's chunk loader finds and the browser never loads", () => {
+    const tags = renderStyleTags(
+      ['assets/index-1.css', 'assets/fonts-1.css'],
+      new Map([['assets/index-1.css', 'body{color:#222}']]),
+    );
     expect(tags).toBe(
-      '<link rel="stylesheet" href="/assets/product-page-1.css"><link rel="stylesheet" href="/assets/card-1.css">' +
-        '<link rel="modulepreload" crossorigin href="/assets/product-page-1.js">' +
-        '<link rel="modulepreload" crossorigin href="/assets/card-1.js">',
+      '<style>body{color:#222}</style><link rel="stylesheet" crossorigin href="/assets/index-1.css" disabled>' +
+        '<link rel="stylesheet" crossorigin href="/assets/fonts-1.css">',
     );
   });
 
-  it('adds nothing for a page without modules of its own or for an unknown module', () => {
-    const preload = createPreloadTags(manifest);
-    expect(preload([])).toBe('');
-    expect(preload(['src/unknown.tsx'])).toBe('');
+  it("reads the build's stylesheets, but not one whose URLs are relative to its file", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'efir-styles-'));
+    try {
+      await mkdir(path.join(dir, 'assets'));
+      await writeFile(path.join(dir, 'assets/index-1.css'), 'a::after{content:"</style>"}');
+      await writeFile(path.join(dir, 'assets/shared-1.css'), 'b{background:url(data:image/png;base64,AA)}');
+      await writeFile(path.join(dir, 'assets/product-page-1.css'), '@font-face{src:url(./font-1.woff2)}');
+      await writeFile(path.join(dir, 'assets/card-1.css'), 'c{background:url("/images/c.webp")}');
+      const styles = readInlineStyles(manifest, dir);
+      expect(Object.fromEntries(styles)).toEqual({
+        'assets/index-1.css': 'a::after{content:"<\\/style>"}',
+        'assets/shared-1.css': 'b{background:url(data:image/png;base64,AA)}',
+        'assets/card-1.css': 'c{background:url("/images/c.webp")}',
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes the preloads React put before the markup, and nothing else', () => {
+    const preload = '<link rel="preload" as="image" fetchPriority="high" href="/images/a.webp"/>';
+    expect(takeLeadingPreloads(`${preload}<div><link rel="preload" href="/b"/></div>`)).toEqual({
+      preloads: preload,
+      html: '<div><link rel="preload" href="/b"/></div>',
+    });
+    expect(takeLeadingPreloads('<div></div>')).toEqual({ preloads: '', html: '<div></div>' });
+  });
+
+  it('takes out of the template the links to the given stylesheets only', () => {
+    const template =
+      '<head><script type="module" crossorigin src="/assets/index-1.js"></script>\n' +
+      '    <link rel="stylesheet" crossorigin href="/assets/index-1.css">\n' +
+      '    <link rel="stylesheet" href="/print.css">\n  </head>';
+    expect(removeStylesheetLinks(template, ['assets/index-1.css'])).toBe(
+      '<head><script type="module" crossorigin src="/assets/index-1.js"></script>\n' +
+        '    <link rel="stylesheet" href="/print.css">\n  </head>',
+    );
+  });
+
+  it('sends a page with the entry styles inlined at the end of its head, not linked', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'efir-styles-'));
+    await mkdir(path.join(dir, 'assets'));
+    await writeFile(path.join(dir, 'assets/index-1.css'), 'body{margin:0}');
+    const app = await createTestApp({
+      deps: {
+        ssr: {
+          ...(await createSourceSsrOptions()),
+          loadTemplate: async () =>
+            '<!doctype html><html><head><!--app-head--><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head>' +
+            '<body><div id="root"><!--app-html--></div><!--app-data--></body></html>',
+          clientManifest: {
+            'index.html': { file: 'assets/index-1.js', isEntry: true, css: ['assets/index-1.css'] },
+          },
+          clientDir: dir,
+        },
+      },
+    });
+    try {
+      const response = await app.app.inject({ method: 'GET', url: '/kontakt.html' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(
+        '<style>body{margin:0}</style><link rel="stylesheet" crossorigin href="/assets/index-1.css" disabled></head>',
+      );
+      expect(response.body.match(/href="\/assets\/index-1\.css"/g)).toHaveLength(1);
+    } finally {
+      await app.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,5 +1,7 @@
 // Server-side rendering of every page that is not an API call; API calls made while rendering stay in-process.
 
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import { MESSAGES } from '@efir/domain/http-contract';
@@ -27,12 +29,19 @@ export type ClientManifest = Record<
   { file: string; imports?: string[]; css?: string[]; isEntry?: boolean; isDynamicEntry?: boolean }
 >;
 
+/** What a page needs from the client build: its stylesheets in cascade order and the page chunks to preload. */
+export interface PageAssets {
+  /** The entry's stylesheets (the template links them), then those of the page's modules. */
+  styles: string[];
+  /** The chunks of the page's modules that the entry does not load anyway. */
+  chunks: string[];
+}
+
 /**
- * Turns the page modules a render used into <link> tags: a stylesheet for their CSS (no flash of unstyled page) and
- * a modulepreload for each chunk they need, so the browser fetches them alongside the entry instead of after it.
- * What the entry loads anyway (the template already links it) is left out.
+ * Resolves the page modules a render used (manifest keys) to their assets: the page's stylesheets, so the page is
+ * styled without a flash, and its chunks, so the browser fetches them alongside the entry instead of after it.
  */
-export function createPreloadTags(manifest: ClientManifest): (moduleIds: readonly string[]) => string {
+export function createPageAssets(manifest: ClientManifest): (moduleIds: readonly string[]) => PageAssets {
   const closure = (keys: readonly string[], into = new Set<string>()) => {
     for (const key of keys) {
       if (into.has(key) || !manifest[key]) continue;
@@ -42,17 +51,68 @@ export function createPreloadTags(manifest: ClientManifest): (moduleIds: readonl
     return into;
   };
   const entryKeys = closure(Object.keys(manifest).filter((key) => manifest[key]?.isEntry));
-  const entryCss = new Set([...entryKeys].flatMap((key) => manifest[key]?.css ?? []));
+  const entryCss = [...new Set([...entryKeys].flatMap((key) => manifest[key]?.css ?? []))];
   return (moduleIds) => {
     const keys = [...closure(moduleIds)].filter((key) => !entryKeys.has(key));
-    const css = [...new Set(keys.flatMap((key) => manifest[key]?.css ?? []))].filter(
-      (file) => !entryCss.has(file),
+    const pageCss = [...new Set(keys.flatMap((key) => manifest[key]?.css ?? []))].filter(
+      (file) => !entryCss.includes(file),
     );
-    return [
-      ...css.map((file) => `<link rel="stylesheet" href="/${file}">`),
-      ...keys.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`),
-    ].join('');
+    return {
+      styles: [...entryCss, ...pageCss],
+      chunks: keys.map((key) => manifest[key]?.file ?? ''),
+    };
   };
+}
+
+/** A stylesheet that refers to files next to it cannot move into the page (its URLs would resolve elsewhere). */
+const RELATIVE_URL = /url\((?![\s'"]*(?:data:|\/|https?:))/i;
+
+/**
+ * The build's stylesheets that can be inlined, by file: a page then renders without waiting for a stylesheet
+ * request (the first paint on a slow mobile link is a round trip earlier).
+ */
+export function readInlineStyles(manifest: ClientManifest, clientDir: string): Map<string, string> {
+  const files = new Set(Object.values(manifest).flatMap((chunk) => chunk.css ?? []));
+  const styles = new Map<string, string>();
+  for (const file of files) {
+    const css = readFileSync(path.join(clientDir, file), 'utf8');
+    // `</style` inside the CSS (a string or comment) would end the element early.
+    if (!RELATIVE_URL.test(css)) styles.set(file, css.replace(/<\/(style)/gi, '<\\/$1'));
+  }
+  return styles;
+}
+
+/**
+ * The page's stylesheets as tags: inlined when the text is at hand, else linked. An inlined sheet keeps a
+ * disabled link to its file (never fetched nor applied): Vite's loader of page chunks (`__vitePreload`) looks
+ * for `link[href="…"][rel="stylesheet"]` before appending a sheet, so it does not load the same CSS again later
+ * in the cascade when the page's code loads for hydration or a client-side navigation.
+ */
+export function renderStyleTags(files: readonly string[], inline: ReadonlyMap<string, string>): string {
+  return files
+    .map((file) => {
+      const css = inline.get(file);
+      return css === undefined
+        ? `<link rel="stylesheet" crossorigin href="/${file}">`
+        : `<style>${css}</style><link rel="stylesheet" crossorigin href="/${file}" disabled>`;
+    })
+    .join('');
+}
+
+/** The template without Vite's links to the entry's stylesheets: the page places all its styles itself. */
+export function removeStylesheetLinks(template: string, files: readonly string[]): string {
+  return template.replace(/<link\b[^>]*\brel="stylesheet"[^>]*>\s*/g, (tag) =>
+    files.some((file) => tag.includes(`href="/${file}"`)) ? '' : tag,
+  );
+}
+
+/**
+ * React puts what a render preloads (react-dom's preload(): a page's main picture) before the page's markup; it
+ * belongs at the top of <head>, so the browser asks for it before the scripts.
+ */
+export function takeLeadingPreloads(html: string): { preloads: string; html: string } {
+  const preloads = /^(?:<link rel="preload"[^>]*>)*/.exec(html)?.[0] ?? '';
+  return { preloads, html: html.slice(preloads.length) };
 }
 
 export interface SsrOptions {
@@ -61,8 +121,10 @@ export interface SsrOptions {
   loadRenderer(): Promise<RenderModule>;
   /** The HTML template with <!--app-head-->, <!--app-html--> and <!--app-data--> placeholders. */
   loadTemplate(url: string): Promise<string>;
-  /** The client build's manifest (production): page chunks are preloaded from it. */
+  /** The client build's manifest (production): page chunks are preloaded and stylesheets placed from it. */
   clientManifest?: ClientManifest;
+  /** The client build's folder (production): the page's stylesheets are inlined from it. */
+  clientDir?: string;
 }
 
 const SERVER_ERROR_PAGE = `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Запрос не выполнен — Эфир</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#2b2b2b"><h1>Запрос не выполнен</h1><p>Ошибка сервера. Попробуйте обновить страницу через минуту.</p><p><a href="/">На главную</a></p></body></html>`;
@@ -147,7 +209,10 @@ export function registerNotFound(app: FastifyInstance, renderPage?: PageRenderer
 
 export function createPageRenderer(app: FastifyInstance, config: Config, options: SsrOptions): PageRenderer {
   const inProcessFetch = createInProcessFetch(app);
-  const preloadTags = options.clientManifest ? createPreloadTags(options.clientManifest) : () => '';
+  const manifest = options.clientManifest;
+  const pageAssets = manifest ? createPageAssets(manifest) : null;
+  const inlineStyles =
+    manifest && options.clientDir ? readInlineStyles(manifest, options.clientDir) : new Map<string, string>();
 
   async function renderPage(request: FastifyRequest, reply: FastifyReply) {
     try {
@@ -175,17 +240,28 @@ export function createPageRenderer(app: FastifyInstance, config: Config, options
     if (result.type === 'redirect') {
       return reply.redirect(result.location, result.status);
     }
-    const template = await options.loadTemplate(request.url);
+    const assets = pageAssets?.(result.modules ?? []) ?? { styles: [], chunks: [] };
+    const { preloads, html: markup } = takeLeadingPreloads(result.html);
+    let template = await options.loadTemplate(request.url);
+    if (pageAssets) {
+      // The styles go last in <head>, where Vite linked the entry's: the module scripts are found first, and
+      // the page's own sheets follow the entry's, the order a client-side navigation adds them in.
+      template = removeStylesheetLinks(template, assets.styles).replace(
+        '</head>',
+        () => `${renderStyleTags(assets.styles, inlineStyles)}</head>`,
+      );
+    }
     const html = template
       // Replacer functions: a `$` in page text must not be read as a replacement pattern.
       .replace(
         '<!--app-head-->',
         () =>
+          preloads +
           result.head +
-          preloadTags(result.modules ?? []) +
+          assets.chunks.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('') +
           (config.METRIKA_ID ? `<meta name="efir-metrika" content="${config.METRIKA_ID}">` : ''),
       )
-      .replace('<!--app-html-->', () => result.html)
+      .replace('<!--app-html-->', () => markup)
       .replace('<!--app-data-->', () => result.data);
     // Scripts that run get the nonce; data blocks (JSON, JSON-LD) do not need it, and the browser would hide its
     // value from React at hydration (an attribute mismatch).

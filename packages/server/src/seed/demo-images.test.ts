@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_IMAGE_SIZES,
+  DEMO_IMAGE_SMALLER_WIDTHS,
   type DemoImageKind,
   type DemoImageSpec,
   drawDemoSvg,
@@ -87,12 +88,33 @@ describe('drawDemoSvg', () => {
 });
 
 describe('writeDemoImage', () => {
-  it.each(KINDS)('writes a %s as WebP and JPEG of its size', async (kind) => {
+  it.each(KINDS)('writes a %s as WebP and JPEG of its size, and its smaller WebP copies', async (kind) => {
     const { width, height } = DEMO_IMAGE_SIZES[kind];
     const ref = await writeDemoImage(dir, spec(kind, { basename: `kinds/${kind}` }));
-    expect(ref).toEqual({ basename: `kinds/${kind}`, filename: `kinds/${kind}.jpg` });
+    const smaller = DEMO_IMAGE_SMALLER_WIDTHS[kind];
+    expect(ref).toEqual({
+      basename: `kinds/${kind}`,
+      filename: `kinds/${kind}.jpg`,
+      ...(smaller.length > 0 ? { widths: [...smaller, width] } : {}),
+    });
     await expectImage(path.join(dir, 'kinds', `${kind}.webp`), 'webp', width, height);
     await expectImage(path.join(dir, 'kinds', `${kind}.jpg`), 'jpeg', width, height);
+    for (const small of smaller) {
+      const file = path.join(dir, 'kinds', `${kind}-${small}w.webp`);
+      await expectImage(file, 'webp', small, Math.round((height * small) / width));
+      expect((await stat(file)).size).toBeLessThan(
+        (await stat(path.join(dir, 'kinds', `${kind}.webp`))).size,
+      );
+    }
+  });
+
+  it('gives products, categories, covers and portraits smaller copies, but not slides (they have a mobile crop)', () => {
+    for (const kind of ['product', 'category', 'cover', 'portrait'] as const) {
+      expect(DEMO_IMAGE_SMALLER_WIDTHS[kind].length, kind).toBeGreaterThan(0);
+      for (const small of DEMO_IMAGE_SMALLER_WIDTHS[kind])
+        expect(small).toBeLessThan(DEMO_IMAGE_SIZES[kind].width);
+    }
+    expect(DEMO_IMAGE_SMALLER_WIDTHS.slide).toEqual([]);
   });
 
   it('writes the mobile crop of a slide too', async () => {
@@ -146,7 +168,10 @@ describe('writeDemoImages', () => {
     const refs = await writeDemoImages(dir, specs, 2);
     expect([...refs.keys()]).toEqual(specs.map((item) => item.basename));
     for (const item of specs) {
-      expect(refs.get(item.basename)).toEqual({ basename: item.basename, filename: `${item.basename}.jpg` });
+      expect(refs.get(item.basename)).toMatchObject({
+        basename: item.basename,
+        filename: `${item.basename}.jpg`,
+      });
       await stat(path.join(dir, `${item.basename}.webp`));
       await stat(path.join(dir, `${item.basename}.jpg`));
     }
@@ -164,6 +189,12 @@ describe('writeDemoImages', () => {
         spec('cover', { basename: 'never/s-mobile' }),
       ]),
     ).rejects.toThrow(/mobile/);
+    await expect(
+      writeDemoImages(dir, [
+        spec('product', { basename: 'never/p' }),
+        spec('cover', { basename: 'never/p-400w' }),
+      ]),
+    ).rejects.toThrow(/smaller copy/);
     await expect(writeDemoImages(dir, [good], 0)).rejects.toThrow(RangeError);
     await expect(stat(path.join(dir, 'never'))).rejects.toThrow();
   });

@@ -3,12 +3,13 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 
 export interface ImageRef {
   /** '<basename>.jpg', relative to the images folder; '<basename>.webp' sits next to it. */
   filename: string;
   basename: string;
+  /** The WebP widths there are: the largest is '<basename>.webp', each other '<basename>-<width>w.webp'. */
+  widths?: number[];
 }
 
 export type DemoImageKind = 'product' | 'category' | 'slide' | 'cover' | 'portrait';
@@ -32,6 +33,25 @@ export const DEMO_IMAGE_SIZES: Readonly<Record<DemoImageKind, { width: number; h
   cover: { width: 1200, height: 675 },
   portrait: { width: 400, height: 400 },
 };
+
+/**
+ * Smaller WebP copies ('<basename>-<width>w.webp') for where a picture is shown small (cards, phones), so the
+ * browser picks one from srcset instead of scaling the full picture down. A slide has its own mobile picture.
+ */
+export const DEMO_IMAGE_SMALLER_WIDTHS: Readonly<Record<DemoImageKind, readonly number[]>> = {
+  product: [400],
+  category: [360],
+  slide: [],
+  cover: [400, 800],
+  portrait: [200],
+};
+
+/** How the database refers to a demo picture: its files and the widths it comes in. */
+export function demoImageRef(kind: DemoImageKind, basename: string): ImageRef {
+  const smaller = DEMO_IMAGE_SMALLER_WIDTHS[kind];
+  const ref = { basename, filename: `${basename}.jpg` };
+  return smaller.length > 0 ? { ...ref, widths: [...smaller, DEMO_IMAGE_SIZES[kind].width] } : ref;
+}
 
 /** The slide's mobile picture is the right part of the wide one, where the still life stands. */
 export const SLIDE_MOBILE_CROP = { left: 960, top: 0, width: 960, height: 640 } as const;
@@ -2312,27 +2332,11 @@ interface Output {
   basename: string;
   format: 'webp' | 'jpg';
   crop?: { left: number; top: number; width: number; height: number };
+  resize?: { width: number; height: number };
 }
 
-function encode(
-  raster: { data: Buffer; width: number; height: number; channels: 1 | 2 | 3 | 4 },
-  output: Output,
-): Promise<Buffer> {
-  let image = sharp(raster.data, {
-    raw: { width: raster.width, height: raster.height, channels: raster.channels },
-  });
-  if (output.crop) image = image.extract(output.crop);
-  return output.format === 'webp'
-    ? image.webp({ quality: WEBP_QUALITY, effort: 5 }).toBuffer()
-    : image.jpeg({ quality: JPEG_QUALITY, progressive: true, mozjpeg: true }).toBuffer();
-}
-
-/**
- * Writes <imagesDir>/<basename>.webp and .jpg (a slide also gets <basename>-mobile.*), creating folders;
- * files that already exist are left untouched.
- */
-export async function writeDemoImage(imagesDir: string, spec: DemoImageSpec): Promise<ImageRef> {
-  validateSpec(spec);
+/** The files of a demo picture: WebP and JPEG, a slide's mobile crop, the smaller WebP copies. */
+function outputsOf(spec: DemoImageSpec): Output[] {
   const outputs: Output[] = [];
   for (const format of ['webp', 'jpg'] as const) outputs.push({ basename: spec.basename, format });
   if (spec.kind === 'slide') {
@@ -2340,6 +2344,44 @@ export async function writeDemoImage(imagesDir: string, spec: DemoImageSpec): Pr
       outputs.push({ basename: `${spec.basename}-mobile`, format, crop: SLIDE_MOBILE_CROP });
     }
   }
+  const { width, height } = DEMO_IMAGE_SIZES[spec.kind];
+  for (const smaller of DEMO_IMAGE_SMALLER_WIDTHS[spec.kind]) {
+    outputs.push({
+      basename: `${spec.basename}-${smaller}w`,
+      format: 'webp',
+      resize: { width: smaller, height: Math.round((height * smaller) / width) },
+    });
+  }
+  return outputs;
+}
+
+/** sharp (libvips, some 20 MB of native memory) is loaded only when a picture is missing, not at start-up. */
+async function loadSharp() {
+  return (await import('sharp')).default;
+}
+
+function encode(
+  sharp: Awaited<ReturnType<typeof loadSharp>>,
+  raster: { data: Buffer; width: number; height: number; channels: 1 | 2 | 3 | 4 },
+  output: Output,
+): Promise<Buffer> {
+  let image = sharp(raster.data, {
+    raw: { width: raster.width, height: raster.height, channels: raster.channels },
+  });
+  if (output.crop) image = image.extract(output.crop);
+  if (output.resize) image = image.resize(output.resize.width, output.resize.height);
+  return output.format === 'webp'
+    ? image.webp({ quality: WEBP_QUALITY, effort: 5 }).toBuffer()
+    : image.jpeg({ quality: JPEG_QUALITY, progressive: true, mozjpeg: true }).toBuffer();
+}
+
+/**
+ * Writes <imagesDir>/<basename>.webp and .jpg (a slide also gets <basename>-mobile.*, other kinds their smaller
+ * WebP copies <basename>-<width>w.webp), creating folders; files that already exist are left untouched.
+ */
+export async function writeDemoImage(imagesDir: string, spec: DemoImageSpec): Promise<ImageRef> {
+  validateSpec(spec);
+  const outputs = outputsOf(spec);
   const fileOf = (output: Output) =>
     path.join(imagesDir, ...`${output.basename}.${output.format}`.split('/'));
   const missing: Output[] = [];
@@ -2348,15 +2390,16 @@ export async function writeDemoImage(imagesDir: string, spec: DemoImageSpec): Pr
   }
   if (missing.length > 0) {
     const { width, height } = DEMO_IMAGE_SIZES[spec.kind];
+    const sharp = await loadSharp();
     const { data, info } = await sharp(Buffer.from(drawDemoSvg(spec)), { density: 72 })
       .resize(width, height, { fit: 'fill' })
       .flatten({ background: PALETTE.cream })
       .raw()
       .toBuffer({ resolveWithObject: true });
     const raster = { data, width: info.width, height: info.height, channels: info.channels };
-    for (const output of missing) await writeAtomically(fileOf(output), await encode(raster, output));
+    for (const output of missing) await writeAtomically(fileOf(output), await encode(sharp, raster, output));
   }
-  return { basename: spec.basename, filename: `${spec.basename}.jpg` };
+  return demoImageRef(spec.kind, spec.basename);
 }
 
 function sameSpec(a: DemoImageSpec, b: DemoImageSpec): boolean {
@@ -2370,8 +2413,8 @@ function sameSpec(a: DemoImageSpec, b: DemoImageSpec): boolean {
 
 /**
  * Writes many demo pictures with at most `concurrency` renders at a time; the result is keyed by basename.
- * A basename listed twice with the same spec is drawn once; with different specs (or clashing with a slide's
- * '-mobile' twin) it is an error, raised before anything is written.
+ * A basename listed twice with the same spec is drawn once; with different specs (or clashing with another
+ * picture's extra file: a slide's '-mobile' twin, a smaller copy) it is an error, raised before anything is written.
  */
 export async function writeDemoImages(
   imagesDir: string,
@@ -2382,18 +2425,20 @@ export async function writeDemoImages(
     throw new RangeError(`concurrency must be a positive integer, got ${concurrency}`);
   }
   const unique = new Map<string, DemoImageSpec>();
-  const mobiles = new Set<string>();
+  const extras = new Set<string>();
   for (const spec of specs) {
     validateSpec(spec);
     const previous = unique.get(spec.basename);
     if (previous && !sameSpec(previous, spec))
       throw new Error(`Demo image ${spec.basename} is specified twice`);
     unique.set(spec.basename, spec);
-    if (spec.kind === 'slide') mobiles.add(`${spec.basename}-mobile`);
+    for (const output of outputsOf(spec)) {
+      if (output.basename !== spec.basename) extras.add(output.basename);
+    }
   }
-  for (const mobile of mobiles) {
-    if (unique.has(mobile))
-      throw new Error(`Demo image ${mobile} clashes with the mobile picture of a slide`);
+  for (const extra of extras) {
+    if (unique.has(extra))
+      throw new Error(`Demo image ${extra} clashes with a slide's mobile picture or a smaller copy`);
   }
   const queue = [...unique.values()];
   const refs = new Map<string, ImageRef>();

@@ -19,8 +19,8 @@ import {
 import { type FamilySeed, families } from './catalog-families.ts';
 import { familyDetails } from './catalog-products.ts';
 import * as content from './content-seed.ts';
-import type { DemoImageSpec, ImageRef } from './demo-images.ts';
-import { writeDemoImages } from './demo-images.ts';
+import type { DemoImageSpec } from './demo-images.ts';
+import { demoImageRef, writeDemoImages } from './demo-images.ts';
 
 export interface SeedContext {
   /** Where pictures are written; null in tests that do not need the files. */
@@ -61,10 +61,6 @@ function productVariant(family: FamilySeed, volume: string): string {
   return parseVolumeMl(volume) >= 30 ? 'bottle-large' : 'bottle-dropper';
 }
 
-function imageRef(basename: string): ImageRef {
-  return { filename: `${basename}.jpg`, basename };
-}
-
 const DAY = 86_400_000;
 /** The day the demo texts were dated against; dates move with the seeding day so «last week» stays non-empty. */
 const CONTENT_REFERENCE_DAY = Date.parse('2026-11-21T09:00:00+03:00');
@@ -87,7 +83,11 @@ async function seedCatalogue(db: Database, context: SeedContext): Promise<void> 
     specs.push({ kind: 'category', basename, color, seed: row.url });
     await db
       .update(categories)
-      .set({ fotoMain: imageRef(basename), foto: `${basename}.jpg`, webp: `${basename}.webp` })
+      .set({
+        fotoMain: demoImageRef('category', basename),
+        foto: `${basename}.jpg`,
+        webp: `${basename}.webp`,
+      })
       .where(eq(categories.id, row.id));
   }
 
@@ -124,7 +124,7 @@ async function seedCatalogue(db: Database, context: SeedContext): Promise<void> 
         categoryId: category.id,
         katGlobal: category.katGlobal,
         icons: details.icons,
-        images: [imageRef(basename)],
+        images: [demoImageRef('product', basename)],
         description: sanitizeHtml(details.description),
         composition: details.composition,
         usage: sanitizeHtml(details.usage),
@@ -158,7 +158,7 @@ async function seedPublications(db: Database, context: SeedContext): Promise<voi
         url: `/authors#${author.key}`,
         position: author.position,
         bio: sanitizeHtml(author.bio),
-        photo: imageRef(basename),
+        photo: demoImageRef('portrait', basename),
         pos: index + 1,
       })
       .returning({ id: authors.id });
@@ -196,7 +196,7 @@ async function seedPublications(db: Database, context: SeedContext): Promise<voi
         publishedAt: shiftPublicationDate(article.publishedAt, context.now),
         excerpt: article.excerpt,
         html: sanitizeHtml(article.html),
-        image: imageRef(basename),
+        image: demoImageRef('cover', basename),
         popularity: article.popularity,
       })
       .returning({ id: articles.id });
@@ -224,7 +224,7 @@ async function seedPublications(db: Database, context: SeedContext): Promise<voi
         publishedAt: shiftPublicationDate(recipe.publishedAt, context.now),
         excerpt: recipe.excerpt,
         html: sanitizeHtml(recipe.html),
-        image: imageRef(basename),
+        image: demoImageRef('cover', basename),
         popularity: recipe.popularity,
         yield: recipe.yield,
         timeMinutes: recipe.timeMinutes,

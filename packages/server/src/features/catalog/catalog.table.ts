@@ -21,6 +21,8 @@ export interface ImageRef {
   filename: string;
   /** Name without extension; `${basename}.webp` is the WebP version next to it. */
   basename: string;
+  /** The WebP widths there are: the largest is `${basename}.webp`, each other `${basename}-${width}w.webp`. */
+  widths?: number[];
 }
 
 export const categories = pgTable(

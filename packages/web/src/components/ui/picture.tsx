@@ -1,8 +1,19 @@
 // An image served as WebP with a JPEG fallback (both generated or uploaded under /images/).
 import type { ImageRef } from '@efir/domain/catalog-wire';
+import { preload as preloadResource } from 'react-dom';
 
 export function imageUrl(ref: ImageRef, format: 'webp' | 'jpg' = 'jpg'): string {
   return format === 'webp' ? `/images/${ref.basename}.webp` : `/images/${ref.filename}`;
+}
+
+/** The WebP candidates by width when the picture comes in several (ImageRef.widths), else the one file. */
+export function webpSrcSet(ref: ImageRef): string {
+  const widths = ref.widths ?? [];
+  if (widths.length < 2) return imageUrl(ref, 'webp');
+  const largest = Math.max(...widths);
+  return widths
+    .map((width) => `/images/${ref.basename}${width === largest ? '' : `-${width}w`}.webp ${width}w`)
+    .join(', ');
 }
 
 export function Picture({
@@ -13,6 +24,7 @@ export function Picture({
   className,
   eager = false,
   sizes,
+  preload = false,
 }: {
   image: ImageRef | null;
   alt: string;
@@ -21,7 +33,13 @@ export function Picture({
   className?: string;
   /** Above-the-fold images load at once; the rest lazily. */
   eager?: boolean;
+  /** The width the picture is shown at, for choosing among its sizes (the browser assumes 100vw). */
   sizes?: string;
+  /**
+   * The page's main picture (its largest paint): loaded at once and preloaded from the page's head (the shop
+   * moves React's preload there), so it does not wait behind the page's scripts.
+   */
+  preload?: boolean;
 }) {
   if (!image) {
     return (
@@ -32,17 +50,28 @@ export function Picture({
       />
     );
   }
+  const srcSet = webpSrcSet(image);
+  if (preload) {
+    // With several sizes the browser picks from imagesrcset/imagesizes, the same file the <source> picks.
+    preloadResource(imageUrl(image, 'webp'), {
+      as: 'image',
+      type: 'image/webp',
+      fetchPriority: 'high',
+      ...((image.widths?.length ?? 0) > 1 ? { imageSrcSet: srcSet, imageSizes: sizes } : {}),
+    });
+  }
+  const priority = eager || preload;
   return (
     <picture className={className}>
-      <source srcSet={imageUrl(image, 'webp')} type="image/webp" sizes={sizes} />
+      <source srcSet={srcSet} type="image/webp" sizes={sizes} />
       <img
         src={imageUrl(image)}
         alt={alt}
         width={width}
         height={height}
-        loading={eager ? 'eager' : 'lazy'}
+        loading={priority ? 'eager' : 'lazy'}
         decoding="async"
-        fetchPriority={eager ? 'high' : undefined}
+        fetchPriority={priority ? 'high' : undefined}
       />
     </picture>
   );

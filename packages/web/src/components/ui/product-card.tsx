@@ -25,10 +25,13 @@ export function PriceTag({ cena, cenaSt }: { cena: number; cenaSt: number }) {
 export function ProductCard({
   product,
   eager = false,
+  preload = false,
   action,
 }: {
   product: ProductCardData;
   eager?: boolean;
+  /** The list's first picture, the page's largest paint: preloaded from the page's head (see Picture). */
+  preload?: boolean;
   /** A control under the price, e.g. «В корзину». */
   action?: ReactNode;
 }) {
@@ -39,13 +42,16 @@ export function ProductCard({
   return (
     <article className="product-card">
       <Link to={product.url} className="product-card__link">
+        {/* No alt text: the heading in the same link names the product, a screen reader says it once. */}
         <Picture
           image={product.image}
-          alt={product.name}
+          alt=""
           width={400}
           height={400}
           className="product-card__picture"
           eager={eager}
+          preload={preload}
+          sizes="(max-width: 599px) 50vw, (max-width: 1023px) 33vw, 280px"
         />
         {badges.length > 0 && (
           <ul className="badges" aria-label="Метки">

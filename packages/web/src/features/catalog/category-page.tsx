@@ -84,7 +84,7 @@ export function ProductListing({
           <ul className={busy ? 'product-grid listing__grid--busy' : 'product-grid'} aria-busy={busy}>
             {data.products.map((product, index) => (
               <li key={product.id}>
-                <ProductCard product={product} eager={index < EAGER_PRODUCTS} />
+                <ProductCard product={product} eager={index < EAGER_PRODUCTS} preload={index === 0} />
               </li>
             ))}
           </ul>
@@ -142,6 +142,8 @@ export function CategoryPage({ data }: { data: RouteResponse }) {
           </ul>
         </nav>
       )}
+      {/* The cards' names are h3: their section gets a heading, for reading by headings. */}
+      <h2 className="visually-hidden">Товары</h2>
       <ProductListing key={category.id} data={data} categoryId={category.id} />
     </div>
   );

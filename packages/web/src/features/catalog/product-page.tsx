@@ -110,7 +110,7 @@ function Gallery({ images, name }: { images: ImageRef[]; name: string }) {
         width={800}
         height={800}
         className="gallery__main"
-        eager={current === 0}
+        preload={current === 0}
         sizes="(max-width: 960px) 100vw, 560px"
       />
       {images.length > 1 && (
@@ -124,7 +124,7 @@ function Gallery({ images, name }: { images: ImageRef[]; name: string }) {
                 aria-pressed={index === current}
                 onClick={() => setCurrent(index)}
               >
-                <Picture image={image} alt="" width={96} height={96} />
+                <Picture image={image} alt="" width={96} height={96} sizes="96px" />
               </button>
             </li>
           ))}

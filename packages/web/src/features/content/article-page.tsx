@@ -206,6 +206,7 @@ export function AuthorBox({ author }: { author: PublicationAuthor | null }) {
         width={400}
         height={400}
         className="author-box__photo"
+        sizes="96px"
       />
       <div className="author-box__body">
         <p className="author-box__kicker">Об авторе</p>
@@ -253,7 +254,7 @@ export function ArticlePage({ data, reviews }: { data: RouteResponse; reviews?: 
           width={1200}
           height={675}
           className="publication__cover"
-          eager
+          preload
           sizes="(min-width: 880px) 820px, 100vw"
         />
         {article.excerpt && <p className="publication__lead">{article.excerpt}</p>}

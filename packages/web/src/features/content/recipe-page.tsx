@@ -255,7 +255,7 @@ export function RecipePage({ data, reviews }: { data: RouteResponse; reviews?: R
           width={1200}
           height={675}
           className="publication__cover"
-          eager
+          preload
           sizes="(min-width: 880px) 820px, 100vw"
         />
         {recipe.excerpt && <p className="publication__lead">{recipe.excerpt}</p>}

@@ -86,7 +86,14 @@ function PostCard({ post }: { post: BlogPost }) {
   return (
     <article className="post-card">
       <Link to={post.url} className="post-card__link">
-        <Picture image={post.image} alt="" width={1200} height={675} className="post-card__picture" />
+        <Picture
+          image={post.image}
+          alt=""
+          width={1200}
+          height={675}
+          className="post-card__picture"
+          sizes="(max-width: 599px) 100vw, (max-width: 1023px) 50vw, 280px"
+        />
         <span className="post-card__kind">{post.kind === 'article' ? 'Статья' : 'Рецепт'}</span>
         <h3 className="post-card__title">{post.title}</h3>
       </Link>
@@ -132,6 +139,7 @@ export function HomePage({ data }: { data: RouteResponse }) {
                     width={600}
                     height={400}
                     className="home-category__picture"
+                    sizes="(max-width: 599px) 50vw, (max-width: 1023px) 33vw, 280px"
                   />
                   <span className="home-category__name">{entry.name}</span>
                 </Link>

@@ -7,6 +7,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { preload } from 'react-dom';
 import { Link } from 'react-router';
 import { useAppState } from '../../app/app-context.tsx';
 import type { Slide } from '../../app/app-state.ts';
@@ -109,6 +110,13 @@ function usePageHidden(): boolean {
 
 function SlidePicture({ slide, first }: { slide: Slide; first: boolean }) {
   const sources = slideSources(slide.img);
+  if (first) {
+    // The first slide is the page's largest paint: preloaded from the head (the shop moves React's preloads
+    // there), the crop this screen shows, so it does not wait behind the page's scripts.
+    const hint = { as: 'image', type: 'image/webp', fetchPriority: 'high' } as const;
+    preload(sources.mobile, { ...hint, media: '(max-width: 724px)' });
+    preload(sources.wide, { ...hint, media: '(min-width: 725px)' });
+  }
   return (
     <picture className="slide__picture">
       <source media="(max-width: 724px)" srcSet={sources.mobile} type="image/webp" />
