@@ -266,7 +266,7 @@ export function createAuthService(deps: {
       }
       const parsed = parseOpaqueToken(input.token);
       const token = parsed ? await findUsableOneTimeToken(db, parsed.id, 'email_change') : undefined;
-      if (!parsed || !token || !token.payload || !secretMatches(parsed.secret, token.tokenHash)) {
+      if (!parsed || !token?.payload || !secretMatches(parsed.secret, token.tokenHash)) {
         throw invalidData({ token: ['Ссылка устарела или уже использована'] });
       }
       const taken = await findUserByEmail(db, token.payload);

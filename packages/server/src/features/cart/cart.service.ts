@@ -75,8 +75,7 @@ export type PromoProblem = { error: true; text: string } | { error: false; promo
 
 /** Checks a promo code against its dates, limit, activity and the cart's subtotal. */
 export function checkPromo(promo: PromoRow | undefined, subtotal: number, now = new Date()): PromoProblem {
-  if (!promo || !promo.active)
-    return { error: true, text: 'Такого промокода нет. Проверьте, нет ли опечатки' };
+  if (!promo?.active) return { error: true, text: 'Такого промокода нет. Проверьте, нет ли опечатки' };
   if (promo.validFrom && promo.validFrom > now)
     return { error: true, text: 'Этот промокод ещё не начал действовать' };
   if (promo.validTo && promo.validTo < now) return { error: true, text: 'Срок действия промокода истёк' };
@@ -391,7 +390,7 @@ export function createCartService(db: Database): CartService {
       if (replace) await deleteCartLines(db, cart.id);
       for (const line of saved.lines) {
         const product = await findProductForCart(db, line.productId);
-        if (!product || !product.visible || product.stock <= 0) continue;
+        if (!product?.visible || product.stock <= 0) continue;
         await upsertCartLine(
           db,
           cart.id,
