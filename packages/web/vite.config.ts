@@ -1,6 +1,6 @@
 // Vite builds the browser bundle (dist/client) and the server-render bundle (dist/server), both stamped with
 // one build version that the realtime channel announces (a newer version makes open tabs reload).
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -45,8 +45,35 @@ function writeBuildStamp(stamp: BuildStamp): Plugin {
  */
 function tagLazyModules(): Plugin {
   const call = /\b(lazyModule|lazyComponent)\(\s*\(\)\s*=>\s*import\(\s*(['"])([^'"]+)\2\s*\)/g;
+  /** Tagged modules: manifest key (path relative to packages/web) → Rollup module id. */
+  const tagged = new Map<string, string>();
   return {
     name: 'efir-lazy-module-ids',
+    /**
+     * Rollup gives a chunk no facade when its dynamic entry shares it with modules other chunks import statically;
+     * Vite's manifest then keys it `_name-hash.js`, not by the module's path, and the server would find neither the
+     * chunk to preload nor its stylesheet. Every tagged module gets a key of its own path in the manifest.
+     */
+    writeBundle(options, bundle) {
+      if (!options.dir || tagged.size === 0) return;
+      const manifestFile = path.join(options.dir, '.vite/manifest.json');
+      let manifest: Record<string, { file: string }>;
+      try {
+        manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string }>;
+      } catch {
+        return; // the server-render build writes no manifest
+      }
+      for (const [key, moduleId] of tagged) {
+        if (manifest[key]) continue;
+        const chunk = Object.values(bundle).find(
+          (output) => output.type === 'chunk' && output.moduleIds.includes(moduleId),
+        );
+        const entry = chunk && Object.values(manifest).find((candidate) => candidate.file === chunk.fileName);
+        if (!entry) this.error(`${key}: no chunk of the client build holds it`);
+        manifest[key] = entry;
+      }
+      writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
+    },
     async transform(code, id) {
       if (id.includes('/node_modules/') || !/\.tsx?$/.test(id) || !code.includes('lazy')) return null;
       const calls = [...code.matchAll(call)];
@@ -58,6 +85,7 @@ function tagLazyModules(): Plugin {
         const resolved = await this.resolve(specifier, id);
         if (!resolved) this.error(`${id}: cannot resolve ${specifier}`);
         const moduleId = path.relative(import.meta.dirname, resolved.id.split('?')[0] ?? '');
+        tagged.set(moduleId, resolved.id);
         const importer = `() => import(${quote}${specifier}${quote})`;
         result += `${code.slice(last, match.index)}${name}(Object.assign(${importer}, { moduleId: ${JSON.stringify(moduleId)} })`;
         last = (match.index ?? 0) + text.length;
@@ -77,7 +105,7 @@ export default defineConfig(({ command, isSsrBuild = false }) => {
       ...(command === 'build' && !isSsrBuild ? [writeBuildStamp(stamp)] : []),
     ],
     define: { __BUILD_VERSION__: JSON.stringify(stamp.version) },
-    build: { outDir: 'dist/client', emptyOutDir: true, target: 'es2022', cssCodeSplit: true, manifest: true },
+    build: { sourcemap: Boolean(process.env.SOURCEMAP), outDir: 'dist/client', emptyOutDir: true, target: 'es2022', cssCodeSplit: true, manifest: true },
     ssr: { noExternal: [/^@efir\//] },
   };
 });

@@ -1,7 +1,7 @@
 // Browser start-up in the order of spec §1: filters (not awaited), then user, cart and critical data, then the
 // router, then the app. A server-rendered page brings that data along, so nothing is fetched twice.
 import './styles/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
 import type { AppContextValue } from './app/app-context.tsx';
@@ -18,6 +18,7 @@ import { RouterView } from './app/router/router-view.tsx';
 import { createRoutes } from './app/routes.tsx';
 import { expireSession, followOtherTabs, guardTokenLoss, restoreSession } from './app/session.ts';
 import { readMetrikaId, startAnalytics } from './lib/analytics.ts';
+import { whenInteracted } from './lib/deferred-code.ts';
 import { createHttpClient, createLocalStorageTokenStore, readCsrfCookie } from './lib/http-client.ts';
 import type { RealtimeClient } from './lib/realtime.ts';
 
@@ -41,18 +42,23 @@ async function start(): Promise<void> {
   let store: ReturnType<typeof createAppStore> | null = null;
   const tokenStore = guardTokenLoss(createLocalStorageTokenStore(), () => store);
   // The realtime channel (socket.io), the list filters' schemas (zod) and the sanitiser are not needed to show the
-  // page: their code loads once the browser is idle after the first render, outside the initial JavaScript.
+  // page: the channel's code loads once the browser is idle after the first render, the others are warmed for the
+  // first navigation (the catalogue's loaders and every rich text need them) once the visitor starts to interact.
   let realtime: RealtimeClient | null = null;
-  const startAfterFirstRender = () =>
+  const startAfterFirstRender = () => {
     whenIdle(() => {
       void import('./lib/realtime.ts').then(({ connectRealtime, startRealtime }) => {
         realtime = startRealtime({ getToken: () => tokenStore.get() });
         connectRealtime();
       });
-      // Warmed for the first navigation: the catalogue's loaders and every rich text need them.
-      void import('./app/list-preferences.ts');
-      void import('./components/ui/sanitized-html.tsx');
     });
+    void whenInteracted().then(() =>
+      whenIdle(() => {
+        void import('./app/read-list-preferences.ts');
+        void import('./components/ui/sanitized-html.tsx');
+      }),
+    );
+  };
   const api = createHttpClient({
     baseUrl: '',
     tokenStore,
@@ -124,7 +130,10 @@ async function start(): Promise<void> {
   }
   // The server rendered the page with its code loaded: load the same code first, so hydration renders the same.
   await loadModules(modulesOfMatches(router.state.matches, router.state.loaderData));
-  hydrateRoot(root, app);
+  // In a transition, hydration yields to the browser every few milliseconds instead of one long task.
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
   startAfterFirstRender();
   // The server render cannot see a token kept in local storage: a logged-in visitor's user and cart come now,
   // after hydration, so the markup hydrates exactly as the server rendered it. Until the user is known, account

@@ -85,6 +85,9 @@ export async function render(input: RenderInput): Promise<RenderResult> {
       {/* The browser renders <HeadSync> here: the same number of children keeps useId values equal at hydration. */}
       {null}
     </AppShell>,
+    // Every boundary in place: by default React moves large finished ones to the end of the page with a script
+    // that swaps them in later, which costs the browser a second layout and delays the page's largest paint.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await readStream(prelude);
   const { matches, loaderData } = router.state;

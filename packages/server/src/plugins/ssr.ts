@@ -258,9 +258,10 @@ export function createPageRenderer(app: FastifyInstance, config: Config, options
         () =>
           preloads +
           result.head +
-          assets.chunks.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('') +
+          assets.chunks.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`).join('') +
           (config.METRIKA_ID ? `<meta name="efir-metrika" content="${config.METRIKA_ID}">` : ''),
       )
+      .replace(/<script type="module"|<link rel="modulepreload"/g, (tag) => `${tag} fetchpriority="low"`)
       .replace('<!--app-html-->', () => markup)
       .replace('<!--app-data-->', () => result.data);
     // Scripts that run get the nonce; data blocks (JSON, JSON-LD) do not need it, and the browser would hide its

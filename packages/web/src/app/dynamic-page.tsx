@@ -23,7 +23,10 @@ export async function fetchRouteData(
   const path = pathname ?? url.pathname;
   // The filter cookies are checked with the catalogue's zod schemas: loaded on demand, outside the entry chunk
   // (a server-rendered page hydrates without running this loader).
-  const { listKindOfUrl, readListPreferencesFromRequest } = await import('./list-preferences.ts');
+  const [{ listKindOfUrl }, { readListPreferencesFromRequest }] = await Promise.all([
+    import('./list-preferences.ts'),
+    import('./read-list-preferences.ts'),
+  ]);
   const preferences = readListPreferencesFromRequest(listKindOfUrl(path), request);
   return context.api.post<RouteResponse>('/api/v1/route', {
     body: { url: path, page: readPageNumber(url), sort: preferences.sort, filter: preferences.filter },

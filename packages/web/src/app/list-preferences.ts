@@ -1,16 +1,14 @@
 // Filters and sorts of the product, article and recipe lists, kept in their own cookies for 365 days and removed
-// when set back to the defaults (spec §4, §9). The server render reads the same cookies.
+// when set back to the defaults (spec §4, §9). The server render reads the same cookies (read-list-preferences.ts,
+// apart because it needs the filters' schemas: pages that only write or read the sort load no zod).
 import {
   DEFAULT_AVAILABILITY,
   DEFAULT_DATE_PERIOD,
   FILTER_COOKIE_DAYS,
   FILTER_COOKIES,
-  type ProductFilter,
-  type PublicationFilter,
-  productFilterSchema,
-  publicationFilterSchema,
-} from '@efir/domain/catalog-wire';
-import { deleteCookie, readRequestCookies, setCookie } from '../lib/cookies.ts';
+} from '@efir/domain/catalog-constants';
+import type { ProductFilter, PublicationFilter } from '@efir/domain/catalog-wire';
+import { deleteCookie, setCookie } from '../lib/cookies.ts';
 
 export type ListKind = keyof typeof FILTER_COOKIES;
 
@@ -19,16 +17,11 @@ export interface ListPreferences<F> {
   sort: number;
 }
 
-type FilterOf<K extends ListKind> = K extends 'product' ? ProductFilter : PublicationFilter;
+export type FilterOf<K extends ListKind> = K extends 'product' ? ProductFilter : PublicationFilter;
 
-const schemas = {
-  product: productFilterSchema,
-  article: publicationFilterSchema,
-  recept: publicationFilterSchema,
-};
-
-function parseSort(value: string | undefined): number {
-  const sort = Number(value);
+/** The list's sort from its cookie; anything but 0…5 is the default, 0. */
+export function readListSort(kind: ListKind, cookies: Record<string, string>): number {
+  const sort = Number(cookies[FILTER_COOKIES[kind].sort]);
   return Number.isInteger(sort) && sort >= 0 && sort <= 5 ? sort : 0;
 }
 
@@ -37,28 +30,6 @@ export function listKindOfUrl(pathname: string): ListKind {
   if (pathname === '/articles-new.html' || pathname.startsWith('/razdel/')) return 'article';
   if (pathname === '/recept.html') return 'recept';
   return 'product';
-}
-
-export function readListPreferences<K extends ListKind>(
-  kind: K,
-  cookies: Record<string, string>,
-): ListPreferences<FilterOf<K>> {
-  const names = FILTER_COOKIES[kind];
-  let filter: unknown = {};
-  try {
-    filter = JSON.parse(cookies[names.filter] ?? '{}');
-  } catch {
-    filter = {};
-  }
-  const parsed = schemas[kind].safeParse(filter);
-  return {
-    filter: (parsed.success ? parsed.data : schemas[kind].parse({})) as FilterOf<K>,
-    sort: parseSort(cookies[names.sort]),
-  };
-}
-
-export function readListPreferencesFromRequest<K extends ListKind>(kind: K, request: Request) {
-  return readListPreferences(kind, readRequestCookies(request));
 }
 
 export function isDefaultFilter(kind: ListKind, filter: ProductFilter | PublicationFilter): boolean {

@@ -1,8 +1,11 @@
 // The only place rich text enters the DOM: always through the one sanitiser of spec §5. The sanitiser's parser is
 // large, so the browser does not need it to show a page: the server renders the sanitised HTML, the browser keeps
-// that HTML until the sanitiser's code has arrived (after the page is shown) and then hydrates it, sanitising the
-// same text to the same HTML. Both sides render the same Suspense boundary, so the markup matches at hydration.
+// that HTML until the sanitiser's code has arrived and then hydrates it, sanitising the same text to the same HTML.
+// Both sides render the same Suspense boundary, so the markup matches at hydration. While the server's HTML stands
+// in, the code waits for the visitor's first interaction (until the page changes, that HTML is all it needs); a rich
+// text rendered in the browser shows the fallback, which loads it at once (lib/deferred-code.ts).
 import { lazy, memo, Suspense } from 'react';
+import { heldBackImport, LoadWhenShown, whenInteracted } from '../../lib/deferred-code.ts';
 
 export interface RichTextProps {
   html: string;
@@ -12,7 +15,8 @@ export interface RichTextProps {
 // On the server (and in tests) the sanitiser is there from the start; the browser build drops this import.
 const serverSanitizer = import.meta.env.SSR ? await import('@efir/domain/sanitize-html') : null;
 
-const BrowserSanitizedHtml = lazy(() => import('./sanitized-html.tsx'));
+const browserSanitizer = heldBackImport(() => import('./sanitized-html.tsx'), whenInteracted);
+const BrowserSanitizedHtml = lazy(browserSanitizer.load);
 
 export function SanitizedDiv({ safeHtml, className }: { safeHtml: string; className?: string }) {
   return (
@@ -27,7 +31,7 @@ export function SanitizedDiv({ safeHtml, className }: { safeHtml: string; classN
 // HTML by the empty fallback until the sanitiser arrives).
 export const RichText = memo(function RichText({ html, className }: RichTextProps) {
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<LoadWhenShown code={browserSanitizer} />}>
       {serverSanitizer ? (
         <SanitizedDiv safeHtml={serverSanitizer.sanitizeHtml(html)} className={className} />
       ) : (

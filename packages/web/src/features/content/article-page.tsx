@@ -7,7 +7,7 @@ import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { SHOP } from '@efir/domain/shop-info';
 import { Link } from 'react-router';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
-import { readListPreferences, saveListPreferences } from '../../app/list-preferences.ts';
+import { readListSort, saveListPreferences } from '../../app/list-preferences.ts';
 import { FavoriteButton } from '../../app/user-list-buttons.tsx';
 import { Breadcrumbs, type Crumb } from '../../components/ui/breadcrumbs.tsx';
 import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
@@ -165,7 +165,7 @@ export function TagChips({ tags, kind }: { tags: PublicationTag[]; kind: 'articl
   if (tags.length === 0) return null;
   const listUrl = kind === 'article' ? '/articles-new.html' : '/recept.html';
   const choose = (tagId: number) => {
-    const { sort } = readListPreferences(kind, parseCookies(document.cookie));
+    const sort = readListSort(kind, parseCookies(document.cookie));
     saveListPreferences(kind, { sort, filter: { authors: [], date: DEFAULT_DATE_PERIOD, tags: [tagId] } });
   };
   return (

@@ -5,7 +5,7 @@ import { formatCount } from '@efir/domain/plural';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAppState } from '../../app/app-context.tsx';
-import { type ListKind, readListPreferences, saveListPreferences } from '../../app/list-preferences.ts';
+import { type ListKind, readListSort, saveListPreferences } from '../../app/list-preferences.ts';
 import { useLoaderData } from '../../app/router/router-view.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
@@ -47,7 +47,7 @@ export function readAuthors(list: readonly unknown[]): AuthorCardData[] {
 
 /** The author's publications are the list filtered by the author: the filter lives in a cookie, set on click. */
 function chooseAuthor(kind: Extract<ListKind, 'article' | 'recept'>, authorId: number) {
-  const { sort } = readListPreferences(kind, parseCookies(document.cookie));
+  const sort = readListSort(kind, parseCookies(document.cookie));
   saveListPreferences(kind, { sort, filter: { authors: [authorId], date: DEFAULT_DATE_PERIOD, tags: [] } });
 }
 

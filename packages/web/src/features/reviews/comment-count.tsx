@@ -4,6 +4,9 @@ import { COMMENT_FORMS, formatCount, type PluralForms } from '@efir/domain/plura
 import type { VoteType } from '@efir/domain/reviews-schemas';
 import { readCommentCount, useItemStatsVersion } from './item-stats.ts';
 
+/** The comments section's element id: the count links to it, and its code loads when it nears the screen. */
+export const COMMENTS_SECTION_ID = 'comments';
+
 export interface CommentCountProps {
   type: VoteType;
   id: number;

@@ -18,6 +18,7 @@ import { useSessionStatus } from '../../app/use-session.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { FORM_ERROR, FormError, SubmitButton, useForm } from '../../components/ui/form.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
+import { COMMENTS_SECTION_ID } from './comment-count.tsx';
 import { readCommentCount, recordCommentCount, useItemStatsVersion } from './item-stats.ts';
 import { fetchComments, sendComment } from './reviews-api.ts';
 import { RichTextEditor, type RichTextHandle } from './rich-text-editor.tsx';
@@ -203,7 +204,7 @@ export function CommentsSection({
     );
 
   return (
-    <section className="comments" aria-labelledby={headingId} id="comments">
+    <section className="comments" aria-labelledby={headingId} id={COMMENTS_SECTION_ID}>
       <h2 id={headingId} className="comments__title">
         {title} <span className="comments__count">{total > 0 ? total : ''}</span>
       </h2>

@@ -4,21 +4,30 @@ import type { RouteResponse } from '@efir/domain/catalog-wire';
 import { REVIEW_FORMS } from '@efir/domain/plural';
 import type { VoteType } from '@efir/domain/reviews-schemas';
 import { type ComponentProps, lazy, memo, type ReactNode, Suspense } from 'react';
-import { CommentCount } from './comment-count.tsx';
+import { heldBackImport, LoadWhenShown, whenNearScreen } from '../../lib/deferred-code.ts';
+import { COMMENTS_SECTION_ID, CommentCount } from './comment-count.tsx';
 import type { CommentsSection as CommentsSectionType } from './comments-section.tsx';
 import { LiveRatingStars, RatingVote } from './rating-vote.tsx';
+// The comments' form editor is server-rendered with the comments: its look must be there before its code.
+import './rich-text-editor.css';
 
 // The comments (their form, its schema and the editor) are not needed to show the page: the server renders them,
-// and the browser keeps that HTML until their code arrives, then hydrates them. memo: an update from above must
-// not reach the boundary before it hydrated (React would then drop the server HTML for the fallback).
+// and the browser keeps that HTML until their code arrives, then hydrates them. On a server-rendered page the code
+// loads when the section comes near the screen or at the first interaction (lib/deferred-code.ts). memo: an update
+// from above must not reach the boundary before it hydrated (React would then drop the server HTML for the
+// fallback).
+const commentsCode = heldBackImport(
+  () => import('./comments-section.tsx'),
+  () => whenNearScreen(document.getElementById(COMMENTS_SECTION_ID)),
+);
 const LazyCommentsSection = lazy(() =>
-  import('./comments-section.tsx').then((module) => ({ default: module.CommentsSection })),
+  commentsCode.load().then((module) => ({ default: module.CommentsSection })),
 );
 const CommentsSection = memo(function DeferredCommentsSection(
   props: ComponentProps<typeof CommentsSectionType>,
 ) {
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<LoadWhenShown code={commentsCode} />}>
       <LazyCommentsSection {...props} />
     </Suspense>
   );
