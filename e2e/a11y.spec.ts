@@ -4,7 +4,7 @@
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AxeFinding, auditPage } from './support/axe.ts';
-import { hasBrowser } from './support/browser.ts';
+import { hasBrowser, waitForAppOnLoads } from './support/browser.ts';
 import { type RunningShop, startShop } from './support/server.ts';
 import { Visitor } from './support/xss.ts';
 
@@ -50,7 +50,7 @@ describe.skipIf(!hasBrowser)('accessibility (axe-core)', () => {
   });
 
   async function audit(context: BrowserContext, url: string): Promise<string[]> {
-    const page = await context.newPage();
+    const page = waitForAppOnLoads(await context.newPage());
     try {
       const answer = await page.goto(`${shop.url}${url}`, { waitUntil: 'networkidle' });
       // An error page or a redirect to /login would be audited in place of the page meant.
@@ -87,7 +87,7 @@ describe.skipIf(!hasBrowser)('accessibility (axe-core)', () => {
     const visitor = new Visitor(shop.url, '127.0.0.1');
     await visitor.register('Алёна');
     const context = await browser.newContext({ viewport: DESKTOP, locale: 'ru-RU' });
-    await visitor.logIn(await context.newPage());
+    await visitor.logIn(waitForAppOnLoads(await context.newPage()));
     const pages = ['/my-account', '/my-personal', '/my-question'];
     const found: Record<string, string[]> = {};
     for (const url of pages) found[url] = await audit(context, url);

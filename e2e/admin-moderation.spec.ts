@@ -3,7 +3,7 @@
 // absent from /reviews; the moderator sees it in /admin/moderation and publishes it; /reviews then shows it.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, useBrowser } from './support/browser.ts';
+import { hasBrowser, useBrowser, waitForAppOnLoads } from './support/browser.ts';
 import { type RunningShop, startShop } from './support/server.ts';
 
 const PASSWORD = 'лавандовое-поле-2026';
@@ -61,7 +61,7 @@ describe.skipIf(!hasBrowser)('moderation in the back office', () => {
         viewport: { width: 1280, height: 900 },
         locale: 'ru-RU',
       });
-      const visitor = await visitorContext.newPage();
+      const visitor = waitForAppOnLoads(await visitorContext.newPage());
       const marker = `Лаванда пришла за два дня, код ${Date.now().toString(36)}`;
       await visitor.goto(`${shop.url}/add-review`);
       const form = visitor.getByRole('form', { name: 'Новый отзыв' });

@@ -14,13 +14,18 @@ const clientDir = path.join(repoRoot, 'packages/web/dist/client');
 const PRODUCT_URL = '/bergamot-10-ml.html';
 const INITIAL_JS_BUDGET_BYTES = 120 * 1024;
 
-/** The scripts a page's HTML makes the browser fetch at once: module scripts and modulepreloads. */
+/**
+ * The scripts a page starts at once: the entry and the files the script loader lists (plugins/ssr.ts starts them
+ * after the page is shown, all together), or module scripts and modulepreloads if a page still had them.
+ */
 function initialScripts(html: string): string[] {
+  const loader = /<script\b[^>]*\bdata-entry="([^"]+)"[^>]*\bdata-preload="([^"]*)"/.exec(html);
+  const listed = loader ? [loader[1]!, ...loader[2]!.split(' ').filter(Boolean)] : [];
   const sources = [...html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!);
   const preloads = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)].flatMap(
     (m) => /\bhref="([^"]+)"/.exec(m[0])?.[1] ?? [],
   );
-  return [...new Set([...sources, ...preloads])];
+  return [...new Set([...listed, ...sources, ...preloads])];
 }
 
 describe('initial JavaScript of a product page', () => {

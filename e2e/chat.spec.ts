@@ -3,7 +3,7 @@
 // user never sees the widget nor downloads its code. Runs on a shop of its own started with CHAT_USER_ID.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, useBrowser } from './support/browser.ts';
+import { hasBrowser, useBrowser, waitForAppOnLoads } from './support/browser.ts';
 import { type RunningShop, startShop } from './support/server.ts';
 
 const PASSWORD = 'лавандовое-поле-2026';
@@ -46,7 +46,7 @@ describe.skipIf(!hasBrowser)('the shop assistant chat', () => {
   async function openPage(): Promise<{ page: Page; requested: string[] }> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ru-RU' });
     contexts.push(context);
-    const page = await context.newPage();
+    const page = waitForAppOnLoads(await context.newPage());
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
     return { page, requested };

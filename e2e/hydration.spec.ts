@@ -32,6 +32,23 @@ describe.skipIf(!hasBrowser)('hydration of pages loaded on demand', () => {
     expect(blocks.filter((text) => text.trim() === '')).toEqual([]);
   });
 
+  it('holds back the code a reader may never need: the comments form until it nears the screen', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 412, height: 823 });
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const heldBack = () =>
+      requested.filter((path) => /\/(comments-section|sanitize-html|zod-ru)-/.test(path));
+    await page.goto('/bergamot-10-ml.html');
+    await page.waitForLoadState('networkidle');
+    expect(heldBack()).toEqual([]);
+    // The server's HTML of the comments is there all along.
+    await page.getByRole('heading', { level: 2, name: 'Отзывы покупателей' }).waitFor({ state: 'attached' });
+
+    await page.locator('#comments').scrollIntoViewIfNeeded();
+    await expect.poll(() => heldBack().some((path) => path.includes('comments-section'))).toBe(true);
+  });
+
   it('opens a product from a category in the browser, with its page code loaded on demand', async () => {
     const { page } = browser;
     await page.goto('/efirnye-masla/citrusovye');

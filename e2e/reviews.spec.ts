@@ -62,6 +62,8 @@ describe.skipIf(!hasBrowser)('ratings and comments', () => {
 
     // Typed in the editor: the markup is text the visitor wrote, and it must read exactly as written.
     const comments = page.locator('#comments');
+    // The comments' code loads as the section nears the screen (a reader scrolls down to it).
+    await comments.scrollIntoViewIfNeeded();
     const box = comments.getByRole('textbox', { name: 'Ваш отзыв' });
     await box.click();
     await comments.getByRole('toolbar', { name: 'Оформление текста' }).waitFor();

@@ -16,6 +16,7 @@ import {
   findDangerousMarkup,
   type Inspection,
   inspectPage,
+  interactAndLetHeldBackCodeRun,
   ipSequence,
   newWatchedPage,
   REFUSED_CORPUS,
@@ -86,6 +87,7 @@ describe.skipIf(!hasBrowser)(`XSS corpus (${XSS_CORPUS.length} cases) in Chromiu
     const { context, page, watch } = await newWatchedPage(browser, shop.url, { bypassCSP: true });
     try {
       await page.goto(`${shop.url}/reviews.html`, { waitUntil: 'networkidle' });
+      await interactAndLetHeldBackCodeRun(page);
       await page.evaluate(
         ({ canary }) => {
           const text = document.querySelector('.review__text');

@@ -15,6 +15,33 @@ export interface BrowserFixture {
   context: BrowserContext;
 }
 
+/**
+ * A shop page starts its scripts after it is shown (plugins/ssr.ts), so the load event can come before the app
+ * works: goto() and reload() also wait for <html data-hydrated> (entry-client.tsx), as a person waits for a page
+ * to respond. Documents that are not the app (no #root) are not waited for.
+ */
+export function waitForAppOnLoads(page: Page): Page {
+  const waitForApp = () =>
+    page.waitForFunction(
+      () => !document.getElementById('root') || document.documentElement.hasAttribute('data-hydrated'),
+      null,
+      { timeout: 15_000 },
+    );
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await waitForApp();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await waitForApp();
+    return response;
+  };
+  return page;
+}
+
 /** Opens a fresh browser context (no cookies, no storage) before each test. */
 export function useBrowser(viewport = { width: 1280, height: 900 }): BrowserFixture {
   let browser: Browser;
@@ -37,7 +64,7 @@ export function useBrowser(viewport = { width: 1280, height: 900 }): BrowserFixt
   beforeEach(async () => {
     if (!chromiumPath) return;
     fixture.context = await browser.newContext({ viewport, baseURL: baseUrl, locale: 'ru-RU' });
-    fixture.page = await fixture.context.newPage();
+    fixture.page = waitForAppOnLoads(await fixture.context.newPage());
   });
   afterEach(async (context: TestContext) => {
     if (!chromiumPath) return;

@@ -7,6 +7,7 @@
 import { sanitizeHtml } from '@efir/domain/sanitize-html';
 import { XSS_VECTORS } from '@efir/domain/xss-vectors';
 import type { Browser, BrowserContext, Dialog, Page } from 'playwright-core';
+import { waitForAppOnLoads } from './browser.ts';
 
 export interface XssCase {
   /** `v12` for the 12th vector as written, `v12c` for its copy that also sets the canary. */
@@ -223,7 +224,7 @@ export async function newWatchedPage(
     viewport: options.viewport ?? { width: 1280, height: 900 },
     locale: 'ru-RU',
   });
-  const page = await context.newPage();
+  const page = waitForAppOnLoads(await context.newPage());
   const watch: ScriptWatch = { dialogs: [], foreignLoads: [], cspReports: [], navigations: [] };
   page.on('dialog', (dialog: Dialog) => {
     watch.dialogs.push(`${dialog.type()}: ${dialog.message()}`);
@@ -427,6 +428,19 @@ export interface Inspection {
 }
 
 /**
+ * A key press is a visitor's first interaction: the code held back until then (lib/deferred-code.ts) loads — the
+ * browser's own copy of the sanitiser, through which the rich text then hydrates, and the comments section, which
+ * then fetches its comments. Waits for the sanitiser's chunk and a moment for React to hydrate with it.
+ */
+export async function interactAndLetHeldBackCodeRun(page: Page): Promise<void> {
+  await page.keyboard.press('Shift');
+  await page.waitForFunction(() =>
+    performance.getEntriesByType('resource').some((entry) => entry.name.includes('/sanitized-html-')),
+  );
+  await page.waitForTimeout(300);
+}
+
+/**
  * Opens `url` with the CSP bypassed (so only the sanitiser and React stand between a vector and the page), waits
  * for the stored items, pokes them, and reports every sign of script; then once more with the CSP on, for its
  * reports alone.
@@ -446,14 +460,15 @@ export async function inspectPage(
     const { page, watch } = looked;
     if (visitor) await visitor.logIn(page);
     await page.goto(`${base}${url}`, { waitUntil: 'load' });
+    await interactAndLetHeldBackCodeRun(page);
     await page.locator(scope).first().waitFor();
-    // By then the client has hydrated: the same text went through its own copy of the sanitiser too.
     await page.waitForLoadState('networkidle');
     const missing = await missingLabels(page, scope, ids);
     const touched = await exercise(page, scope);
 
     if (visitor) await visitor.logIn(withCsp.page);
     await withCsp.page.goto(`${base}${url}`, { waitUntil: 'networkidle' });
+    await interactAndLetHeldBackCodeRun(withCsp.page);
     await exercise(withCsp.page, scope);
 
     return {

@@ -95,6 +95,34 @@ function tagLazyModules(): Plugin {
   };
 }
 
+/**
+ * React Router ships as one big module, and Rollup keeps every component defined in it, used or not: a top-level
+ * `React.forwardRef(…)` / `React.createContext(…)` call and a `X.displayName = '…'` write look like side effects.
+ * Marking those calls pure and dropping the names (only React DevTools read them) lets Rollup leave out what the shop
+ * never renders: React Router's Link, NavLink and Form with the framework-mode prefetching they bring (the shop has its
+ * own links, app/router/link.tsx). Lines stay where they were, so source maps still point right.
+ */
+function treeShakeReactRouter(): Plugin {
+  const definition = /^(var \w+ = )(React\d*\.(?:forwardRef|memo|createContext)\()/gm;
+  const displayName = /^\w+\.displayName = "\w+";$/gm;
+  let rewritten = 0;
+  return {
+    name: 'efir-tree-shake-react-router',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]react-router[\\/]dist[\\/].*\.mjs$/.test(id)) return null;
+      const result = code.replace(definition, '$1/* @__PURE__ */ $2').replace(displayName, '');
+      if (result === code) return null;
+      rewritten++;
+      return { code: result, map: null };
+    },
+    buildEnd() {
+      // A React Router release written differently would quietly put the dropped code back into every page.
+      if (rewritten === 0) this.error('react-router: no module matched, update treeShakeReactRouter');
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild = false }) => {
   const stamp: BuildStamp = command === 'build' ? stampBuild(isSsrBuild) : { version: 'dev', builtAt: 0 };
   return {
@@ -102,10 +130,17 @@ export default defineConfig(({ command, isSsrBuild = false }) => {
     plugins: [
       react(),
       tagLazyModules(),
-      ...(command === 'build' && !isSsrBuild ? [writeBuildStamp(stamp)] : []),
+      ...(command === 'build' && !isSsrBuild ? [writeBuildStamp(stamp), treeShakeReactRouter()] : []),
     ],
     define: { __BUILD_VERSION__: JSON.stringify(stamp.version) },
-    build: { sourcemap: Boolean(process.env.SOURCEMAP), outDir: 'dist/client', emptyOutDir: true, target: 'es2022', cssCodeSplit: true, manifest: true },
+    build: {
+      sourcemap: Boolean(process.env.SOURCEMAP),
+      outDir: 'dist/client',
+      emptyOutDir: true,
+      target: 'es2022',
+      cssCodeSplit: true,
+      manifest: true,
+    },
     ssr: { noExternal: [/^@efir\//] },
   };
 });

@@ -1,7 +1,7 @@
 // Browser start-up in the order of spec §1: filters (not awaited), then user, cart and critical data, then the
 // router, then the app. A server-rendered page brings that data along, so nothing is fetched twice.
 import './styles/global.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
 import type { AppContextValue } from './app/app-context.tsx';
@@ -25,6 +25,17 @@ import type { RealtimeClient } from './lib/realtime.ts';
 function whenIdle(task: () => void): void {
   if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 3000 });
   else setTimeout(task, 1000);
+}
+
+/**
+ * Marks <html data-hydrated> once the app's first render has committed: the page works from then on (tests and
+ * monitoring wait for it; the module scripts start only after the page is shown, see plugins/ssr.ts).
+ */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return null;
 }
 
 /** JSON the server render embedded in the page (app-shell.tsx), or null. */
@@ -117,7 +128,11 @@ async function start(): Promise<void> {
     <StrictMode>
       <AppShell context={context}>
         <RouterView router={router} />
-        <HeadSync router={router} />
+        {/* One child where the server renders one null: useId values stay equal at hydration. */}
+        <>
+          <HeadSync router={router} />
+          <HydratedMark />
+        </>
       </AppShell>
     </StrictMode>
   );
@@ -149,4 +164,5 @@ async function start(): Promise<void> {
   announceCartNotices(store, store.getState().cart.notices);
 }
 
-void start();
+// A task of its own: evaluating the modules and starting the app would otherwise be one long task.
+setTimeout(() => void start(), 0);

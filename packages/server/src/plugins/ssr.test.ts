@@ -10,6 +10,7 @@ import { createSourceSsrOptions } from '../test/page-renderer.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import {
   createPageAssets,
+  deferModuleScripts,
   pickPageEncoding,
   readInlineStyles,
   removeStylesheetLinks,
@@ -289,6 +290,20 @@ describe('the page code and styles a render used', () => {
     );
   });
 
+  it("moves the entry script and its preloads out of the template into a loader that lists them after the page's chunks", () => {
+    const template =
+      '<head><!--app-head-->\n    <script type="module" crossorigin src="/assets/index-1.js"></script>\n' +
+      '    <link rel="modulepreload" crossorigin href="/assets/react-1.js">\n' +
+      '    <link rel="stylesheet" href="/print.css">\n  </head>';
+    const { template: rest, loader } = deferModuleScripts(template, ['assets/product-page-1.js']);
+    expect(rest).toBe('<head><!--app-head-->\n    <link rel="stylesheet" href="/print.css">\n  </head>');
+    expect(loader).toMatch(
+      /^<script data-entry="\/assets\/index-1\.js" data-preload="\/assets\/product-page-1\.js \/assets\/react-1\.js">\(function\(tag\)/,
+    );
+    // A template without an entry script (development) keeps its scripts.
+    expect(deferModuleScripts('<head></head>', [])).toEqual({ template: '<head></head>', loader: '' });
+  });
+
   it('sends a page with the entry styles inlined at the end of its head, not linked', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'efir-styles-'));
     await mkdir(path.join(dir, 'assets'));
@@ -298,7 +313,8 @@ describe('the page code and styles a render used', () => {
         ssr: {
           ...(await createSourceSsrOptions()),
           loadTemplate: async () =>
-            '<!doctype html><html><head><!--app-head--><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head>' +
+            '<!doctype html><html><head><!--app-head--><script type="module" crossorigin src="/assets/index-1.js"></script>' +
+            '<link rel="stylesheet" crossorigin href="/assets/index-1.css"></head>' +
             '<body><div id="root"><!--app-html--></div><!--app-data--></body></html>',
           clientManifest: {
             'index.html': { file: 'assets/index-1.js', isEntry: true, css: ['assets/index-1.css'] },
@@ -314,6 +330,11 @@ describe('the page code and styles a render used', () => {
         '<style>body{margin:0}</style><link rel="stylesheet" crossorigin href="/assets/index-1.css" disabled></head>',
       );
       expect(response.body.match(/href="\/assets\/index-1\.css"/g)).toHaveLength(1);
+      // The scripts start from a loader at the end of <body>, which carries the page's nonce.
+      expect(response.body).not.toMatch(/<script[^>]*type="module"/);
+      expect(response.body).toMatch(
+        /<script nonce="[^"]+" data-entry="\/assets\/index-1\.js"[^>]*>[^<]+<\/script><\/body>/,
+      );
     } finally {
       await app.close();
       await rm(dir, { recursive: true, force: true });

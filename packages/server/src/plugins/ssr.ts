@@ -107,6 +107,52 @@ export function removeStylesheetLinks(template: string, files: readonly string[]
 }
 
 /**
+ * Loads the page's module scripts once its main picture (the `fetchpriority="high"` image) is decoded, or at once
+ * when it has none, in the frame after: the server-rendered, inline-styled page needs no code to be seen, so on a
+ * slow link the picture and the first paint do not share the connection and the main thread with ~115 KB of
+ * JavaScript (docs/decisions/011-scripts-after-the-main-picture.md). A visitor's first press or key starts them at
+ * once; a tab opened in the background (no animation frames) starts after 3 s. One inline module imports them all,
+ * so the browser fetches them in parallel without a DOM element per file. The files come from the data attributes
+ * of the script tag; the nonce is the tag's own.
+ */
+const SCRIPT_LOADER = `(function(tag){var started=false;function start(){if(started)return;started=true;\
+var script=document.createElement('script');script.type='module';script.nonce=tag.nonce;\
+script.textContent=(tag.dataset.entry+' '+tag.dataset.preload).split(' ').filter(Boolean).map(function(file){\
+return 'import "'+file+'";'}).join('');document.head.appendChild(script)}\
+function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}\
+var picture=document.querySelector('img[fetchpriority="high"]');\
+if(picture&&picture.decode)picture.decode().then(afterPaint,afterPaint);else afterPaint();setTimeout(start,3000);\
+['pointerdown','keydown','touchstart'].forEach(function(type){addEventListener(type,start,{capture:true,once:true})})\
+})(document.currentScript)`;
+
+/**
+ * Takes Vite's entry script and module preloads out of the template and returns the loader that starts them (with
+ * the page's own chunks) after the page is shown; it goes at the end of <body>, after the markup it looks at.
+ */
+export function deferModuleScripts(
+  template: string,
+  pageChunks: readonly string[],
+): { template: string; loader: string } {
+  let entry = '';
+  const preloads: string[] = [];
+  const rest = template
+    .replace(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/, (_tag, src: string) => {
+      entry = src;
+      return '';
+    })
+    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>\s*/g, (_tag, href: string) => {
+      preloads.push(href);
+      return '';
+    });
+  if (!entry) return { template, loader: '' };
+  const files = [...pageChunks.map((file) => `/${file}`), ...preloads];
+  return {
+    template: rest,
+    loader: `<script data-entry="${entry}" data-preload="${files.join(' ')}">${SCRIPT_LOADER}</script>`,
+  };
+}
+
+/**
  * React puts what a render preloads (react-dom's preload(): a page's main picture) before the page's markup; it
  * belongs at the top of <head>, so the browser asks for it before the scripts.
  */
@@ -243,13 +289,15 @@ export function createPageRenderer(app: FastifyInstance, config: Config, options
     const assets = pageAssets?.(result.modules ?? []) ?? { styles: [], chunks: [] };
     const { preloads, html: markup } = takeLeadingPreloads(result.html);
     let template = await options.loadTemplate(request.url);
+    let scriptLoader = '';
     if (pageAssets) {
-      // The styles go last in <head>, where Vite linked the entry's: the module scripts are found first, and
-      // the page's own sheets follow the entry's, the order a client-side navigation adds them in.
+      // The styles go last in <head>, where Vite linked the entry's: the page's own sheets follow the entry's,
+      // the order a client-side navigation adds them in.
       template = removeStylesheetLinks(template, assets.styles).replace(
         '</head>',
         () => `${renderStyleTags(assets.styles, inlineStyles)}</head>`,
       );
+      ({ template, loader: scriptLoader } = deferModuleScripts(template, assets.chunks));
     }
     const html = template
       // Replacer functions: a `$` in page text must not be read as a replacement pattern.
@@ -258,12 +306,10 @@ export function createPageRenderer(app: FastifyInstance, config: Config, options
         () =>
           preloads +
           result.head +
-          assets.chunks.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`).join('') +
           (config.METRIKA_ID ? `<meta name="efir-metrika" content="${config.METRIKA_ID}">` : ''),
       )
-      .replace(/<script type="module"|<link rel="modulepreload"/g, (tag) => `${tag} fetchpriority="low"`)
       .replace('<!--app-html-->', () => markup)
-      .replace('<!--app-data-->', () => result.data);
+      .replace('<!--app-data-->', () => result.data + scriptLoader);
     // Scripts that run get the nonce; data blocks (JSON, JSON-LD) do not need it, and the browser would hide its
     // value from React at hydration (an attribute mismatch).
     const page = nonce

@@ -1,7 +1,6 @@
 // «В корзину» on a product page (a quantity bounded by the stock, the waitlist when it is sold out) and the small
 // one on product cards; both set the whole cart from the answer and say what was added in a popup.
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { QuantityStepper } from '../components/ui/quantity-stepper.tsx';
 import { describeFailure } from '../lib/forms.ts';
 import { useAppContext } from './app-context.tsx';
@@ -14,6 +13,7 @@ import {
   MAX_LINE_QUANTITY,
   useQuantityInCart,
 } from './cart-state.ts';
+import { Link } from './router/link.tsx';
 import { WaitlistButton } from './user-list-buttons.tsx';
 
 export interface BuyableProduct {

@@ -3,9 +3,10 @@
 import type { ProductCard } from '@efir/domain/catalog-wire';
 import { formatRub } from '@efir/domain/money';
 import { type FocusEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useAppState } from '../app-context.tsx';
 import type { CatalogEntry } from '../app-state.ts';
+import { Link, NavLink } from '../router/link.tsx';
 import { MAIN_SECTIONS, MobileMenuToggle } from './mobile-menu.tsx';
 import '../../features/catalog/catalog.css';
 

@@ -2,10 +2,11 @@
 // category, «Все товары категории») with its state, and its toggle, which on hover also shows the catalogue as a
 // side panel (spec §9, see MobileMenuToggle).
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { MenuIcon } from '../../components/ui/icons.tsx';
 import { useAppState } from '../app-context.tsx';
 import type { CatalogEntry } from '../app-state.ts';
+import { Link } from '../router/link.tsx';
 
 export const MAIN_SECTIONS = [
   { name: 'Обучение', url: '/seminar_po_aromatherapy.html' },

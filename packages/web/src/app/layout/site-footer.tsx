@@ -1,7 +1,7 @@
 // Footer: phones, hours, social links, information links and the legal notices.
 import { SHOP } from '@efir/domain/shop-info';
-import { Link } from 'react-router';
 import { useAppState } from '../app-context.tsx';
+import { Link } from '../router/link.tsx';
 
 export function SiteFooter() {
   const menus = useAppState((state) => state.critical.menus);

@@ -1,8 +1,8 @@
 // Header of spec §2: logo, slogan, two phones and the search box (with typing hints once the page is live).
 import { SHOP } from '@efir/domain/shop-info';
-import { Link } from 'react-router';
 import { DropLogo } from '../../components/ui/icons.tsx';
 import { HeaderSearch } from '../../features/search/header-search.tsx';
+import { Link } from '../router/link.tsx';
 
 export function SiteHeader() {
   return (

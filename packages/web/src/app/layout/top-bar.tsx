@@ -4,10 +4,10 @@ import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { SHOP } from '@efir/domain/shop-info';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
 import { CartIcon, PhoneIcon, PinIcon, SearchIcon, UserIcon } from '../../components/ui/icons.tsx';
 import { useAppState } from '../app-context.tsx';
 import { CART_URL, describeCartSize } from '../cart-core.ts';
+import { Link } from '../router/link.tsx';
 import { useSessionStatus } from '../use-session.ts';
 
 const UserMenu = lazy(() => import('./user-menu.tsx').then((module) => ({ default: module.UserMenu })));

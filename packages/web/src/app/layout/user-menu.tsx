@@ -1,9 +1,10 @@
 // The logged-in visitor's corner of the top bar: avatar and name to /my-account, and a small menu with «Выйти». The
 // server never knows the user (the token is in local storage), so this renders in the browser only: its own chunk.
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import type { SessionUser } from '../app-state.ts';
+import { Link } from '../router/link.tsx';
 import { useLogOut } from '../use-session.ts';
 
 /** A small pop-up menu: closes on a click outside, on Escape (focus back to its button) and after a navigation. */

@@ -1,5 +1,5 @@
 // Breadcrumbs: «Главная › … › current page».
-import { Link } from 'react-router';
+import { Link } from '../../app/router/link.tsx';
 
 export interface Crumb {
   name: string;

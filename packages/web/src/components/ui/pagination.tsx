@@ -1,6 +1,7 @@
 // Page links «‹ 1 2 3 … 9 ›» that keep the rest of the address and work without JavaScript.
 import type { Pagination as PaginationData } from '@efir/domain/catalog-wire';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../app/router/link.tsx';
 
 function pageHref(pathname: string, search: string, page: number): string {
   const params = new URLSearchParams(search);

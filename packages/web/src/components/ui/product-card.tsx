@@ -3,7 +3,7 @@ import { PRODUCT_ICON_NAMES } from '@efir/domain/catalog-constants';
 import type { ProductCard as ProductCardData } from '@efir/domain/catalog-wire';
 import { formatRub } from '@efir/domain/money';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../app/router/link.tsx';
 import { Picture } from './picture.tsx';
 import { RatingStars } from './rating-stars.tsx';
 

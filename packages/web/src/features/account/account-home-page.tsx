@@ -2,8 +2,8 @@
 import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
+import { Link } from '../../app/router/link.tsx';
 import { type AccountHome, readAccountHome, useAccountData } from './account-api.ts';
 import {
   AccountHeading,

@@ -3,9 +3,10 @@
 // shows a loading state; a visitor who turns out to be a guest is sent to /login.
 import { ACCOUNT_PAGES } from '@efir/domain/routes';
 import { type ComponentType, useEffect, useRef } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useAppState } from '../../app/app-context.tsx';
 import type { SessionUser } from '../../app/app-state.ts';
+import { Link } from '../../app/router/link.tsx';
 import { useNavigate } from '../../app/router/router-view.tsx';
 import { loginUrlFor } from '../../app/session.ts';
 import { useLogOut, useSessionStatus } from '../../app/use-session.ts';

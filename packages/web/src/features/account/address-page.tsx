@@ -3,9 +3,9 @@ import { ADDRESS_LIMIT, addressSchema } from '@efir/domain/account-schemas';
 import { getDeliveryKindName } from '@efir/domain/delivery-catalogue';
 import { formatCount } from '@efir/domain/plural';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
 import type { SessionUser, UserAddress, UserPickupPoint } from '../../app/app-state.ts';
+import { Link } from '../../app/router/link.tsx';
 import {
   FORM_ERROR,
   FormError,

@@ -2,8 +2,8 @@
 import type { ProductCard as ProductCardData } from '@efir/domain/catalog-wire';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useAppContext } from '../../app/app-context.tsx';
+import { Link } from '../../app/router/link.tsx';
 import { toggleFavorite } from '../../app/user-lists.ts';
 import { ProductCard } from '../../components/ui/product-card.tsx';
 import { describeFailure } from '../../lib/forms.ts';

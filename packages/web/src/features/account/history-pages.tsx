@@ -3,7 +3,7 @@
 import { formatDateLong } from '@efir/domain/dates';
 import { formatRub } from '@efir/domain/money';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../app/router/link.tsx';
 import { readItems, useAccountData } from './account-api.ts';
 import { AccountHeading, type EmptyIcon, EmptyState, LoadFailed, Loading } from './account-ui.tsx';
 

@@ -2,8 +2,8 @@
 import { QUESTION_TEXT_MAX, type QuestionWire, questionSchema } from '@efir/domain/account-schemas';
 import { formatDateLong } from '@efir/domain/dates';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useAppContext } from '../../app/app-context.tsx';
+import { Link } from '../../app/router/link.tsx';
 import { FORM_ERROR, FormError, SubmitButton, TextAreaField, useForm } from '../../components/ui/form.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
 import { readQuestions, useAccountData } from './account-api.ts';

@@ -1,8 +1,8 @@
 // /my-waitlist: the out-of-stock products the user waits for, with their stock now; back in stock ones stand out.
 import type { WaitlistItem } from '@efir/domain/account-schemas';
 import { formatDateLong } from '@efir/domain/dates';
-import { Link } from 'react-router';
 import { useAppContext } from '../../app/app-context.tsx';
+import { Link } from '../../app/router/link.tsx';
 import { setWaiting } from '../../app/user-lists.ts';
 import { Picture } from '../../components/ui/picture.tsx';
 import { PriceTag } from '../../components/ui/product-card.tsx';

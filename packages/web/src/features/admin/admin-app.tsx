@@ -1,6 +1,7 @@
 // The back office (loaded on demand by AdminEntry): asks the server whether this user is a moderator, then shows
 // the section menu and the section. Each section owns its folder and its own nested routes.
-import { NavLink, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
+import { NavLink } from '../../app/router/link.tsx';
 import { HttpError } from '../../lib/http-client.ts';
 import { useAdminData } from './admin-api.ts';
 import { AuditSection } from './audit-section.tsx';

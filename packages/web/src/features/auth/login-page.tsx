@@ -1,8 +1,9 @@
 // /login: e-mail, password, «Запомнить меня»; after login the guest-only guard sends the user to ?from= or the account.
 import { loginSchema } from '@efir/domain/auth-schemas';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useAppContext } from '../../app/app-context.tsx';
+import { Link } from '../../app/router/link.tsx';
 import { logIn } from '../../app/session-start.ts';
 import {
   CheckboxField,

@@ -3,8 +3,9 @@ import { PASSWORD_MIN, registrationSchema } from '@efir/domain/auth-schemas';
 import { formatRussianPhone, normalizeRussianPhone } from '@efir/domain/phone';
 import { LEGAL_PAGE_URLS, LOGIN_URL } from '@efir/domain/routes';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useAppContext } from '../../app/app-context.tsx';
+import { Link } from '../../app/router/link.tsx';
 import { register } from '../../app/session-start.ts';
 import {
   CheckboxField,

@@ -4,7 +4,7 @@ import { HYDROLAT_REASON } from '@efir/domain/delivery-rules';
 import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
 import type { CartData, CartLine } from '../../app/app-state.ts';
 import { QuickAddButton } from '../../app/cart-buttons.tsx';
@@ -24,6 +24,7 @@ import {
   addToCart as sendAddToCart,
   useCart,
 } from '../../app/cart-state.ts';
+import { Link } from '../../app/router/link.tsx';
 import { CopyLink } from '../../components/ui/copy-link.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
 import { ProductCard } from '../../components/ui/product-card.tsx';

@@ -1,8 +1,8 @@
 // /catalog.html: the top categories (by pos) as tiles with their sub-categories (by name), and popular products.
 import type { RouteResponse } from '@efir/domain/catalog-wire';
-import { Link } from 'react-router';
 import { useAppContext } from '../../app/app-context.tsx';
 import type { CatalogEntry } from '../../app/app-state.ts';
+import { Link } from '../../app/router/link.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
 import { Picture } from '../../components/ui/picture.tsx';

@@ -8,8 +8,8 @@ import {
   readChatText,
 } from '@efir/domain/chat-schemas';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { useAppContext } from '../../app/app-context.tsx';
+import { Link } from '../../app/router/link.tsx';
 import { CloseIcon } from '../../components/ui/icons.tsx';
 import { fetchChatThread, fetchChatThreads, sendChatMessage } from './chat-api.ts';
 import { CHAT_MESSAGE_MAX, canSend, splitChatLinks } from './chat-format.ts';

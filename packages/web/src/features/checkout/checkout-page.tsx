@@ -4,10 +4,11 @@
 import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import type { ReactNode } from 'react';
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAppState } from '../../app/app-context.tsx';
 import { CHECKOUT_STEPS, type CheckoutStep } from '../../app/app-state.ts';
 import { CART_URL, describeLine, useCart } from '../../app/cart-state.ts';
+import { Link } from '../../app/router/link.tsx';
 import { canOpenStep, findFirstUnfinishedStep, STEP_TITLES, stepUrl } from './checkout-rules.ts';
 import { useCheckoutDraft, useIsBrowser } from './use-checkout.ts';
 import './checkout.css';

@@ -17,10 +17,11 @@ import {
 import { formatRub } from '@efir/domain/money';
 import { SHOP } from '@efir/domain/shop-info';
 import { useEffect, useId, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
 import type { AddressInput, CheckoutDraft } from '../../app/app-state.ts';
 import { CART_URL, useCart } from '../../app/cart-state.ts';
+import { Link } from '../../app/router/link.tsx';
 import { useNavigate } from '../../app/router/router-view.tsx';
 import { FormError } from '../../components/ui/form.tsx';
 import { describeFailure, readServerFieldErrors } from '../../lib/forms.ts';

@@ -3,7 +3,7 @@
 import { formatDateLong } from '@efir/domain/dates';
 import { formatRub } from '@efir/domain/money';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
 import {
   CARD_ONLINE,
@@ -13,6 +13,7 @@ import {
   type OrderView,
   startCardPayment,
 } from '../../app/orders.ts';
+import { Link } from '../../app/router/link.tsx';
 import { describeFailure } from '../../lib/forms.ts';
 import { useIsBrowser } from './use-checkout.ts';
 import './checkout.css';

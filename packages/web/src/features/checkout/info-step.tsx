@@ -3,9 +3,10 @@
 import { checkoutContactSchema } from '@efir/domain/delivery-rules';
 import { formatRussianPhone } from '@efir/domain/phone';
 import { useId, useLayoutEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useAppState } from '../../app/app-context.tsx';
 import type { CheckoutDraft } from '../../app/app-state.ts';
+import { Link } from '../../app/router/link.tsx';
 import { useNavigate } from '../../app/router/router-view.tsx';
 import {
   CheckboxField,

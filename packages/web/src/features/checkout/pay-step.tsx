@@ -2,7 +2,8 @@
 // hands the order over, cash on delivery for the post and pickup points, card and bank transfer always.
 import { PAYMENT_METHODS, type PaymentMethodId } from '@efir/domain/delivery-catalogue';
 import { useId, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../app/router/link.tsx';
 import { useNavigate } from '../../app/router/router-view.tsx';
 import { FormError } from '../../components/ui/form.tsx';
 import { isStepReady, listPaymentMethods, PAYMENT_NOTES, stepUrl } from './checkout-rules.ts';

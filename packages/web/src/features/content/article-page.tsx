@@ -5,9 +5,9 @@ import type { ImageRef, PageInfo, RouteResponse } from '@efir/domain/catalog-wir
 import { formatDateLong } from '@efir/domain/dates';
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { SHOP } from '@efir/domain/shop-info';
-import { Link } from 'react-router';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
 import { readListSort, saveListPreferences } from '../../app/list-preferences.ts';
+import { Link } from '../../app/router/link.tsx';
 import { FavoriteButton } from '../../app/user-list-buttons.tsx';
 import { Breadcrumbs, type Crumb } from '../../components/ui/breadcrumbs.tsx';
 import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';

@@ -4,9 +4,10 @@ import { DATE_PERIODS, DEFAULT_DATE_PERIOD, PUBLICATION_SORTS } from '@efir/doma
 import type { PublicationFilter, RouteResponse } from '@efir/domain/catalog-wire';
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
 import { listKindOfUrl, saveListPreferences } from '../../app/list-preferences.ts';
+import { Link } from '../../app/router/link.tsx';
 import { useNavigate } from '../../app/router/router-view.tsx';
 import './content.css';
 

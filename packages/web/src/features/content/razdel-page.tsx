@@ -1,7 +1,7 @@
 // A section (razdel) with its articles and recipes, and the listings /articles-new.html and /recept.html.
 import type { RouteResponse } from '@efir/domain/catalog-wire';
-import { Link } from 'react-router';
 import { useAppContext } from '../../app/app-context.tsx';
+import { Link } from '../../app/router/link.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';

@@ -7,8 +7,8 @@ import type {
 } from '@efir/domain/catalog-wire';
 import { formatDateLong } from '@efir/domain/dates';
 import { SHOP } from '@efir/domain/shop-info';
-import { Link } from 'react-router';
 import type { CatalogEntry } from '../../app/app-state.ts';
+import { Link } from '../../app/router/link.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
 import { ProductCard } from '../../components/ui/product-card.tsx';
 import { HomeSlider } from './home-slider.tsx';

@@ -4,7 +4,7 @@
 import { formatDateLong } from '@efir/domain/dates';
 import { formatRub } from '@efir/domain/money';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
 import {
   canPayOnline,
@@ -14,6 +14,7 @@ import {
   type PaymentCheck,
   startCardPayment,
 } from '../../app/orders.ts';
+import { Link } from '../../app/router/link.tsx';
 import { describeFailure } from '../../lib/forms.ts';
 import { HttpError } from '../../lib/http-client.ts';
 import './payment.css';

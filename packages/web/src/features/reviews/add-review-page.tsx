@@ -2,8 +2,8 @@
 // stars, the text in the rich-text editor, and a honeypot field people never see. New reviews wait for moderation.
 import { REVIEW_TEXT_MAX, reviewSchema } from '@efir/domain/reviews-schemas';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
+import { Link } from '../../app/router/link.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { FORM_ERROR, FormError, SubmitButton, TextField, useForm } from '../../components/ui/form.tsx';
 import { sendReview } from './reviews-api.ts';

@@ -11,8 +11,9 @@ import {
   type VoteType,
 } from '@efir/domain/reviews-schemas';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useAppContext } from '../../app/app-context.tsx';
+import { Link } from '../../app/router/link.tsx';
 import { loginUrlFor } from '../../app/session.ts';
 import { useSessionStatus } from '../../app/use-session.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';

@@ -115,7 +115,13 @@ export function RichTextEditor({
   const showEditor = wanted && !plain && !failed;
   useEffect(() => {
     if (loadOn === 'mount') setWanted(true);
-  }, [loadOn]);
+    // The server-rendered box may have been focused before its code arrived (it loads as the comments near the
+    // screen): the focus that asks for the editor happened already.
+    else if (loadOn === 'focus' && !plain && document.activeElement === textareaRef.current) {
+      focusOnLoad.current = true;
+      setWanted(true);
+    }
+  }, [loadOn, plain]);
 
   const want = () => {
     if (plain || wanted) return;

@@ -3,8 +3,8 @@
 import { formatCount } from '@efir/domain/plural';
 import { type CourseAnswer, type CourseWire, HOUR_FORMS, SCHOOL_URL } from '@efir/domain/school-schemas';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
+import { Link } from '../../app/router/link.tsx';
 import { useLoaderData, useNavigate } from '../../app/router/router-view.tsx';
 import { loginUrlFor } from '../../app/session.ts';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';

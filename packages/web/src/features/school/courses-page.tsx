@@ -3,8 +3,8 @@
 import { formatDateLong } from '@efir/domain/dates';
 import { formatCount } from '@efir/domain/plural';
 import { type CoursesAnswer, type CourseWire, HOUR_FORMS } from '@efir/domain/school-schemas';
-import { Link } from 'react-router';
 import { useAppContext } from '../../app/app-context.tsx';
+import { Link } from '../../app/router/link.tsx';
 import { useLoaderData } from '../../app/router/router-view.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';

@@ -3,8 +3,8 @@
 import { formatDateLong } from '@efir/domain/dates';
 import type { DiplomaWire, MyCourseWire } from '@efir/domain/school-schemas';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useAppContext } from '../../app/app-context.tsx';
+import { Link } from '../../app/router/link.tsx';
 import { FormError } from '../../components/ui/form.tsx';
 import { describeFailure } from '../../lib/forms.ts';
 import { useAccountData } from '../account/account-api.ts';

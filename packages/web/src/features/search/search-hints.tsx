@@ -2,8 +2,9 @@
 // to /search, which is all the server render and a page without JavaScript have) an ARIA combobox. This module is
 // its own chunk, loaded when the box is first focused or pointed at.
 import { type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useAppContext } from '../../app/app-context.tsx';
+import { Link } from '../../app/router/link.tsx';
 import { useNavigate } from '../../app/router/router-view.tsx';
 import { QUERY_MAX_LENGTH } from './header-search.tsx';
 

@@ -1,9 +1,9 @@
 import { formatDateLong } from '@efir/domain/dates';
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useAppState } from '../../app/app-context.tsx';
 import type { CatalogEntry } from '../../app/app-state.ts';
+import { Link } from '../../app/router/link.tsx';
 import { Form, useLoaderData } from '../../app/router/router-view.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { SearchIcon } from '../../components/ui/icons.tsx';

@@ -2,7 +2,8 @@
 // HTML the server passes through the sanitiser; recipes also list their ingredients, tied to products or not.
 import { z } from '@efir/domain/zod-ru';
 import { type FormEvent, useRef, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
+import { Link } from '../../../app/router/link.tsx';
 import { useNavigate } from '../../../app/router/router-view.tsx';
 import {
   CheckboxField,

@@ -2,7 +2,8 @@
 // edit finds the same list), newest first, with published/hidden state.
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../../app/router/link.tsx';
 import { useAdminData } from '../admin-api.ts';
 import { AdminChip, AdminFailure, AdminLoading, AdminPager } from '../admin-ui.tsx';
 import {

@@ -3,7 +3,8 @@
 
 import { z } from '@efir/domain/zod-ru';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../../app/router/link.tsx';
 import { FormError, SubmitButton, TextAreaField, TextField, useForm } from '../../../components/ui/form.tsx';
 import { FORM_ERROR } from '../../../lib/forms.ts';
 import { HttpError } from '../../../lib/http-client.ts';

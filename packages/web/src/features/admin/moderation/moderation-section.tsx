@@ -2,7 +2,8 @@
 // waits for a decision first; the tabs carry the counts of what waits (GET /moderation/summary).
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { useCallback } from 'react';
-import { Navigate, NavLink, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
+import { NavLink } from '../../../app/router/link.tsx';
 import { useAdminApi, useAdminData } from '../admin-api.ts';
 import { AdminHeader } from '../admin-ui.tsx';
 import { CommentsQueue } from './comments-queue.tsx';

@@ -5,7 +5,8 @@ import { formatRub } from '@efir/domain/money';
 import { formatRussianPhone } from '@efir/domain/phone';
 import { formatCount, GOODS_FORMS, type PluralForms } from '@efir/domain/plural';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../../app/router/link.tsx';
 import { useAdminData } from '../admin-api.ts';
 import {
   AdminChip,

@@ -8,7 +8,8 @@ import {
   specialPriceError,
 } from '@efir/domain/product-admin-schemas';
 import { type FormEvent, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../../app/router/link.tsx';
 import { useNavigate } from '../../../app/router/router-view.tsx';
 import {
   CheckboxField,

@@ -3,7 +3,8 @@
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { z } from '@efir/domain/zod-ru';
 import { type FormEvent, useId, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../../app/router/link.tsx';
 import { useNavigate } from '../../../app/router/router-view.tsx';
 import { CheckboxField, FormError, SubmitButton, TextField, useForm } from '../../../components/ui/form.tsx';
 import { FORM_ERROR } from '../../../lib/forms.ts';

@@ -2,7 +2,8 @@
 // code is switched off instead, and the button says so).
 import { formatRub } from '@efir/domain/money';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../../app/router/link.tsx';
 import { describeFailure } from '../../../lib/forms.ts';
 import { useAdminApi, useAdminData } from '../admin-api.ts';
 import { AdminChip, AdminFailure, AdminHeader, AdminLoading } from '../admin-ui.tsx';
