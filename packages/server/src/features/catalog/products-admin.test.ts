@@ -342,12 +342,20 @@ describe('product pictures', () => {
       ...multipart(png, 'mandarin.png', 'image/png'),
     });
     expect(upload.statusCode).toBe(200);
-    const images = upload.json().product.images as Array<{ basename: string; filename: string }>;
+    const images = upload.json().product.images as Array<{
+      basename: string;
+      filename: string;
+      widths?: number[];
+    }>;
     expect(images).toHaveLength(product.images.length + 1);
     const added = images.at(-1)!;
     expect(added.filename).toBe(`${added.basename}.jpg`);
     const webp = await sharp(path.join(imagesDir, `${added.basename}.webp`)).metadata();
     expect(webp).toMatchObject({ format: 'webp', width: 900, height: 700 });
+    // Smaller copies for cards and phones, listed so the pages offer them in srcset.
+    expect(added.widths).toEqual([400, 800, 900]);
+    const small = await sharp(path.join(imagesDir, `${added.basename}-400w.webp`)).metadata();
+    expect(small).toMatchObject({ format: 'webp', width: 400, height: 311 });
     expect((await sharp(path.join(imagesDir, added.filename)).metadata()).format).toBe('jpeg');
     // The shop shows it.
     expect((await publicPage(product.url)).body.page.com_data.images).toContainEqual(added);
@@ -375,6 +383,7 @@ describe('product pictures', () => {
     expect(removed.status).toBe(200);
     expect(removed.body.product.images).toEqual(product.images);
     await expect(stat(path.join(imagesDir, `${added.basename}.webp`))).rejects.toThrow();
+    await expect(stat(path.join(imagesDir, `${added.basename}-400w.webp`))).rejects.toThrow();
     expect((await admin('DELETE', `/products/${product.id}/images/9`)).status).toBe(404);
 
     const actions = (await auditOf(product.id)).map((entry) => entry.action);

@@ -375,6 +375,11 @@ export async function createProduct(
 const UPLOAD_FOLDER = 'products/uploads';
 const MAX_INPUT_PIXELS = 40_000_000;
 const MAX_SIDE_PX = 1600;
+/**
+ * Smaller WebP copies ('<basename>-<width>w.webp') for cards and phones, as the demo pictures have: the browser
+ * picks one from srcset instead of loading the 1600 px picture to show it 200 px wide.
+ */
+const SMALLER_WIDTHS = [400, 800] as const;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** What the file is by its first bytes, whatever its name or declared type says. */
@@ -399,12 +404,23 @@ async function storeProductImage(imagesDir: string, productId: number, upload: B
   const { default: sharp } = await import('sharp');
   let webp: Buffer;
   let jpeg: Buffer;
+  let width: number;
+  const smaller: Array<{ width: number; webp: Buffer }> = [];
   try {
     // Turned upright by its EXIF, metadata (camera, GPS) dropped, at most 1600 px a side.
     const picture = sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
       .rotate()
       .resize(MAX_SIDE_PX, MAX_SIDE_PX, { fit: 'inside', withoutEnlargement: true });
-    webp = await picture.clone().webp({ quality: 82, effort: 5 }).toBuffer();
+    const full = await picture.clone().webp({ quality: 82, effort: 5 }).toBuffer({ resolveWithObject: true });
+    webp = full.data;
+    width = full.info.width;
+    for (const smallerWidth of SMALLER_WIDTHS.filter((candidate) => candidate < width)) {
+      const copy = await sharp(webp)
+        .resize({ width: smallerWidth })
+        .webp({ quality: 80, effort: 5 })
+        .toBuffer();
+      smaller.push({ width: smallerWidth, webp: copy });
+    }
     jpeg = await picture
       .clone()
       .flatten({ background: '#ffffff' })
@@ -417,14 +433,19 @@ async function storeProductImage(imagesDir: string, productId: number, upload: B
   const basename = `${UPLOAD_FOLDER}/${productId}-${randomBytes(8).toString('hex')}`;
   await mkdir(path.join(imagesDir, UPLOAD_FOLDER), { recursive: true });
   await writeFile(path.join(imagesDir, `${basename}.webp`), webp);
+  for (const copy of smaller)
+    await writeFile(path.join(imagesDir, `${basename}-${copy.width}w.webp`), copy.webp);
   await writeFile(path.join(imagesDir, `${basename}.jpg`), jpeg);
-  return { basename, filename: `${basename}.jpg` };
+  const ref = { basename, filename: `${basename}.jpg` };
+  return smaller.length > 0 ? { ...ref, widths: [...smaller.map((copy) => copy.width), width] } : ref;
 }
 
 /** Removes the files of an uploaded picture; demo pictures and anything unexpected are left alone. */
 async function deleteProductImageFiles(imagesDir: string, image: ImageRef): Promise<void> {
   if (!/^products\/uploads\/\d+-[0-9a-f]{16}$/.test(image.basename)) return;
   await rm(path.join(imagesDir, `${image.basename}.webp`), { force: true });
+  for (const width of SMALLER_WIDTHS)
+    await rm(path.join(imagesDir, `${image.basename}-${width}w.webp`), { force: true });
   await rm(path.join(imagesDir, `${image.basename}.jpg`), { force: true });
 }
 
