@@ -1,6 +1,7 @@
 // Vite builds the browser bundle (dist/client) and the server-render bundle (dist/server), both stamped with
 // one build version that the realtime channel announces (a newer version makes open tabs reload).
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -9,6 +10,8 @@ interface BuildStamp {
   version: string;
   builtAt: number;
 }
+
+const reactRouterDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 
 const CLIENT_STAMP = path.join(import.meta.dirname, 'dist/client/build-version.json');
 
@@ -133,6 +136,16 @@ export default defineConfig(({ command, isSsrBuild = false }) => {
       ...(command === 'build' && !isSsrBuild ? [writeBuildStamp(stamp), treeShakeReactRouter()] : []),
     ],
     define: { __BUILD_VERSION__: JSON.stringify(stamp.version) },
+    // React Router's package exports point only at its development build (warnings and all); the browser bundle
+    // takes the production build it ships next to it.
+    resolve:
+      command === 'build' && !isSsrBuild
+        ? {
+            alias: [
+              { find: /^react-router$/, replacement: path.join(reactRouterDir, 'dist/production/index.mjs') },
+            ],
+          }
+        : {},
     build: {
       sourcemap: Boolean(process.env.SOURCEMAP),
       outDir: 'dist/client',
