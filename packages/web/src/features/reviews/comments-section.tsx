@@ -135,6 +135,12 @@ export interface CommentsSectionProps {
 
 type LoadState = 'loading' | 'ready' | 'failed';
 
+/** A product's comments are its customers' reviews; the section speaks of them so. */
+const WORDS = {
+  reviews: { one: 'отзыв', many: 'отзывы' },
+  comments: { one: 'комментарий', many: 'комментарии' },
+} as const;
+
 export function CommentsSection({
   type,
   id,
@@ -146,6 +152,7 @@ export function CommentsSection({
   const status = useSessionStatus();
   const location = useLocation();
   const headingId = useId();
+  const words = type === 'product' ? WORDS.reviews : WORDS.comments;
   useItemStatsVersion();
   const total = readCommentCount(type, id, count);
   const [threads, setThreads] = useState<CommentThread[]>([]);
@@ -222,19 +229,20 @@ export function CommentsSection({
       )}
       {status === 'guest' && (
         <p className="comments__login">
-          <Link to={loginUrlFor(here)}>Войдите</Link>, чтобы написать комментарий или ответить. Ещё нет
-          кабинета? <Link to="/registration">Зарегистрируйтесь</Link>.
+          <Link to={loginUrlFor(here)}>Войдите</Link>
+          {`, чтобы написать ${words.one} или ответить. Ещё нет кабинета? `}
+          <Link to="/registration">Зарегистрируйтесь</Link>.
         </p>
       )}
 
       {state === 'loading' && (
         <p className="comments__state" role="status">
-          Загружаем комментарии…
+          {`Загружаем ${words.many}…`}
         </p>
       )}
       {state === 'failed' && (
         <p className="comments__state">
-          Не удалось загрузить комментарии.{' '}
+          {`Не удалось загрузить ${words.many}. `}
           <button
             type="button"
             className="button button--ghost button--small"
@@ -245,7 +253,7 @@ export function CommentsSection({
         </p>
       )}
       {state === 'ready' && threads.length === 0 && (
-        <p className="comments__state muted">Пока никто не написал — ваш комментарий может быть первым.</p>
+        <p className="comments__state muted">{`Пока никто не написал — ваш ${words.one} может быть первым.`}</p>
       )}
 
       {threads.length > 0 && (

@@ -215,6 +215,10 @@ describe('rating and comments in the server render', () => {
     expect(guest).toContain('href="/login?from=%2Flavanda.html%3Fpage%3D2"');
     expect(guest).toContain('Загружаем комментарии…');
     expect(guest).not.toContain('<form');
+    // A product's comments are reviews, and the section says so.
+    const productGuest = render(<CommentsSection type="product" id={3} count={0} />);
+    expect(productGuest).toContain('чтобы написать отзыв или ответить');
+    expect(productGuest).toContain('Загружаем отзывы…');
     const user = render(<CommentsSection type="recept" id={3} count={2} />, {
       user: { id: 7, name: 'Мария' },
     });
