@@ -279,6 +279,52 @@ function withoutId(fields: Record<string, unknown>): Record<string, unknown> {
 const pick = <T extends Record<string, unknown>>(source: T, keys: readonly string[]) =>
   Object.fromEntries(keys.filter((key) => key in source).map((key) => [key, source[key]]));
 
+/** What the audit log needs of a kind of content: the prefix of its entries («slide:12») and how to read a row. */
+interface AuditedKind<Row extends Record<string, unknown>> {
+  entity: string;
+  read: (db: Database, rowId: number) => Promise<Row | null>;
+}
+
+/**
+ * One save in its own transaction: write, read the row back, log it (for an edit only the changed fields, and
+ * nothing when nothing changed), then drop the cached answers. Gives the row as read after the write.
+ */
+async function auditedChange<Row extends Record<string, unknown>>(
+  deps: ContentAdminDeps,
+  kind: AuditedKind<Row>,
+  options: {
+    userId: number;
+    action: 'content.create' | 'content.update' | 'content.delete';
+    before: Row | null;
+    write: (tx: Database) => Promise<number>;
+  },
+): Promise<Row | null> {
+  const { userId, action, before } = options;
+  const result = await deps.db.transaction(async (tx) => {
+    const rowId = await options.write(tx);
+    const after = action === 'content.delete' ? null : await kind.read(tx, rowId);
+    const beforeFields = withoutId(before ?? {});
+    const afterFields = withoutId(after ?? {});
+    const logged =
+      action === 'content.update'
+        ? changedFields(beforeFields, afterFields)
+        : { before: before ? beforeFields : null, after: after ? afterFields : null, changed: true };
+    if (logged.changed) {
+      await writeAudit(tx, {
+        userId,
+        action,
+        entity: 'content',
+        entityId: `${kind.entity}:${rowId}`,
+        before: logged.before,
+        after: logged.after,
+      });
+    }
+    return after;
+  });
+  deps.content.invalidate();
+  return result;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Articles and recipes.
 
@@ -290,7 +336,11 @@ function tablesOf(kind: Kind) {
     : { table: recipes, links: recipeTags, linkId: recipeTags.recipeId, linkTag: recipeTags.tagId };
 }
 
-const auditId = (kind: Kind, itemId: number) => `${kind === 'article' ? 'article' : 'recipe'}:${itemId}`;
+type Publication = NonNullable<Awaited<ReturnType<typeof readPublication>>>;
+const publicationAudit = (kind: Kind): AuditedKind<Publication> => ({
+  entity: kind === 'article' ? 'article' : 'recipe',
+  read: (db, itemId) => readPublication(db, kind, itemId),
+});
 
 async function listPublicationsForAdmin(db: Database, kind: Kind, query: z.infer<typeof listQuery>) {
   const { table } = tablesOf(kind);
@@ -448,7 +498,6 @@ async function savePublication(
   input: PublicationInput,
 ) {
   const { db } = deps;
-  const { table, links, linkId } = tablesOf(kind);
   const before = itemId === null ? null : await readPublication(db, kind, itemId);
   if (itemId !== null && !before) throw notFound();
   const errors = await checkPublicationReferences(deps, input);
@@ -462,76 +511,57 @@ async function savePublication(
   }
   if (Object.keys(errors).length > 0) throw invalidData(errors);
 
-  const savedId = await db
-    .transaction(async (tx) => {
-      const values = publicationColumns(input);
-      let rowId = itemId;
-      if (rowId === null) {
-        const [row] = await tx
-          .insert(table)
-          .values(values as typeof articles.$inferInsert)
-          .returning({ id: table.id });
-        rowId = row?.id ?? null;
-        if (rowId === null) throw new Error('insert returned no row');
-      } else if (Object.keys(values).length > 0) {
-        await tx.update(table).set(values).where(eq(table.id, rowId));
-      }
-      if (input.tag_ids !== undefined) {
-        await tx.delete(links).where(eq(linkId, rowId));
-        const unique = [...new Set(input.tag_ids)];
-        if (unique.length > 0 && kind === 'article') {
-          await tx.insert(articleTags).values(unique.map((tagId) => ({ articleId: rowId, tagId })));
-        } else if (unique.length > 0) {
-          await tx.insert(recipeTags).values(unique.map((tagId) => ({ recipeId: rowId, tagId })));
-        }
-      }
-      if (kind === 'recept' && input.ingredients !== undefined) {
-        await tx.delete(recipeIngredients).where(eq(recipeIngredients.recipeId, rowId));
-        if (input.ingredients.length > 0) {
-          await tx.insert(recipeIngredients).values(
-            input.ingredients.map((line, pos) => ({
-              recipeId: rowId,
-              productId: line.product_id,
-              name: line.name,
-              amount: line.amount,
-              pos,
-            })),
-          );
-        }
-      }
-      const after = await readPublication(tx, kind, rowId);
-      if (!after) throw new Error('saved publication vanished');
-      const { id: _id, ...afterFields } = after;
-      if (before === null) {
-        await writeAudit(tx, {
-          userId,
-          action: 'content.create',
-          entity: 'content',
-          entityId: auditId(kind, rowId),
-          after: afterFields,
-        });
-      } else {
-        const diff = changedFields(before, afterFields);
-        if (diff.changed) {
-          await writeAudit(tx, {
-            userId,
-            action: 'content.update',
-            entity: 'content',
-            entityId: auditId(kind, rowId),
-            before: diff.before,
-            after: diff.after,
-          });
-        }
-      }
-      return rowId;
-    })
-    .catch((error: unknown) => {
-      // Two saves racing for one address: the unique index decides.
-      if (isUniqueViolation(error)) throw invalidData({ url: ['Этот адрес уже занят'] });
-      throw error;
-    });
-  deps.content.invalidate();
-  return readPublication(db, kind, savedId);
+  return auditedChange(deps, publicationAudit(kind), {
+    userId,
+    action: before === null ? 'content.create' : 'content.update',
+    before,
+    write: (tx) => writePublication(tx, kind, itemId, input),
+  }).catch((error: unknown) => {
+    // Two saves racing for one address: the unique index decides.
+    if (isUniqueViolation(error)) throw invalidData({ url: ['Этот адрес уже занят'] });
+    throw error;
+  });
+}
+
+/** Inserts or updates the row, then replaces its tags and (for a recipe) its ingredients; returns its id. */
+async function writePublication(tx: Database, kind: Kind, itemId: number | null, input: PublicationInput) {
+  const { table, links, linkId } = tablesOf(kind);
+  const values = publicationColumns(input);
+  let rowId = itemId;
+  if (rowId === null) {
+    const [row] = await tx
+      .insert(table)
+      .values(values as typeof articles.$inferInsert)
+      .returning({ id: table.id });
+    rowId = row?.id ?? null;
+    if (rowId === null) throw new Error('insert returned no row');
+  } else if (Object.keys(values).length > 0) {
+    await tx.update(table).set(values).where(eq(table.id, rowId));
+  }
+  if (input.tag_ids !== undefined) {
+    await tx.delete(links).where(eq(linkId, rowId));
+    const unique = [...new Set(input.tag_ids)];
+    if (unique.length > 0 && kind === 'article') {
+      await tx.insert(articleTags).values(unique.map((tagId) => ({ articleId: rowId, tagId })));
+    } else if (unique.length > 0) {
+      await tx.insert(recipeTags).values(unique.map((tagId) => ({ recipeId: rowId, tagId })));
+    }
+  }
+  if (kind === 'recept' && input.ingredients !== undefined) {
+    await tx.delete(recipeIngredients).where(eq(recipeIngredients.recipeId, rowId));
+    if (input.ingredients.length > 0) {
+      await tx.insert(recipeIngredients).values(
+        input.ingredients.map((line, pos) => ({
+          recipeId: rowId,
+          productId: line.product_id,
+          name: line.name,
+          amount: line.amount,
+          pos,
+        })),
+      );
+    }
+  }
+  return rowId;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -573,51 +603,6 @@ function menuWire(row: typeof menuItems.$inferSelect) {
   };
 }
 
-/** One audited save of a simple row: read before, write, read after, log the changed fields. */
-async function auditedChange<T extends Record<string, unknown>>(
-  deps: ContentAdminDeps,
-  options: {
-    userId: number;
-    action: 'content.create' | 'content.update' | 'content.delete';
-    entityId: (rowId: number) => string;
-    before: T | null;
-    change: (tx: Database) => Promise<number>;
-    read: (tx: Database, rowId: number) => Promise<T | null>;
-  },
-): Promise<T | null> {
-  const result = await deps.db.transaction(async (tx) => {
-    const rowId = await options.change(tx);
-    const after = options.action === 'content.delete' ? null : await options.read(tx, rowId);
-    const beforeFields = withoutId(options.before ?? {});
-    const afterFields = withoutId(after ?? {});
-    if (options.action === 'content.update') {
-      const diff = changedFields(beforeFields, afterFields);
-      if (diff.changed) {
-        await writeAudit(tx, {
-          userId: options.userId,
-          action: options.action,
-          entity: 'content',
-          entityId: options.entityId(rowId),
-          before: diff.before,
-          after: diff.after,
-        });
-      }
-    } else {
-      await writeAudit(tx, {
-        userId: options.userId,
-        action: options.action,
-        entity: 'content',
-        entityId: options.entityId(rowId),
-        before: options.before ? beforeFields : null,
-        after: after ? afterFields : null,
-      });
-    }
-    return after;
-  });
-  deps.content.invalidate();
-  return result;
-}
-
 async function readSlide(db: Database, slideId: number) {
   const [row] = await db.select().from(slides).where(eq(slides.id, slideId)).limit(1);
   return row ? slideWire(row) : null;
@@ -631,6 +616,110 @@ async function readMenuItem(db: Database, itemId: number) {
 async function readStaticPage(db: Database, pageId: number) {
   const [row] = await db.select().from(staticPages).where(eq(staticPages.id, pageId)).limit(1);
   return row ? staticPageWire(row) : null;
+}
+
+/** A static page as the audit log sees it: without the time stamp that every save changes. */
+async function readStaticPageFields(db: Database, pageId: number) {
+  const page = await readStaticPage(db, pageId);
+  if (!page) return null;
+  const { updated_at: _updatedAt, ...fields } = page;
+  return fields;
+}
+
+const listSlides = async (db: Database) =>
+  (await db.select().from(slides).orderBy(asc(slides.pos), asc(slides.id))).map(slideWire);
+
+const listMenu = async (db: Database, menu: (typeof MENU_NAMES)[number]) =>
+  (
+    await db
+      .select()
+      .from(menuItems)
+      .where(eq(menuItems.menu, menu))
+      .orderBy(asc(menuItems.pos), asc(menuItems.id))
+  ).map(menuWire);
+
+/** A kind of row the back office edits whole (a slide, a menu link, a static page) and its table. */
+interface RowKind<Row extends Record<string, unknown>> extends AuditedKind<Row> {
+  table: typeof slides | typeof menuItems | typeof staticPages;
+}
+
+const slideRows: RowKind<SlideView> = { table: slides, entity: 'slide', read: readSlide };
+const menuRows: RowKind<MenuView> = { table: menuItems, entity: 'menu', read: readMenuItem };
+const pageRows: RowKind<PageFields> = { table: staticPages, entity: 'page', read: readStaticPageFields };
+type SlideView = ReturnType<typeof slideWire>;
+type MenuView = ReturnType<typeof menuWire>;
+type PageFields = NonNullable<Awaited<ReturnType<typeof readStaticPageFields>>>;
+
+/** Adds a slide or a menu link; its column values are made inside the transaction, where its position is counted. */
+async function createRow<Row extends Record<string, unknown>>(
+  deps: ContentAdminDeps,
+  kind: RowKind<Row>,
+  userId: number,
+  row: {
+    image: string | null | undefined;
+    values: (tx: Database) => Promise<typeof slides.$inferInsert | typeof menuItems.$inferInsert>;
+  },
+) {
+  await checkImage(deps, 'img', row.image);
+  return auditedChange(deps, kind, {
+    userId,
+    action: 'content.create',
+    before: null,
+    write: async (tx) => {
+      const [inserted] = await tx
+        .insert(kind.table)
+        .values((await row.values(tx)) as typeof kind.table.$inferInsert)
+        .returning({ id: kind.table.id });
+      if (!inserted) throw new Error('insert returned no row');
+      return inserted.id;
+    },
+  });
+}
+
+/** Saves the whitelisted fields of an edit: 404 for an unknown row, then the picture is checked. */
+async function updateRow<Row extends Record<string, unknown>>(
+  deps: ContentAdminDeps,
+  kind: RowKind<Row>,
+  userId: number,
+  rowId: number,
+  edit: {
+    image?: string | null | undefined;
+    /** Column values for the whitelisted fields present in the edit. */
+    values: (tx: Database, before: Row) => Promise<Record<string, unknown>>;
+  },
+) {
+  const before = await kind.read(deps.db, rowId);
+  if (!before) throw notFound();
+  await checkImage(deps, 'img', edit.image);
+  return auditedChange(deps, kind, {
+    userId,
+    action: 'content.update',
+    before,
+    write: async (tx) => {
+      const set = await edit.values(tx, before);
+      if (Object.keys(set).length > 0) await tx.update(kind.table).set(set).where(eq(kind.table.id, rowId));
+      return rowId;
+    },
+  });
+}
+
+async function deleteRow(
+  deps: ContentAdminDeps,
+  kind: RowKind<Record<string, unknown>>,
+  userId: number,
+  rowId: number,
+) {
+  const before = await kind.read(deps.db, rowId);
+  if (!before) throw notFound();
+  await auditedChange(deps, kind, {
+    userId,
+    action: 'content.delete',
+    before,
+    write: async (tx) => {
+      await tx.delete(kind.table).where(eq(kind.table.id, rowId));
+      return rowId;
+    },
+  });
 }
 
 async function checkImage(deps: ContentAdminDeps, field: string, file: string | null | undefined) {
@@ -762,153 +851,69 @@ export function contentAdminSection(deps: ContentAdminDeps): (scope: FastifyInst
       '/content/pages/:id',
       { schema: { params: idParams, body: staticPageUpdate } },
       async (request) => {
-        const pageId = request.params.id;
-        const before = await readStaticPage(db, pageId);
-        if (!before) throw notFound();
-        const { updated_at: _updatedAt, ...beforeFields } = before;
-        await auditedChange(deps, {
-          userId: moderatorId(request),
-          action: 'content.update',
-          entityId: (rowId) => `page:${rowId}`,
-          before: beforeFields,
-          change: async (tx) => {
-            const body = request.body;
-            await tx
-              .update(staticPages)
-              .set({
-                ...pick(body, ['title', 'description']),
-                ...(body.html !== undefined ? { html: sanitizeHtml(body.html) } : {}),
-                updatedAt: new Date(),
-              })
-              .where(eq(staticPages.id, pageId));
-            return pageId;
-          },
-          read: async (tx, rowId) => {
-            const page = await readStaticPage(tx, rowId);
-            if (!page) return null;
-            const { updated_at: _at, ...fields } = page;
-            return fields;
-          },
+        const body = request.body;
+        await updateRow(deps, pageRows, moderatorId(request), request.params.id, {
+          values: async () => ({
+            ...pick(body, ['title', 'description']),
+            ...(body.html !== undefined ? { html: sanitizeHtml(body.html) } : {}),
+            updatedAt: new Date(),
+          }),
         });
-        return { item: await readStaticPage(db, pageId) };
+        return { item: await readStaticPage(db, request.params.id) };
       },
     );
 
-    routes.get('/content/slides', async () => ({
-      items: (await db.select().from(slides).orderBy(asc(slides.pos), asc(slides.id))).map(slideWire),
-    }));
+    routes.get('/content/slides', async () => ({ items: await listSlides(db) }));
     routes.post('/content/slides', { schema: { body: slideCreate } }, async (request, reply) => {
       const body = request.body;
-      await checkImage(deps, 'img', body.img);
-      const item = await auditedChange(deps, {
-        userId: moderatorId(request),
-        action: 'content.create',
-        entityId: (rowId) => `slide:${rowId}`,
-        before: null,
-        change: async (tx) => {
-          const [row] = await tx
-            .insert(slides)
-            .values({
-              img: toImageRef(body.img),
-              name: body.name,
-              link: body.link ?? '',
-              show: body.show ?? 'all',
-              color: body.color ?? '#ffffff',
-              pos: await nextPos(tx, slides),
-            })
-            .returning({ id: slides.id });
-          if (!row) throw new Error('insert returned no row');
-          return row.id;
-        },
-        read: readSlide,
+      const item = await createRow(deps, slideRows, moderatorId(request), {
+        image: body.img,
+        values: async (tx) => ({
+          img: toImageRef(body.img),
+          name: body.name,
+          link: body.link ?? '',
+          show: body.show ?? 'all',
+          color: body.color ?? '#ffffff',
+          pos: await nextPos(tx, slides),
+        }),
       });
       return reply.status(201).send({ item });
     });
     routes.put('/content/slides/order', { schema: { body: orderBody } }, async (request) => {
       await reorder(deps, moderatorId(request), { table: slides, entityId: 'slide:order' }, request.body.ids);
-      return {
-        items: (await db.select().from(slides).orderBy(asc(slides.pos), asc(slides.id))).map(slideWire),
-      };
+      return { items: await listSlides(db) };
     });
     routes.put(
       '/content/slides/:id',
       { schema: { params: idParams, body: slideUpdate } },
       async (request) => {
-        const slideId = request.params.id;
-        const before = await readSlide(db, slideId);
-        if (!before) throw notFound();
         const body = request.body;
-        await checkImage(deps, 'img', body.img);
-        const item = await auditedChange(deps, {
-          userId: moderatorId(request),
-          action: 'content.update',
-          entityId: (rowId) => `slide:${rowId}`,
-          before,
-          change: async (tx) => {
-            const values = {
-              ...pick(body, ['name', 'link', 'show', 'color']),
-              ...(body.img !== undefined ? { img: toImageRef(body.img) } : {}),
-            };
-            if (Object.keys(values).length > 0)
-              await tx.update(slides).set(values).where(eq(slides.id, slideId));
-            return slideId;
-          },
-          read: readSlide,
+        const item = await updateRow(deps, slideRows, moderatorId(request), request.params.id, {
+          image: body.img,
+          values: async () => ({
+            ...pick(body, ['name', 'link', 'show', 'color']),
+            ...(body.img !== undefined ? { img: toImageRef(body.img) } : {}),
+          }),
         });
         return { item };
       },
     );
-    routes.delete('/content/slides/:id', { schema: { params: idParams } }, async (request, reply) => {
-      const slideId = request.params.id;
-      const before = await readSlide(db, slideId);
-      if (!before) throw notFound();
-      await auditedChange(deps, {
-        userId: moderatorId(request),
-        action: 'content.delete',
-        entityId: (rowId) => `slide:${rowId}`,
-        before,
-        change: async (tx) => {
-          await tx.delete(slides).where(eq(slides.id, slideId));
-          return slideId;
-        },
-        read: readSlide,
-      });
-      return reply.status(204).send();
-    });
 
     routes.get('/content/menu', { schema: { querystring: menuQuery } }, async (request) => ({
-      items: (
-        await db
-          .select()
-          .from(menuItems)
-          .where(eq(menuItems.menu, request.query.menu))
-          .orderBy(asc(menuItems.pos), asc(menuItems.id))
-      ).map(menuWire),
+      items: await listMenu(db, request.query.menu),
     }));
     routes.post('/content/menu', { schema: { body: menuCreate } }, async (request, reply) => {
       const body = request.body;
-      await checkImage(deps, 'img', body.img);
-      const item = await auditedChange(deps, {
-        userId: moderatorId(request),
-        action: 'content.create',
-        entityId: (rowId) => `menu:${rowId}`,
-        before: null,
-        change: async (tx) => {
-          const [row] = await tx
-            .insert(menuItems)
-            .values({
-              menu: body.menu,
-              name: body.name,
-              url: body.url,
-              img: body.img ?? null,
-              color: body.color ?? null,
-              pos: await nextPos(tx, menuItems, eq(menuItems.menu, body.menu)),
-            })
-            .returning({ id: menuItems.id });
-          if (!row) throw new Error('insert returned no row');
-          return row.id;
-        },
-        read: readMenuItem,
+      const item = await createRow(deps, menuRows, moderatorId(request), {
+        image: body.img,
+        values: async (tx) => ({
+          menu: body.menu,
+          name: body.name,
+          url: body.url,
+          img: body.img ?? null,
+          color: body.color ?? null,
+          pos: await nextPos(tx, menuItems, eq(menuItems.menu, body.menu)),
+        }),
       });
       return reply.status(201).send({ item });
     });
@@ -920,60 +925,35 @@ export function contentAdminSection(deps: ContentAdminDeps): (scope: FastifyInst
         { table: menuItems, where: eq(menuItems.menu, menu), entityId: `menu:${menu}:order` },
         ids,
       );
-      return {
-        items: (
-          await db
-            .select()
-            .from(menuItems)
-            .where(eq(menuItems.menu, menu))
-            .orderBy(asc(menuItems.pos), asc(menuItems.id))
-        ).map(menuWire),
-      };
+      return { items: await listMenu(db, menu) };
     });
     routes.put('/content/menu/:id', { schema: { params: idParams, body: menuUpdate } }, async (request) => {
       const itemId = request.params.id;
-      const before = await readMenuItem(db, itemId);
-      if (!before) throw notFound();
       const body = request.body;
-      await checkImage(deps, 'img', body.img);
-      const item = await auditedChange(deps, {
-        userId: moderatorId(request),
-        action: 'content.update',
-        entityId: (rowId) => `menu:${rowId}`,
-        before,
-        change: async (tx) => {
+      const item = await updateRow(deps, menuRows, moderatorId(request), itemId, {
+        image: body.img,
+        values: async (tx, before) => {
           const values = pick(body, ['menu', 'name', 'url', 'img', 'color']);
+          // Moved to another menu: it goes last there.
           if (body.menu !== undefined && body.menu !== before.menu) {
-            values.pos = await nextPos(
-              tx,
-              menuItems,
-              and(eq(menuItems.menu, body.menu), ne(menuItems.id, itemId)),
-            );
+            const others = and(eq(menuItems.menu, body.menu), ne(menuItems.id, itemId));
+            values.pos = await nextPos(tx, menuItems, others);
           }
-          if (Object.keys(values).length > 0)
-            await tx.update(menuItems).set(values).where(eq(menuItems.id, itemId));
-          return itemId;
+          return values;
         },
-        read: readMenuItem,
       });
       return { item };
     });
-    routes.delete('/content/menu/:id', { schema: { params: idParams } }, async (request, reply) => {
-      const itemId = request.params.id;
-      const before = await readMenuItem(db, itemId);
-      if (!before) throw notFound();
-      await auditedChange(deps, {
-        userId: moderatorId(request),
-        action: 'content.delete',
-        entityId: (rowId) => `menu:${rowId}`,
-        before,
-        change: async (tx) => {
-          await tx.delete(menuItems).where(eq(menuItems.id, itemId));
-          return itemId;
-        },
-        read: readMenuItem,
+
+    // Slides and menu links are deleted alike: 404 for an unknown one, else gone with an audit entry.
+    for (const [path, kind] of [
+      ['slides', slideRows],
+      ['menu', menuRows],
+    ] as const) {
+      routes.delete(`/content/${path}/:id`, { schema: { params: idParams } }, async (request, reply) => {
+        await deleteRow(deps, kind, moderatorId(request), request.params.id);
+        return reply.status(204).send();
       });
-      return reply.status(204).send();
-    });
+    }
   };
 }
