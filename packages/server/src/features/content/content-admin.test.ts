@@ -290,3 +290,43 @@ describe('menu article links', () => {
     );
   });
 });
+
+describe('edits and unknown rows', () => {
+  it('audits only the changed fields of a slide, and answers 404 for a slide, link or page that is not there', async () => {
+    const created = await send('POST', `${BASE}/slides`, {
+      img: 'slides/novyj.jpg',
+      name: 'Осень',
+      show: 'all',
+      color: '#ffffff',
+      link: '/akcii',
+    });
+    const slide = created.json().item;
+    const edited = await send('PUT', `${BASE}/slides/${slide.id}`, { name: 'Осенняя распродажа' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().item).toMatchObject({ id: slide.id, name: 'Осенняя распродажа', link: '/akcii' });
+    expect((await critical()).slider.find((item: { id: number }) => item.id === slide.id)?.name).toBe(
+      'Осенняя распродажа',
+    );
+    const update = (await auditFor(`slide:${slide.id}`)).find((entry) => entry.action === 'content.update');
+    expect(update).toMatchObject({ before: { name: 'Осень' }, after: { name: 'Осенняя распродажа' } });
+
+    expect((await send('PUT', `${BASE}/slides/999999`, { name: 'Нет' })).statusCode).toBe(404);
+    expect((await send('DELETE', `${BASE}/slides/999999`)).statusCode).toBe(404);
+    expect((await send('PUT', `${BASE}/menu/999999`, { name: 'Нет' })).statusCode).toBe(404);
+    expect((await send('DELETE', `${BASE}/menu/999999`)).statusCode).toBe(404);
+    expect((await send('PUT', `${BASE}/pages/999999`, { html: '<p>Нет</p>' })).statusCode).toBe(404);
+    expect((await send('DELETE', `${BASE}/slides/${slide.id}`)).statusCode).toBe(204);
+  });
+
+  it('moves a menu link to another menu, where it goes last', async () => {
+    const created = await send('POST', `${BASE}/menu`, { menu: 'articles', name: 'Переезд', url: '/akcii' });
+    const link = created.json().item;
+    const moved = await send('PUT', `${BASE}/menu/${link.id}`, { menu: 'footer' });
+    expect(moved.statusCode).toBe(200);
+    const footer = (await send('GET', `${BASE}/menu?menu=footer`)).json().items;
+    expect(footer.at(-1)).toMatchObject({ id: link.id, name: 'Переезд' });
+    const articlesMenu = (await send('GET', `${BASE}/menu?menu=articles`)).json().items;
+    expect(articlesMenu.some((item: { id: number }) => item.id === link.id)).toBe(false);
+    expect((await send('DELETE', `${BASE}/menu/${link.id}`)).statusCode).toBe(204);
+  });
+});
