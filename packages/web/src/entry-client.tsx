@@ -38,6 +38,15 @@ function HydratedMark() {
   return null;
 }
 
+/**
+ * The shop's canonical origin (PUBLIC_URL), from the canonical link the server wrote: JSON-LD and canonical links
+ * then hydrate as rendered, also when the shop is browsed under another address (a port in development, a proxy).
+ */
+function readCanonicalOrigin(): string {
+  const href = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
+  return href ? new URL(href).origin : window.location.origin;
+}
+
 /** JSON the server render embedded in the page (app-shell.tsx), or null. */
 function readEmbedded<T>(id: string): T | null {
   const element = document.getElementById(id);
@@ -101,7 +110,7 @@ async function start(): Promise<void> {
   const context: AppContextValue = {
     api,
     store,
-    origin: window.location.origin,
+    origin: readCanonicalOrigin(),
     isServer: false,
     getCurrentUrl: () => currentUrl,
     pageCache,
@@ -130,7 +139,7 @@ async function start(): Promise<void> {
         <RouterView router={router} />
         {/* One child where the server renders one null: useId values stay equal at hydration. */}
         <>
-          <HeadSync router={router} />
+          <HeadSync router={router} origin={context.origin} />
           <HydratedMark />
         </>
       </AppShell>

@@ -7,7 +7,8 @@ function setMetaContent(selector: string, value: string): void {
   document.head.querySelector(selector)?.setAttribute('content', value);
 }
 
-export function HeadSync({ router }: { router: Router }) {
+/** `origin`: the shop's canonical origin (PUBLIC_URL), which the server's canonical link also carries. */
+export function HeadSync({ router, origin }: { router: Router; origin: string }) {
   useEffect(() => {
     return router.subscribe((state) => {
       if (state.navigation.state !== 'idle') return;
@@ -18,10 +19,10 @@ export function HeadSync({ router }: { router: Router }) {
       setMetaContent('meta[name="description"]', description);
       setMetaContent('meta[property="og:title"]', title);
       setMetaContent('meta[property="og:description"]', description);
-      const canonical = `${window.location.origin}${state.location.pathname}`;
+      const canonical = `${origin}${state.location.pathname}`;
       document.head.querySelector('link[rel="canonical"]')?.setAttribute('href', canonical);
       setMetaContent('meta[property="og:url"]', canonical);
     });
-  }, [router]);
+  }, [router, origin]);
   return null;
 }
