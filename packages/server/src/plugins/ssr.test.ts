@@ -10,10 +10,11 @@ import { createSourceSsrOptions } from '../test/page-renderer.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import {
   createPageAssets,
-  deferModuleScripts,
   pickPageEncoding,
+  prepareTemplate,
   readInlineStyles,
   removeStylesheetLinks,
+  renderScriptLoader,
   renderStyleTags,
   takeLeadingPreloads,
 } from './ssr.ts';
@@ -290,18 +291,25 @@ describe('the page code and styles a render used', () => {
     );
   });
 
-  it("moves the entry script and its preloads out of the template into a loader that lists them after the page's chunks", () => {
+  it("takes the entry's stylesheet links, script and preloads out of the template; the loader lists them after the page's chunks", () => {
     const template =
       '<head><!--app-head-->\n    <script type="module" crossorigin src="/assets/index-1.js"></script>\n' +
       '    <link rel="modulepreload" crossorigin href="/assets/react-1.js">\n' +
+      '    <link rel="stylesheet" crossorigin href="/assets/index-1.css">\n' +
       '    <link rel="stylesheet" href="/print.css">\n  </head>';
-    const { template: rest, loader } = deferModuleScripts(template, ['assets/product-page-1.js']);
-    expect(rest).toBe('<head><!--app-head-->\n    <link rel="stylesheet" href="/print.css">\n  </head>');
-    expect(loader).toMatch(
+    const prepared = prepareTemplate(template, ['assets/index-1.css']);
+    expect(prepared).toEqual({
+      template: '<head><!--app-head-->\n    <link rel="stylesheet" href="/print.css">\n  </head>',
+      entry: '/assets/index-1.js',
+      preloads: ['/assets/react-1.js'],
+    });
+    expect(renderScriptLoader(prepared, ['assets/product-page-1.js'])).toMatch(
       /^<script data-entry="\/assets\/index-1\.js" data-preload="\/assets\/product-page-1\.js \/assets\/react-1\.js">\(function\(tag\)/,
     );
-    // A template without an entry script (development) keeps its scripts.
-    expect(deferModuleScripts('<head></head>', [])).toEqual({ template: '<head></head>', loader: '' });
+    // A template without an entry script stays as it is and gets no loader.
+    const bare = prepareTemplate('<head></head>', []);
+    expect(bare).toEqual({ template: '<head></head>', entry: '', preloads: [] });
+    expect(renderScriptLoader(bare, [])).toBe('');
   });
 
   it('sends a page with the entry styles inlined at the end of its head, not linked', async () => {

@@ -125,17 +125,23 @@ if(picture&&picture.decode)picture.decode().then(afterPaint,afterPaint);else aft
 ['pointerdown','keydown','touchstart'].forEach(function(type){addEventListener(type,start,{capture:true,once:true})})\
 })(document.currentScript)`;
 
+/** A production template made ready once: Vite's entry stylesheet links and module scripts taken out. */
+export interface PreparedTemplate {
+  template: string;
+  /** The entry script; empty when the template had none (development keeps its scripts). */
+  entry: string;
+  /** The entry's module preloads. */
+  preloads: string[];
+}
+
 /**
- * Takes Vite's entry script and module preloads out of the template and returns the loader that starts them (with
- * the page's own chunks) after the page is shown; it goes at the end of <body>, after the markup it looks at.
+ * Takes the links to the entry's stylesheets (the page inlines them) and Vite's entry script and module preloads
+ * (the script loader starts them) out of the template.
  */
-export function deferModuleScripts(
-  template: string,
-  pageChunks: readonly string[],
-): { template: string; loader: string } {
+export function prepareTemplate(source: string, entryStyles: readonly string[]): PreparedTemplate {
   let entry = '';
   const preloads: string[] = [];
-  const rest = template
+  const template = removeStylesheetLinks(source, entryStyles)
     .replace(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/, (_tag, src: string) => {
       entry = src;
       return '';
@@ -144,12 +150,14 @@ export function deferModuleScripts(
       preloads.push(href);
       return '';
     });
-  if (!entry) return { template, loader: '' };
-  const files = [...pageChunks.map((file) => `/${file}`), ...preloads];
-  return {
-    template: rest,
-    loader: `<script data-entry="${entry}" data-preload="${files.join(' ')}">${SCRIPT_LOADER}</script>`,
-  };
+  return entry ? { template, entry, preloads } : { template: source, entry: '', preloads: [] };
+}
+
+/** The loader that starts the entry, the page's own chunks and the entry's preloads; it goes at the end of <body>. */
+export function renderScriptLoader(prepared: PreparedTemplate, pageChunks: readonly string[]): string {
+  if (!prepared.entry) return '';
+  const files = [...pageChunks.map((file) => `/${file}`), ...prepared.preloads];
+  return `<script data-entry="${prepared.entry}" data-preload="${files.join(' ')}">${SCRIPT_LOADER}</script>`;
 }
 
 /**
@@ -259,6 +267,14 @@ export function createPageRenderer(app: FastifyInstance, config: Config, options
   const pageAssets = manifest ? createPageAssets(manifest) : null;
   const inlineStyles =
     manifest && options.clientDir ? readInlineStyles(manifest, options.clientDir) : new Map<string, string>();
+  // The production template is the same text for every page: prepared once, again only if it changes.
+  let lastPrepared: { source: string; prepared: PreparedTemplate } | null = null;
+  const prepareOnce = (source: string): PreparedTemplate => {
+    if (lastPrepared?.source !== source) {
+      lastPrepared = { source, prepared: prepareTemplate(source, pageAssets?.([]).styles ?? []) };
+    }
+    return lastPrepared.prepared;
+  };
 
   async function renderPage(request: FastifyRequest, reply: FastifyReply) {
     try {
@@ -291,13 +307,14 @@ export function createPageRenderer(app: FastifyInstance, config: Config, options
     let template = await options.loadTemplate(request.url);
     let scriptLoader = '';
     if (pageAssets) {
+      const prepared = prepareOnce(template);
       // The styles go last in <head>, where Vite linked the entry's: the page's own sheets follow the entry's,
       // the order a client-side navigation adds them in.
-      template = removeStylesheetLinks(template, assets.styles).replace(
+      template = prepared.template.replace(
         '</head>',
         () => `${renderStyleTags(assets.styles, inlineStyles)}</head>`,
       );
-      ({ template, loader: scriptLoader } = deferModuleScripts(template, assets.chunks));
+      scriptLoader = renderScriptLoader(prepared, assets.chunks);
     }
     const html = template
       // Replacer functions: a `$` in page text must not be read as a replacement pattern.
