@@ -62,6 +62,8 @@ describe.skipIf(!hasBrowser)('hydration of pages loaded on demand', () => {
     await first.getByRole('link').first().click();
     await page.getByRole('heading', { level: 1, name }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    // Its rich text shows once the sanitiser's code is there (asked for at the click).
+    await page.locator('.rich-text').first().waitFor();
     expect(await page.locator('.rich-text').count()).toBeGreaterThan(0);
   });
 });

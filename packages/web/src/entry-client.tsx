@@ -72,12 +72,11 @@ async function start(): Promise<void> {
         connectRealtime();
       });
     });
-    void whenInteracted().then(() =>
-      whenIdle(() => {
-        void import('./app/read-list-preferences.ts');
-        void import('./components/ui/sanitized-html.tsx');
-      }),
-    );
+    // At once, not when idle: a press is often the start of a click to another page, which needs them.
+    void whenInteracted().then(() => {
+      void import('./app/read-list-preferences.ts');
+      void import('./components/ui/sanitized-html.tsx');
+    });
   };
   const api = createHttpClient({
     baseUrl: '',
