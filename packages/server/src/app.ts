@@ -11,6 +11,7 @@ import type { Database } from './db/client.ts';
 import { findUserById } from './features/account/account.repo.ts';
 import { registerAccountRoutes } from './features/account/account.routes.ts';
 import { listAddressBook } from './features/account/account.service.ts';
+import { customersAdminSection } from './features/account/customers-admin.ts';
 import { questionsAdminSection } from './features/account/questions-admin.ts';
 import { registerAdminRoutes } from './features/admin/admin.routes.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     mail,
     log: app.log,
     origin: config.PUBLIC_URL.replace(/\/$/, ''),
+    discountTiers: config.DISCOUNT_TIERS,
     quote: async (form, snapshot, user) => {
       // Saved addresses and pickup points count only when they are the buyer's own.
       const book = user ? await listAddressBook(deps.db, user.id) : { addresses: [], pvz: [] };
@@ -252,8 +254,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         mail,
         log: app.log,
         origin: config.PUBLIC_URL.replace(/\/$/, ''),
+        discountTiers: config.DISCOUNT_TIERS,
       }),
       promoAdminSection({ db: deps.db }),
+      customersAdminSection({ db: deps.db, discountTiers: config.DISCOUNT_TIERS }),
       reviewsAdminSection({ db: deps.db, content: deps.reviews?.content ?? content }),
       questionsAdminSection({
         db: deps.db,

@@ -23,13 +23,14 @@ import {
 } from '@efir/domain/account-schemas';
 import type { ProductCard, PublicationCard } from '@efir/domain/catalog-wire';
 import type { z } from '@efir/domain/zod-ru';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { AppError, conflict, invalidData, notFound } from '../../lib/app-error.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { listProductsByIds } from '../catalog/catalog.service.ts';
 import { listPublications, type PublicationKind } from '../content/publications.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
+import { sumCompletedOrders } from '../orders/orders.repo.ts';
 import {
   type AddressRow,
   deleteAddress,
@@ -58,7 +59,7 @@ import {
   updateUser,
   updateWaitlistNotified,
 } from './account.repo.ts';
-import { addresses, favorites, pickupPoints, waitlist } from './account.table.ts';
+import { addresses, favorites, pickupPoints, users, waitlist } from './account.table.ts';
 import { deleteAvatarFile, storeAvatar } from './avatars.ts';
 
 export interface UserWire {
@@ -150,8 +151,8 @@ export function describeDiscount(
 }
 
 /**
- * For the orders feature: call it whenever a user's completed total changes (an order completed or refunded).
- * The discount follows the tiers both ways; the total is kept so /my-account can show the way to the next tier.
+ * Writes the tier `completedTotal` ₽ earn as the user's discount, unless a moderator set one by hand (that one
+ * stays in effect). The total is kept so /my-account can show the way to the next tier.
  */
 export async function recalculateDiscount(
   db: Database,
@@ -161,8 +162,29 @@ export async function recalculateDiscount(
 ): Promise<number> {
   const total = Math.max(0, Math.floor(completedTotal));
   const percent = calculateDiscountPercent(total, tiers);
-  await updateUser(db, userId, { skidka: percent, completedOrdersTotal: total });
-  return percent;
+  const [row] = await db
+    .update(users)
+    .set({
+      skidka: sql`coalesce(${users.skidkaManual}, ${percent})`,
+      completedOrdersTotal: total,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning({ skidka: users.skidka });
+  return row?.skidka ?? 0;
+}
+
+/**
+ * The personal discount worked out again from the customer's completed orders (decision 012). Called inside the
+ * transaction that changes an order's status or payment, or a moderator's hand-set percent, so the discount never
+ * disagrees with the orders.
+ */
+export async function refreshPersonalDiscount(
+  db: Database,
+  userId: number,
+  tiers: readonly DiscountTier[],
+): Promise<number> {
+  return recalculateDiscount(db, userId, await sumCompletedOrders(db, userId), tiers);
 }
 
 // Account pages' data (spec §7 «GET /v1/my-*»).

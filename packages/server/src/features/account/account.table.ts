@@ -27,8 +27,10 @@ export const users = pgTable(
       .notNull()
       .default('other'),
     avatarPhoto: text('avatar_photo'),
-    /** Personal discount, percent; set by the server from completed orders, never by the user. */
+    /** Personal discount in effect, percent: `skidkaManual` when a moderator set one, else the tier earned. */
     skidka: integer('skidka').notNull().default(0),
+    /** A moderator's percent for this customer (regulars, partners); null: the tiers decide. */
+    skidkaManual: integer('skidka_manual'),
     /** ₽ of completed orders the discount was last worked out from (written with skidka by recalculateDiscount). */
     completedOrdersTotal: integer('completed_orders_total').notNull().default(0),
     birthday: date('birthday'),

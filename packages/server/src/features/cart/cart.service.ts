@@ -6,6 +6,7 @@ import type { ImageRef, ProductCard } from '@efir/domain/catalog-wire';
 import type { Database } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { UserRow } from '../account/account.repo.ts';
+import { buyerHasOrdered } from '../orders/orders.repo.ts';
 import {
   addToCartLine,
   type CartRow,
@@ -32,6 +33,9 @@ import {
 } from './cart.repo.ts';
 
 export const HYDROLAT_KAT_GLOBAL = 12;
+/** A promo code for a buyer's first order only (its percent replaces the personal discount, spec §6). */
+export const FIRST_ORDER_CONDITION = 'first_order';
+const FIRST_ORDER_ONLY = 'Этот промокод действует только на первый заказ, а у вас заказы уже есть';
 export const MAX_LINE_QUANTITY = 99;
 
 export interface CartLineView {
@@ -89,6 +93,10 @@ export function checkPromo(promo: PromoRow | undefined, subtotal: number, now = 
     };
   }
   return { error: false, promo };
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 export interface CartService {
@@ -152,11 +160,30 @@ export function createCartService(db: Database): CartService {
     return { lines, notices };
   }
 
-  async function loadPromo(cart: CartRow, subtotal: number) {
+  /**
+   * A logged-in buyer who has ordered before cannot hold a first-order code. A guest's contact is known only at
+   * checkout, where the order is refused instead (orders.service).
+   */
+  async function checkPromoFor(user: UserRow | null, promo: PromoRow | undefined, subtotal: number) {
+    const checked = checkPromo(promo, subtotal);
+    if (
+      !checked.error &&
+      user &&
+      checked.promo.conditionType === FIRST_ORDER_CONDITION &&
+      (await buyerHasOrdered(db, { userId: user.id, email: user.email, tel: user.tel }))
+    ) {
+      return { error: true, text: FIRST_ORDER_ONLY } as const;
+    }
+    return checked;
+  }
+
+  /** The cart's code if it still works; one that stopped working leaves the cart, with a notice saying why. */
+  async function loadPromo(cart: CartRow, user: UserRow | null, subtotal: number, notices: string[]) {
     if (!cart.promoCode) return null;
-    const checked = checkPromo(await findPromoByCode(db, cart.promoCode), subtotal);
+    const checked = await checkPromoFor(user, await findPromoByCode(db, cart.promoCode), subtotal);
     if (checked.error) {
       await updateCart(db, cart.id, { promoCode: null });
+      notices.push(`Промокод ${cart.promoCode} убран из корзины: ${lowerFirst(checked.text)}`);
       return null;
     }
     return checked.promo;
@@ -205,7 +232,7 @@ export function createCartService(db: Database): CartService {
         options.recommendations === false ? [] : findCartRecommendations(db, cart.id, 8),
       ]);
       const subtotal = lines.reduce((sum, line) => sum + line.cena * line.quantity, 0);
-      const promo = await loadPromo(cart, subtotal);
+      const promo = await loadPromo(cart, user, subtotal, notices);
       const condition = promo ? { type: promo.conditionType, percent: promo.percent } : null;
       const totals = computeCartTotals(
         lines.map((line) => ({
@@ -313,7 +340,7 @@ export function createCartService(db: Database): CartService {
     async applyPromo(cart, user, code) {
       const { lines } = await loadLines(cart);
       const subtotal = lines.reduce((sum, line) => sum + line.cena * line.quantity, 0);
-      const checked = checkPromo(await findPromoByCode(db, code), subtotal);
+      const checked = await checkPromoFor(user, await findPromoByCode(db, code), subtotal);
       if (checked.error) return { error: true, text: checked.text, code: cart.promoCode };
       // The same code again changes nothing: the discount is recomputed from the cart, never stacked.
       await updateCart(db, cart.id, { promoCode: checked.promo.code });

@@ -140,7 +140,8 @@ describe('changing an order’s status', () => {
     });
     expect((await setStatus(order.id, 'shipped')).statusCode).toBe(200);
     const delivered = await setStatus(order.id, 'delivered');
-    expect(delivered.json().order.next_statuses).toEqual([]);
+    // A delivered order can still be returned (cancelled).
+    expect(delivered.json().order.next_statuses).toEqual([{ status: 'cancelled', name: 'Отменён' }]);
 
     const audit = await auditOf(order.id);
     expect(audit.map((row) => [row.action, row.userId, row.before, row.after])).toEqual([
@@ -186,15 +187,18 @@ describe('changing an order’s status', () => {
     expect((await setStatus(order.id, 'confirmed')).statusCode).toBe(200);
     expect((await setStatus(order.id, 'shipped')).statusCode).toBe(200);
     expect((await setStatus(order.id, 'delivered')).statusCode).toBe(200);
-    const afterDelivery = await setStatus(order.id, 'cancelled');
-    expect(afterDelivery.statusCode).toBe(422);
-    expect(afterDelivery.json().errors.status[0]).toBe(
-      'Статус «Доставлен» окончательный — его нельзя изменить',
+    const backToShipped = await setStatus(order.id, 'shipped');
+    expect(backToShipped.statusCode).toBe(422);
+    expect(backToShipped.json().errors.status[0]).toBe(
+      'Из статуса «Доставлен» можно перейти только в «Отменён»',
     );
 
     const [row] = await shop.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row!.status).toBe('delivered');
     expect(await auditOf(order.id)).toHaveLength(3);
+    expect((await setStatus(order.id, 'cancelled')).statusCode).toBe(200);
+    const cancelledAgain = await setStatus(order.id, 'cancelled');
+    expect(cancelledAgain.json().errors.status[0]).toBe('Заказ уже в статусе «Отменён»');
     expect((await setStatus(2_000_000, 'confirmed')).statusCode).toBe(404);
   });
 
@@ -233,6 +237,21 @@ describe('changing an order’s status', () => {
       .from(outbox)
       .where(and(eq(outbox.to, contact.email), eq(outbox.subject, `Заказ ${order.number}: отменён`)));
     expect(letter?.text).toContain('отменён');
+  });
+
+  it('a return after delivery puts nothing back on the shelf, keeps the code used and writes the return letter', async () => {
+    const before = await stockOf(lavender().id);
+    const { order, contact } = await placeOrder([[lavender().id, 2]]);
+    for (const status of ['confirmed', 'shipped', 'delivered']) await setStatus(order.id, status);
+    const returned = await setStatus(order.id, 'cancelled', { comment: 'Флакон разбит при доставке' });
+    expect(returned.statusCode, returned.body).toBe(200);
+    expect(returned.json().order.history.at(-1)).toMatchObject({
+      text: 'Статус: Доставлен → Отменён (возврат после доставки)',
+      comment: 'Флакон разбит при доставке',
+    });
+    expect(await stockOf(lavender().id)).toBe(before - 2);
+    const letters = await shop.database.db.select().from(outbox).where(eq(outbox.to, contact.email));
+    expect(letters.at(-1)!.text).toContain(`Мы оформили возврат заказа ${order.number}`);
   });
 
   it('cancelling gives the promo code its use back, so a one-use code works again', async () => {

@@ -1,6 +1,8 @@
 // The back office's orders (/api/v1/admin/orders): the filtered list, an order's detail with its history, status
 // changes along new → confirmed → shipped → delivered (or cancelled, which puts the goods back on the shelf once),
 // and a live check of the card payment at the provider.
+
+import type { DiscountTier } from '@efir/domain/account-schemas';
 import {
   DELIVERY_METHODS,
   getDeliveryKindName,
@@ -13,7 +15,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { conflict, invalidData, notFound } from '../../lib/app-error.ts';
-import { notifyBackInStock } from '../account/account.service.ts';
+import { notifyBackInStock, refreshPersonalDiscount } from '../account/account.service.ts';
+import { users } from '../account/account.table.ts';
 import { moderatorId } from '../admin/admin.routes.ts';
 import { auditLog } from '../admin/admin.table.ts';
 import { writeAudit } from '../admin/audit.ts';
@@ -29,12 +32,16 @@ import {
 } from './orders.service.ts';
 import { ORDER_STATUSES, type OrderStatus, orderLines, orders, PAYMENT_STATES } from './orders.table.ts';
 
-/** Where an order may go from each status; delivered and cancelled are final. */
+/**
+ * Where an order may go from each status; cancelled is final. A delivered order can still be cancelled: a return,
+ * which takes it out of the customer's completed orders (and discount) but puts nothing back on the shelf — a
+ * returned bottle is checked before it is sold again, and the moderator raises the stock then.
+ */
 export const NEXT_STATUSES: Record<OrderStatus, OrderStatus[]> = {
   new: ['confirmed', 'cancelled'],
   confirmed: ['shipped', 'cancelled'],
   shipped: ['delivered', 'cancelled'],
-  delivered: [],
+  delivered: ['cancelled'],
   cancelled: [],
 };
 
@@ -80,6 +87,8 @@ export interface OrdersAdminDeps {
   log: FastifyBaseLogger;
   /** The shop's public address without the trailing slash, for links in letters. */
   origin: string;
+  /** DISCOUNT_TIERS: a status change can move the customer's personal discount. */
+  discountTiers: readonly DiscountTier[];
 }
 
 /** Backslash-escapes LIKE's wildcards so a searched «%» or «_» means itself. */
@@ -208,7 +217,7 @@ function describeAuditEntry(row: typeof auditLog.$inferSelect): HistoryEntry {
     PAYMENT_STATE_NAMES[value as keyof typeof PAYMENT_STATE_NAMES] ?? String(value);
   const text =
     row.action === 'order.status'
-      ? `Статус: ${statusName(before.status)} → ${statusName(after.status)}${Array.isArray(after.stock_returned) ? '; товары возвращены на склад' : ''}`
+      ? `Статус: ${statusName(before.status)} → ${statusName(after.status)}${before.status === 'delivered' ? ' (возврат после доставки)' : ''}${Array.isArray(after.stock_returned) ? '; товары возвращены на склад' : ''}${typeof after.skidka === 'number' ? `; личная скидка покупателя: ${after.skidka} %` : ''}`
       : row.action === 'order.payment'
         ? `Оплата (проверено в платёжной системе): ${paymentName(before.payment_state)} → ${paymentName(after.payment_state)}`
         : row.action;
@@ -288,6 +297,9 @@ const STATUS_LETTERS: Partial<Record<OrderStatus, (order: OrderRow) => string>> 
     `Заказ ${orderNumber(order.id)} на сумму ${formatRub(order.total)} отменён.${order.paymentState === 'paid' ? ' Вы его уже оплатили — мы свяжемся с вами, чтобы вернуть деньги.' : ''} Если это ошибка, просто ответьте на это письмо.`,
 };
 
+const RETURN_LETTER = (order: OrderRow) =>
+  `Мы оформили возврат заказа ${orderNumber(order.id)} на сумму ${formatRub(order.total)}. Если деньги ещё не вернулись, мы свяжемся с вами. Если это ошибка, просто ответьте на это письмо.`;
+
 /**
  * Moves the order to `target` if the flow allows it. The update is conditional on the status just read, so of two
  * moderators acting at once only one wins; a cancel returns the lines to stock in the same transaction, hence once,
@@ -299,7 +311,12 @@ export async function changeOrderStatus(
 ): Promise<OrderRow> {
   const { db } = deps;
   const backOnShelf: number[] = [];
-  const changed = await db.transaction(async (tx) => {
+  async function refreshDiscountOf(txDb: Database, userId: number) {
+    const [user] = await txDb.select({ skidka: users.skidka }).from(users).where(eq(users.id, userId));
+    if (!user) return undefined;
+    return { before: user.skidka, after: await refreshPersonalDiscount(txDb, userId, deps.discountTiers) };
+  }
+  const { order: changed, returned } = await db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
     const order = await findOrderById(txDb, input.orderId);
     if (!order) throw notFound('Заказ не найден');
@@ -317,7 +334,8 @@ export async function changeOrderStatus(
     }
     let stockReturned: Array<{ product_id: number; quantity: number; stock: number | null }> | undefined;
     let promoReturned: string | undefined;
-    if (input.status === 'cancelled') {
+    // A return after delivery: the goods and the code's use were consumed (see NEXT_STATUSES).
+    if (input.status === 'cancelled' && order.status !== 'delivered') {
       // The code's use goes back with the goods: a limited code is not used up by an order that never happened.
       if (order.promoCode && (await returnPromoUse(txDb, order.promoCode))) promoReturned = order.promoCode;
       const byProduct = new Map<number, number>();
@@ -332,6 +350,8 @@ export async function changeOrderStatus(
         if (stock && stock.before <= 0 && stock.after > 0) backOnShelf.push(productId);
       }
     }
+    // Delivered, a return, or a paid course cancelled moves the customer's completed total, hence the discount.
+    const skidka = order.userId !== null ? await refreshDiscountOf(txDb, order.userId) : undefined;
     await writeAudit(txDb, {
       userId: input.moderatorId,
       action: 'order.status',
@@ -343,9 +363,10 @@ export async function changeOrderStatus(
         ...(input.comment ? { comment: input.comment } : {}),
         ...(stockReturned ? { stock_returned: stockReturned } : {}),
         ...(promoReturned ? { promo_returned: promoReturned } : {}),
+        ...(skidka && skidka.before !== skidka.after ? { skidka: skidka.after } : {}),
       },
     });
-    return updated;
+    return { order: updated, returned: order.status === 'delivered' };
   });
   // Goods that were sold out are buyable again: whoever waits for them hears, as when a moderator raises stock.
   for (const productId of backOnShelf) {
@@ -353,7 +374,7 @@ export async function changeOrderStatus(
       deps.log.error({ err: error, productId }, 'back-in-stock letters failed'),
     );
   }
-  const letter = STATUS_LETTERS[changed.status];
+  const letter = returned ? RETURN_LETTER : STATUS_LETTERS[changed.status];
   if (letter) {
     await deps.mail
       .send({

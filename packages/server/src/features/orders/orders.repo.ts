@@ -1,5 +1,5 @@
 // Reads and writes of orders; the stock decrement is the conditional update that makes overselling impossible.
-import { and, asc, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { cartLines, carts, promoCodes } from '../cart/cart.table.ts';
@@ -236,4 +236,74 @@ export async function updateOrder(db: Database, id: number, values: Partial<type
     .where(eq(orders.id, id))
     .returning();
   return row;
+}
+
+/** The last ten digits of a phone: «+7 (916) 123-45-67», «8 916 1234567» and «9161234567» are one number. */
+export function phoneKey(tel: string): string {
+  return tel.replace(/\D/g, '').slice(-10);
+}
+
+/** Who places an order: the account (if any) and the contact typed at checkout. */
+export interface Buyer {
+  userId: number | null;
+  email: string;
+  tel: string;
+}
+
+/**
+ * Serialises checkouts of one buyer until the transaction ends (PostgreSQL advisory locks, taken in a fixed order
+ * so two buyers sharing a key cannot deadlock). Two tabs placing a «first order» at once: the second waits for the
+ * first to commit and then sees its order.
+ */
+export async function lockBuyer(db: Database, buyer: Buyer): Promise<void> {
+  const keys = [
+    buyer.userId !== null ? `user:${buyer.userId}` : null,
+    buyer.email ? `email:${buyer.email.trim().toLowerCase()}` : null,
+    phoneKey(buyer.tel).length === 10 ? `tel:${phoneKey(buyer.tel)}` : null,
+  ]
+    .filter((key): key is string => key !== null)
+    .sort();
+  for (const key of keys) await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`buyer:${key}`}))`);
+}
+
+/** Whether the buyer has an order that was not cancelled: by account, by e-mail or by phone (guests included). */
+export async function buyerHasOrdered(db: Database, buyer: Buyer): Promise<boolean> {
+  const matches: SQL[] = [];
+  if (buyer.userId !== null) matches.push(eq(orders.userId, buyer.userId));
+  if (buyer.email) matches.push(sql`lower(${orders.email}) = ${buyer.email.trim().toLowerCase()}`);
+  const tel = phoneKey(buyer.tel);
+  if (tel.length === 10) {
+    matches.push(sql`right(regexp_replace(${orders.tel}, '[^0-9]', '', 'g'), 10) = ${tel}`);
+  }
+  if (matches.length === 0) return false;
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(ne(orders.status, 'cancelled'), or(...matches)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * ₽ of the customer's completed orders (docs/decisions/012-personal-discount.md): goods of delivered orders, and
+ * courses paid and not cancelled. Delivery is not counted.
+ */
+export async function sumCompletedOrders(db: Database, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${orders.goodsTotal}), 0)`.mapWith(Number) })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        or(
+          eq(orders.status, 'delivered'),
+          and(
+            ne(orders.status, 'cancelled'),
+            eq(orders.paymentState, 'paid'),
+            sql`${orders.delivery}->>'kind' = 'course'`,
+          ),
+        ),
+      ),
+    );
+  return row?.total ?? 0;
 }

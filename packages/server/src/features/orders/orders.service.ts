@@ -1,6 +1,7 @@
 // Placing orders from the server-side cart (one transaction: stock taken conditionally, promo use counted, lines
 // copied, cart emptied), idempotent by the client's key; order views; payment status follow-up.
 import { randomUUID } from 'node:crypto';
+import type { DiscountTier } from '@efir/domain/account-schemas';
 import { getDeliveryKindName, getPaymentMethodName } from '@efir/domain/delivery-catalogue';
 import type { CheckoutContact, DeliveryForm } from '@efir/domain/delivery-rules';
 import { formatRub } from '@efir/domain/money';
@@ -9,17 +10,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError, conflict, invalidData, notFound } from '../../lib/app-error.ts';
 import type { UserRow } from '../account/account.repo.ts';
+import { refreshPersonalDiscount } from '../account/account.service.ts';
 import type { CartRow } from '../cart/cart.repo.ts';
-import type { CartService, CartView } from '../cart/cart.service.ts';
+import { type CartService, type CartView, FIRST_ORDER_CONDITION } from '../cart/cart.service.ts';
 import type { CartSnapshot, DeliveryQuoteResult } from '../delivery/delivery.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import {
+  buyerHasOrdered,
   type CheckoutLine,
   findOrderById,
   findOrderByKey,
   findOrderLines,
   findOrdersOfUser,
   insertCheckoutOrder,
+  lockBuyer,
   type OrderRow,
   takeStock,
   updateOrder,
@@ -194,8 +198,20 @@ export function toOrderView(order: OrderRow, lines: CheckoutLine[]): OrderView {
   };
 }
 
+function firstOrderRefusal(code: string): AppError {
+  return conflict(`Промокод ${code} действует только на первый заказ`, {
+    promo: [
+      `Промокод ${code} — только для первого заказа, а на ваш e-mail, телефон или аккаунт заказ уже оформлен. Мы убрали его из корзины: проверьте новую сумму и подтвердите заказ`,
+    ],
+  });
+}
+
 class OrderRefused extends Error {
-  constructor(readonly appError: AppError) {
+  constructor(
+    readonly appError: AppError,
+    /** The cart's promo code cannot work for this buyer and leaves the cart. */
+    readonly dropPromo = false,
+  ) {
     super(appError.message);
   }
 }
@@ -220,6 +236,8 @@ export function createOrdersService(deps: {
   mail: MailService;
   log: FastifyBaseLogger;
   origin: string;
+  /** DISCOUNT_TIERS: a paid course counts towards the personal discount. */
+  discountTiers: readonly DiscountTier[];
   quote(form: DeliveryForm, cart: CartSnapshot, user: UserRow | null): Promise<DeliveryQuoteResult>;
 }): OrdersService {
   const { db, cart: carts, mail } = deps;
@@ -265,6 +283,13 @@ export function createOrdersService(deps: {
           errors: { cart: ['Добавьте товары в корзину, чтобы оформить заказ'] },
         });
       }
+      if (cart.promoCode && !view.cart.promo) {
+        // The code the buyer saw stopped working (expired, used up, a first order no more…): never place the order
+        // at another price without a word. It has left the cart; the buyer sees why and confirms the new total.
+        throw conflict('Промокод больше не действует — проверьте сумму заказа', {
+          promo: view.notices.filter((notice) => notice.startsWith('Промокод')),
+        });
+      }
       if (input.delivery.sposob_oplat === null)
         throw invalidData({ sposob_oplat: ['Выберите способ оплаты'] });
       const snapshot: CartSnapshot = {
@@ -302,6 +327,14 @@ export function createOrdersService(deps: {
       try {
         placed = await db.transaction(async (tx) => {
           const txDb = tx as unknown as Database;
+          if (view.cart.promo?.condition.type === FIRST_ORDER_CONDITION) {
+            // Checked here, by account and by contact, under the buyer's lock: the contact is known only now,
+            // and of two tabs placing a first order at once, the second sees the first's order.
+            const buyer = { userId: user?.id ?? null, email: input.contact.email, tel: input.contact.tel };
+            await lockBuyer(txDb, buyer);
+            if (await buyerHasOrdered(txDb, buyer))
+              throw new OrderRefused(firstOrderRefusal(view.cart.promo.code), true);
+          }
           // The order, its lines and the emptied cart in one statement.
           const order = await insertCheckoutOrder(
             txDb,
@@ -360,8 +393,10 @@ export function createOrdersService(deps: {
           return order;
         });
       } catch (error) {
-        if (error instanceof OrderRefused) throw error.appError;
-        throw error;
+        if (!(error instanceof OrderRefused)) throw error;
+        // The code cannot work for this buyer: it leaves the cart, so the /check step shows the real total.
+        if (error.dropPromo) await carts.clearPromo(cart);
+        throw error.appError;
       }
       if (!placed) {
         // The same key won a race a moment ago: answer with that order.
@@ -404,10 +439,16 @@ export function createOrdersService(deps: {
       if (!order) return;
       if (status === 'succeeded') {
         if (order.paymentState === 'paid') return;
-        const updated = await updateOrder(db, orderId, {
-          paymentState: 'paid',
-          paidAt: new Date(),
-          status: order.status === 'new' ? 'confirmed' : order.status,
+        const updated = await db.transaction(async (tx) => {
+          const txDb = tx as unknown as Database;
+          const row = await updateOrder(txDb, orderId, {
+            paymentState: 'paid',
+            paidAt: new Date(),
+            status: order.status === 'new' ? 'confirmed' : order.status,
+          });
+          // A paid course is a completed order (decision 012).
+          if (row?.userId != null) await refreshPersonalDiscount(txDb, row.userId, deps.discountTiers);
+          return row;
         });
         if (updated) {
           await mail.send({

@@ -55,6 +55,9 @@ export const orders = pgTable(
   },
   (table) => [
     index('orders_user_idx').on(table.userId, table.createdAt),
+    // «First order» promo codes look a buyer up by contact as well as by account (see customerHasOrdered).
+    index('orders_email_lower_idx').on(sql`lower(${table.email})`),
+    index('orders_tel_digits_idx').on(sql`right(regexp_replace(${table.tel}, '[^0-9]', '', 'g'), 10)`),
     check('orders_totals_not_negative', sql`${table.total} >= 0 and ${table.goodsTotal} >= 0`),
   ],
 );

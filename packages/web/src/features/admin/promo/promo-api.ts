@@ -16,7 +16,7 @@ export interface PromoCode {
   state_name: string;
 }
 
-/** Spec §6: the first two add to the buyer's own discount; any other type replaces it with its percent. */
+/** Spec §6: the first two add to the buyer's own discount; any other type replaces it with its percent (first_order once per buyer). */
 export const CONDITION_TYPES: ReadonlyArray<{ value: string; name: string; hint: string }> = [
   {
     value: 'add_discount',
@@ -32,6 +32,11 @@ export const CONDITION_TYPES: ReadonlyArray<{ value: string; name: string; hint:
     value: 'percent',
     name: 'Заменяет личную скидку',
     hint: 'Вместо скидки покупателя действует процент промокода; товары со специальной ценой — без скидки.',
+  },
+  {
+    value: 'first_order',
+    name: 'Только на первый заказ',
+    hint: 'Как «заменяет личную скидку», но один раз на покупателя: по аккаунту, e-mail и телефону; после отменённого заказа снова доступен.',
   },
 ];
 
