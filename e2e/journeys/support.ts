@@ -1,0 +1,247 @@
+// Small steps the journeys share: money as the page writes it, customers signed up through the shop's API from
+// inside their browser (cookies and token where the app keeps them), a moderator who talks to /api/v1/admin from
+// the test, a shop of the journey's own with MODERATOR_IDS, and the letters of its outbox table.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { Page } from 'playwright-core';
+import { type RunningShop, startShop } from '../support/server.ts';
+
+export const PASSWORD = 'лавандовое-поле-2026';
+
+/** Spaces as the page writes them (non-breaking ones in «1 110 ₽») compared as plain spaces. */
+export function plain(text: string | null | undefined): string {
+  return (text ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** 1680 → «1 680 ₽», as plain() leaves the page's text. */
+export function rub(amount: number): string {
+  return plain(`${new Intl.NumberFormat('ru-RU').format(amount)} ₽`);
+}
+
+export function uniqueEmail(who: string): string {
+  return `${who}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.ru`;
+}
+
+export interface Customer {
+  id: number;
+  name: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * Registers through POST /v1/user from inside the shop's page, as the app would: the cookies land in this browser,
+ * the token where the app reads it. The page is reloaded so the app starts as this user.
+ */
+export async function signUpInBrowser(page: Page, origin: string, name: string): Promise<Customer> {
+  const email = uniqueEmail('journey');
+  await page.goto(`${origin}/`);
+  const answer = await page.evaluate(
+    async ({ name, email, password }) => {
+      await fetch('/refresh');
+      const csrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
+      const response = await fetch('/v1/user', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': csrf, ar: '1' },
+        body: JSON.stringify({ name, email, password, agree: true }),
+      });
+      const body = await response.json();
+      if (response.ok) localStorage.setItem('token', body.access_token);
+      return { status: response.status, id: body.user?.id as number, body: JSON.stringify(body) };
+    },
+    { name, email, password: PASSWORD },
+  );
+  if (answer.status !== 200) throw new Error(`registration of ${name} → ${answer.status}: ${answer.body}`);
+  await page.reload();
+  await page.getByRole('link', { name: `Личный кабинет: ${name}` }).waitFor();
+  return { id: answer.id, name, email, password: PASSWORD };
+}
+
+/** Types e-mail and password into /login, as a returning customer does. */
+export async function logInThroughForm(page: Page, customer: Customer): Promise<void> {
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Вход' });
+  await form.getByRole('textbox', { name: 'E-mail' }).fill(customer.email);
+  await form.getByRole('textbox', { name: 'Пароль', exact: true }).fill(customer.password);
+  await form.getByRole('button', { name: 'Войти' }).click();
+  await page.waitForURL('**/my-account');
+  await page.getByRole('link', { name: `Личный кабинет: ${customer.name}` }).waitFor();
+}
+
+/** The header's account menu → «Выйти»; the shop lands on the home page as a guest. */
+export async function logOutFromHeader(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Меню личного кабинета' }).click();
+  await page.getByRole('button', { name: 'Выйти' }).first().click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('link', { name: 'Войти' }).waitFor();
+}
+
+/** Opens a product and presses «В корзину» once; returns the price the page shows. */
+export async function addToCartFromProductPage(page: Page, url: string): Promise<number> {
+  await page.goto(url);
+  const price = Number(
+    ((await page.locator('.buy-box .price__current').textContent()) ?? '').replace(/\D/g, ''),
+  );
+  await page.getByRole('button', { name: 'В корзину', exact: true }).click();
+  await page.getByRole('status').filter({ hasText: 'Добавлено в корзину' }).last().waitFor();
+  return price;
+}
+
+/** The top bar's cart link, whose accessible name reads «Корзина: 3 товара на 1 680 ₽» or «Корзина: пусто». */
+export function cartLink(page: Page) {
+  return page.getByRole('link', { name: /^Корзина: / });
+}
+
+export async function cartLinkName(page: Page): Promise<string> {
+  return plain(await cartLink(page).getAttribute('aria-label'));
+}
+
+/** A customer or moderator talking JSON to the shop from the test itself (cookies, CSRF and Bearer token kept). */
+export class ShopApi {
+  private readonly cookies = new Map<string, string>();
+  private token: string | null = null;
+  id = 0;
+  email = '';
+
+  constructor(private readonly base: string) {}
+
+  async call(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+    const csrf = this.cookies.get('XSRF-TOKEN');
+    const response = await fetch(`${this.base}${path}`, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ar: '1',
+        ...(this.cookies.size > 0
+          ? { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') }
+          : {}),
+        ...(csrf ? { 'x-xsrf-token': decodeURIComponent(csrf) } : {}),
+        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const index = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
+    }
+    // The first unsafe call is refused with a fresh CSRF cookie, as the shop's own client learns it.
+    if (response.status === 419 && !csrf && this.cookies.has('XSRF-TOKEN'))
+      return this.call(method, path, body);
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: kept as text for the error message
+    }
+    return { status: response.status, body: parsed };
+  }
+
+  /** Calls and insists on 200, with the answer in the error otherwise. */
+  async send<Answer>(method: string, path: string, body?: unknown): Promise<Answer> {
+    const answer = await this.call(method, path, body);
+    if (answer.status !== 200) {
+      throw new Error(`${method} ${path} → ${answer.status}: ${JSON.stringify(answer.body).slice(0, 500)}`);
+    }
+    return answer.body as Answer;
+  }
+
+  async register(name: string, who = 'customer'): Promise<void> {
+    this.email = uniqueEmail(who);
+    const answer = await this.send<{ access_token: string; user: { id: number } }>('POST', '/v1/user', {
+      name,
+      email: this.email,
+      password: PASSWORD,
+      agree: true,
+    });
+    this.token = answer.access_token;
+    this.id = answer.user.id;
+  }
+}
+
+/** The moderator of a journey's shop: the first account registered on its fresh database (MODERATOR_IDS=1). */
+export async function signUpModerator(base: string, name = 'Марина'): Promise<ShopApi> {
+  const moderator = new ShopApi(base);
+  await moderator.register(name, 'moderator');
+  const me = await moderator.send<{ moderator: boolean }>('GET', '/api/v1/admin/me');
+  if (!me.moderator) throw new Error('the first account is not the moderator');
+  return moderator;
+}
+
+/** A back-office change of a product (PUT /api/v1/admin/products/{id}), as the «Товары» form sends it. */
+export async function editProduct(
+  moderator: ShopApi,
+  productId: number,
+  changes: Record<string, unknown>,
+): Promise<{ message: string; product: { cena: number; stock: number } }> {
+  return moderator.send('PUT', `/api/v1/admin/products/${productId}`, changes);
+}
+
+/** A product's id, as the page data gives it. */
+export async function productIdOf(base: string, url: string): Promise<number> {
+  const response = await fetch(`${base}/api/v1/route`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', ar: '1' },
+    body: JSON.stringify({ url }),
+  });
+  const body = (await response.json()) as { page: { com_data: { id: number } } };
+  return body.page.com_data.id;
+}
+
+/** A shop of the journey's own, whose data folder stays after it stops: its database can then be read. */
+export interface JourneyShop extends RunningShop {
+  dataDir: string;
+  /** Stops the shop (if running) and removes its data folder. */
+  dispose(): Promise<void>;
+}
+
+export async function startJourneyShop(env: Record<string, string> = {}): Promise<JourneyShop> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'efir-journey-'));
+  const shop = await startShop({ DATA_DIR: dataDir, ...env });
+  return Object.assign(shop, {
+    dataDir,
+    async dispose() {
+      await shop.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  });
+}
+
+export interface OutboxLetter {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * The letters of the `outbox` table. The embedded database belongs to one process at a time, so the shop is
+ * stopped first (SIGTERM: it closes the database cleanly) and its data folder opened here.
+ */
+export async function readOutbox(shop: JourneyShop): Promise<OutboxLetter[]> {
+  await shop.stop();
+  const db = new PGlite({ dataDir: path.join(shop.dataDir, 'pglite'), extensions: { pg_trgm } });
+  try {
+    const result = await db.query<OutboxLetter>('select "to", subject, text from outbox order by id');
+    return result.rows;
+  } finally {
+    await db.close();
+  }
+}
+
+/** The text of a PDF, page after page (pdf.js reads it back through the embedded font's Unicode map). */
+export async function pdfText(pdf: Buffer): Promise<string> {
+  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false }).promise;
+  let text = '';
+  for (let number = 1; number <= document.numPages; number++) {
+    const content = await (await document.getPage(number)).getTextContent();
+    text += content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
+  }
+  await document.destroy();
+  return text;
+}
