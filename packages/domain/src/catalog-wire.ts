@@ -1,4 +1,5 @@
 // Page data of POST /api/v1/route (spec §3 Page) and the filters and sorts of spec §3–§4, §9.
+import type { CommentThread } from './reviews-schemas.ts';
 import { z } from './zod-ru.ts';
 
 // The constants live in a zod-free module, so the browser's page code can use them without the schemas below.
@@ -92,9 +93,12 @@ export interface PageInfo<T = unknown> {
   com_data: T;
   avg_rating: number;
   votes_count: number;
-  /** The visitor's own vote, 0 when none. */
+  /** The visitor's own vote: 0 for a guest or without a vote (the only part of the page data that depends on who asks). */
   userRating: number;
-  comments: unknown[];
+  /** The first page of the comment threads (products, recipes, articles), newest first; [] on other pages. */
+  comments: CommentThread[];
+  /** Where those threads stand among all of them (total: top-level threads); null where there are no comments. */
+  comments_pagination: Pagination | null;
   breadcrumbs: Crumb[];
 }
 

@@ -233,6 +233,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     content,
     config,
     cache: responses,
+    authenticator,
     sources: { getSavedPage: (token) => cart.getSavedPage(token) },
   });
   registerSearchRoutes(app, deps.db, responses);

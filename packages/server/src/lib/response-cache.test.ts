@@ -45,6 +45,28 @@ describe('createResponseCache', () => {
     expect(await cache.getOrBuild('c', async () => ++builds)).toBe('3');
   });
 
+  it('keeps a fact drawn from the answer beside its JSON, drawn once per build', async () => {
+    const cache = createResponseCache({ ttlMs: 60_000, maxEntries: 10 });
+    let builds = 0;
+    let drawn = 0;
+    const build = async () => ({ page: { id: 7 }, n: ++builds });
+    const factsOf = (answer: { page: { id: number } }) => {
+      drawn += 1;
+      return { id: answer.page.id };
+    };
+    const first = await cache.getOrBuildWithFacts('a', build, factsOf);
+    const second = await cache.getOrBuildWithFacts('a', build, factsOf);
+    expect(first).toEqual({ json: '{"page":{"id":7},"n":1}', facts: { id: 7 } });
+    expect(second).toBe(first);
+    expect(drawn).toBe(1);
+    await expect(
+      cache.getOrBuildWithFacts('b', async () => Promise.reject(new Error('down')), factsOf),
+    ).rejects.toThrow('down');
+    expect((await cache.getOrBuildWithFacts('b', build, factsOf)).json).toBe('{"page":{"id":7},"n":2}');
+    cache.invalidate();
+    expect((await cache.getOrBuildWithFacts('a', build, factsOf)).json).toBe('{"page":{"id":7},"n":3}');
+  });
+
   it('with ttl 0 builds every time', async () => {
     const cache = createResponseCache({ ttlMs: 0, maxEntries: 10 });
     let builds = 0;

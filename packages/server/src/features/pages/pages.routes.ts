@@ -1,18 +1,21 @@
 // Page data (POST /api/v1/route), filter options (spec §7 Filters), the sitemap and robots.txt.
 import { routeRequestSchema } from '@efir/domain/catalog-wire';
+import type { VoteType } from '@efir/domain/reviews-schemas';
 import { LEGAL_PAGE_URLS, STATIC_PAGE_URLS } from '@efir/domain/routes';
 import { z } from '@efir/domain/zod-ru';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { ResponseCache } from '../../lib/response-cache.ts';
+import type { Authenticator } from '../../plugins/auth.ts';
 import { collectSubtreeIds, getProductFacets, listProductUrls } from '../catalog/catalog.service.ts';
 import type { ContentService } from '../content/content.service.ts';
 import { getPublicationFacets, listPublicationUrls } from '../content/publications.service.ts';
+import { findUserRating } from '../reviews/reviews.service.ts';
 import { listCourses } from '../school/school.repo.ts';
-import { type PageSources, resolvePage } from './pages.service.ts';
+import { findRatedItem, type PageSources, resolvePage, withUserRating } from './pages.service.ts';
 
 function escapeXml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -25,6 +28,7 @@ export function registerPagesRoutes(
     content: ContentService;
     config: Config;
     cache: ResponseCache;
+    authenticator: Authenticator;
     sources?: PageSources;
   },
 ) {
@@ -32,17 +36,40 @@ export function registerPagesRoutes(
   const { db, content } = deps;
   const origin = deps.config.PUBLIC_URL.replace(/\/$/, '');
 
+  /**
+   * The caller's own vote on a page, 0 for a guest. A bad or outdated token counts as a guest here: page data is
+   * public, and a page must not fail to open because a session has ended (the user's own calls still say 401).
+   */
+  async function findOwnRating(request: FastifyRequest, item: { type: VoteType; id: number }) {
+    const claims = request.auth;
+    if (!claims) return 0;
+    // The user check (token still valid after logout or a password change) and the vote look-up, side by side.
+    const [user, rating] = await Promise.all([
+      deps.authenticator.findUser(request).catch(() => null),
+      findUserRating(db, claims.userId, item.type, item.id),
+    ]);
+    return user?.id === claims.userId ? rating : 0;
+  }
+
   routes.post(
     '/api/v1/route',
     { schema: { body: routeRequestSchema }, config: { csrf: false } },
     async (request, reply) => {
       // Saved carts are private to whoever holds the link: never kept in the shared cache.
       if (request.body.url.startsWith('/saved/')) return resolvePage(db, content, request.body, deps.sources);
-      // The parsed body (defaults filled in, unknown keys refused) is a precise key for the answer.
-      const json = await deps.cache.getOrBuild(`route ${JSON.stringify(request.body)}`, () =>
-        resolvePage(db, content, request.body, deps.sources),
+      // The parsed body (defaults filled in, unknown keys refused) is a precise key for the answer. The answer is
+      // the same for everyone; the one thing of the visitor's own, their vote, is laid over it below.
+      const { json, facts: ratedItem } = await deps.cache.getOrBuildWithFacts(
+        `route ${JSON.stringify(request.body)}`,
+        () => resolvePage(db, content, request.body, deps.sources),
+        findRatedItem,
       );
-      return reply.type('application/json; charset=utf-8').send(json);
+      reply.type('application/json; charset=utf-8');
+      // Guests and pages without a vote (the bulk of requests) get the cached bytes as they are.
+      if (!ratedItem || !request.auth) return reply.send(json);
+      reply.header('cache-control', 'private, no-store');
+      const userRating = await findOwnRating(request, ratedItem);
+      return reply.send(userRating === 0 ? json : withUserRating(json, userRating));
     },
   );
 

@@ -6,6 +6,7 @@ import {
   type RouteRequest,
   type RouteResponse,
 } from '@efir/domain/catalog-wire';
+import type { VoteType } from '@efir/domain/reviews-schemas';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import {
@@ -22,6 +23,7 @@ import {
   LISTING_TITLES,
   listPublications,
 } from '../content/publications.service.ts';
+import { listCommentThreads } from '../reviews/reviews.service.ts';
 import { findUrlOwner } from './pages.repo.ts';
 
 const SPECIAL_OFFERS_URL = '/akcii';
@@ -41,6 +43,8 @@ function emptyResponse(page: RouteResponse['page'], applied: RouteResponse['appl
   };
 }
 
+type PageComments = Awaited<ReturnType<typeof listCommentThreads>>;
+
 function pageInfo(
   type: RouteResponse['page']['type'],
   url: string,
@@ -49,6 +53,7 @@ function pageInfo(
   comData: unknown,
   breadcrumbs: Crumb[],
   rating: { avg_rating?: number; votes_count?: number } = {},
+  comments: PageComments | null = null,
 ): RouteResponse['page'] {
   return {
     type,
@@ -58,10 +63,27 @@ function pageInfo(
     com_data: comData,
     avg_rating: rating.avg_rating ?? 0,
     votes_count: rating.votes_count ?? 0,
+    // The answer is shared by everyone (and cached): the visitor's own vote is laid over it per request.
     userRating: 0,
-    comments: [],
+    comments: comments?.items ?? [],
+    comments_pagination: comments?.pagination ?? null,
     breadcrumbs,
   };
+}
+
+/** The page one can vote on that an answer shows (product, recipe, article), or null. */
+export function findRatedItem(answer: RouteResponse): { type: VoteType; id: number } | null {
+  const { type, com_data: entity } = answer.page;
+  if (type !== 'product' && type !== 'recept' && type !== 'article') return null;
+  const id = (entity as { id?: unknown } | null)?.id;
+  return typeof id === 'number' ? { type, id } : null;
+}
+
+/** A page answer serialised for everyone, with this visitor's own vote put in. */
+export function withUserRating(json: string, userRating: number): string {
+  const answer = JSON.parse(json) as RouteResponse;
+  answer.page.userRating = userRating;
+  return JSON.stringify(answer);
 }
 
 /** Normalises a url: path only, no trailing slash (except the root). */
@@ -257,7 +279,11 @@ export async function resolvePage(
       };
     }
     case 'product': {
-      const details = await getProductDetails(db, tree, url);
+      // The url's owner is the product itself: its comments are read alongside, not after.
+      const [details, comments] = await Promise.all([
+        getProductDetails(db, tree, url),
+        listCommentThreads(db, 'product', owner.id, 1),
+      ]);
       if (!details) throw notFound();
       return {
         ...emptyResponse(
@@ -269,6 +295,7 @@ export async function resolvePage(
             details.product,
             details.trail,
             details.product,
+            comments,
           ),
           { sort: 0, filter: {} },
         ),
@@ -277,7 +304,10 @@ export async function resolvePage(
     }
     case 'article':
     case 'recept': {
-      const publication = await getPublicationPage(db, owner.type, url);
+      const [publication, comments] = await Promise.all([
+        getPublicationPage(db, owner.type, url),
+        listCommentThreads(db, owner.type, owner.id, 1),
+      ]);
       if (!publication) throw notFound();
       return {
         ...emptyResponse(
@@ -289,6 +319,7 @@ export async function resolvePage(
             publication.data,
             publication.trail,
             publication.data,
+            comments,
           ),
           { sort: 0, filter: {} },
         ),

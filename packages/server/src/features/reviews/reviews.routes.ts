@@ -72,7 +72,7 @@ export function registerReviewRoutes(app: FastifyInstance, deps: ReviewsDeps): v
     },
   );
 
-  // The page data is shared by everyone, so its userRating is always 0: the page asks for the visitor's own here.
+  // The visitor's own vote alone (the page data carries it too, for a request made with the user's token).
   routes.get(
     '/v1/user/vote/:type/:id',
     { schema: { params: z.strictObject({ type: voteParamsSchema.shape.type, id: idField }) } },

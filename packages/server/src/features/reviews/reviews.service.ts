@@ -247,15 +247,19 @@ export async function addComment(
   return { message: 'comment', comment: toCommentWire(saved!), comments_count: total };
 }
 
-export async function listComments(
+/**
+ * One page of a page's comment threads, newest first, each with its replies; the caller has made sure the page
+ * exists (POST /api/v1/comments checks it, the page data found it by its url).
+ */
+export async function listCommentThreads(
   db: Database,
-  query: { type: VoteType; id: number; page: number },
-): Promise<CommentsAnswer> {
-  const stats = await findItemStats(db, query.type, query.id);
-  if (!stats) throw notFound();
-  const { rows, total } = await findTopComments(db, query.type, query.id, {
+  type: VoteType,
+  id: number,
+  page: number,
+): Promise<Pick<CommentsAnswer, 'items' | 'pagination'>> {
+  const { rows, total } = await findTopComments(db, type, id, {
     limit: COMMENTS_PER_PAGE,
-    offset: (query.page - 1) * COMMENTS_PER_PAGE,
+    offset: (page - 1) * COMMENTS_PER_PAGE,
   });
   const replies = await findReplies(
     db,
@@ -269,9 +273,18 @@ export async function listComments(
   }
   return {
     items: rows.map((row) => ({ ...toCommentWire(row), replies: byParent.get(row.id) ?? [] })),
-    pagination: paginate(query.page, COMMENTS_PER_PAGE, total),
-    count: stats.commentsCount,
+    pagination: paginate(page, COMMENTS_PER_PAGE, total),
   };
+}
+
+export async function listComments(
+  db: Database,
+  query: { type: VoteType; id: number; page: number },
+): Promise<CommentsAnswer> {
+  const stats = await findItemStats(db, query.type, query.id);
+  if (!stats) throw notFound();
+  const threads = await listCommentThreads(db, query.type, query.id, query.page);
+  return { ...threads, count: stats.commentsCount };
 }
 
 /** For the back office: a rejected comment (and with it, its replies) leaves the page and its count. */

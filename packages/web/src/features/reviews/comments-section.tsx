@@ -128,6 +128,10 @@ export interface CommentsSectionProps {
   id: number;
   /** From the page data (com_data.comments_count). */
   count: number;
+  /** From the page data (page.comments, page.comments_pagination): the first page of threads, so the server
+   * renders them and the browser need not ask; without them the section asks for the first page itself. */
+  firstThreads?: CommentThread[] | undefined;
+  firstPagination?: Pagination | null | undefined;
   title?: string;
   /** The label of the new-comment box. */
   formLabel?: string;
@@ -145,6 +149,8 @@ export function CommentsSection({
   type,
   id,
   count,
+  firstThreads,
+  firstPagination,
   title = 'Комментарии',
   formLabel = 'Ваш комментарий',
 }: CommentsSectionProps) {
@@ -155,16 +161,21 @@ export function CommentsSection({
   const words = type === 'product' ? WORDS.reviews : WORDS.comments;
   useItemStatsVersion();
   const total = readCommentCount(type, id, count);
-  const [threads, setThreads] = useState<CommentThread[]>([]);
-  const [pagination, setPagination] = useState<Pagination | null>(null);
-  const [state, setState] = useState<LoadState>('loading');
+  // The page data's first page counts at mount only (the section is keyed by its page): later changes are its own.
+  const [given] = useState(() =>
+    firstThreads && firstPagination ? { threads: firstThreads, pagination: firstPagination } : null,
+  );
+  const [threads, setThreads] = useState<CommentThread[]>(given?.threads ?? []);
+  const [pagination, setPagination] = useState<Pagination | null>(given?.pagination ?? null);
+  const [state, setState] = useState<LoadState>(given ? 'ready' : 'loading');
   const [loadingMore, setLoadingMore] = useState(false);
   const [replyTo, setReplyTo] = useState<{ threadId: number; parentId: number; name: string } | null>(null);
   const [attempt, setAttempt] = useState(0);
 
-  // Comments are not part of the shared page data: the browser asks for them (the server render shows a loader).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the «try again» trigger
+  // Without the page data's first page the browser asks for it (the server render shows a loader); «try again»
+  // (`attempt`) asks anew.
   useEffect(() => {
+    if (given && attempt === 0) return;
     const controller = new AbortController();
     setState('loading');
     fetchComments(api, { type, id, page: 1 }, controller.signal)
@@ -177,7 +188,7 @@ export function CommentsSection({
         if (!controller.signal.aborted) setState('failed');
       });
     return () => controller.abort();
-  }, [api, type, id, attempt]);
+  }, [api, type, id, attempt, given]);
 
   const loadMore = useCallback(async () => {
     if (!pagination) return;

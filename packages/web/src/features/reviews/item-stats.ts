@@ -44,10 +44,14 @@ export function readRating(type: string, id: number, page: RatingNumbers): Ratin
   return rating && rating.base === ratingBase(page) ? rating.value : page;
 }
 
-/** The visitor's own vote, 0 when none or not known. */
-export function readOwnRating(type: string, id: number, userId: number | null): number {
+/**
+ * The visitor's own vote, 0 when none: the latest vote or look-up made for them here, else what their page data
+ * says (`fromPage`: the page's userRating, given when the data was fetched with their token), else 0.
+ */
+export function readOwnRating(type: string, id: number, userId: number | null, fromPage = 0): number {
+  if (userId === null) return 0;
   const own = entries.get(keyOf(type, id))?.own;
-  return own && userId !== null && own.userId === userId ? own.rating : 0;
+  return own?.userId === userId ? own.rating : fromPage;
 }
 
 export function readCommentCount(type: string, id: number, page: number): number {

@@ -19,6 +19,8 @@ export interface RatingProps {
   /** From the page data (page.avg_rating, page.votes_count). */
   avgRating: number;
   votesCount: number;
+  /** From the page data (page.userRating): the visitor's own vote when the data came with their token, else 0. */
+  userRating?: number;
 }
 
 /** «4,3 из 5 · 3 оценки», or that nobody has voted yet. */
@@ -34,7 +36,7 @@ export function LiveRatingStars({ type, id, avgRating, votesCount }: RatingProps
   return <RatingStars rating={rating.avg_rating} votes={rating.votes_count} />;
 }
 
-export function RatingVote({ type, id, avgRating, votesCount }: RatingProps) {
+export function RatingVote({ type, id, avgRating, votesCount, userRating = 0 }: RatingProps) {
   const { api, store } = useAppContext();
   const status = useSessionStatus();
   const userId = useAppState((state) => state.user?.id ?? null);
@@ -42,12 +44,13 @@ export function RatingVote({ type, id, avgRating, votesCount }: RatingProps) {
   useItemStatsVersion();
   const page = { avg_rating: avgRating, votes_count: votesCount };
   const rating = readRating(type, id, page);
-  const own = readOwnRating(type, id, userId);
+  const own = readOwnRating(type, id, userId, userRating);
   const [hover, setHover] = useState(0);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState('');
 
-  // The shared page data cannot know the visitor's own vote: ask for it once they are known.
+  // Page data rendered on the server never knows the visitor's own vote (and data fetched before a login neither):
+  // ask for it once they are known.
   useEffect(() => {
     if (userId === null) return;
     const controller = new AbortController();

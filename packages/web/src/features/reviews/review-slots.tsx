@@ -57,7 +57,7 @@ export function createReviewSlots(type: VoteType, data: RouteResponse): ReviewSl
   const isProduct = type === 'product';
   return {
     stars: <LiveRatingStars {...rating} />,
-    vote: <RatingVote {...rating} />,
+    vote: <RatingVote {...rating} userRating={data.page.userRating} />,
     count: (
       <CommentCount
         type={type}
@@ -72,6 +72,9 @@ export function createReviewSlots(type: VoteType, data: RouteResponse): ReviewSl
         type={type}
         id={entity.id}
         count={commentsCount}
+        // Taken from the page data as they are (the same objects each render), so the memo above holds.
+        firstThreads={data.page.comments}
+        firstPagination={data.page.comments_pagination}
         title={isProduct ? 'Отзывы покупателей' : 'Комментарии'}
         formLabel={isProduct ? 'Ваш отзыв' : 'Ваш комментарий'}
       />

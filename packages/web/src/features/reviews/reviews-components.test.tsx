@@ -175,6 +175,12 @@ describe('live numbers', () => {
     expect(readOwnRating('product', 5, 11)).toBe(5);
     expect(readOwnRating('product', 5, 12)).toBe(0);
     expect(readOwnRating('product', 5, null)).toBe(0);
+    // What the page data says counts until a vote or a look-up for this very user says otherwise.
+    expect(readOwnRating('recept', 5, 11, 3)).toBe(3);
+    expect(readOwnRating('recept', 5, null, 3)).toBe(0);
+    expect(readOwnRating('product', 5, 11, 3)).toBe(5);
+    recordRating('product', 5, page, { avg_rating: 4, votes_count: 2, userRating: 0 }, 12);
+    expect(readOwnRating('product', 5, 12, 3)).toBe(0);
     expect(readRating('recept', 5, page)).toEqual(page);
     // Fresh page data (after a reload of the data) wins.
     expect(readRating('product', 5, { avg_rating: 4.3, votes_count: 3 })).toEqual({
@@ -228,6 +234,58 @@ describe('rating and comments in the server render', () => {
       render(<CommentCount type="product" id={3} count={5} forms={['отзыв', 'отзыва', 'отзывов']} />),
     ).toContain('5 отзывов');
     expect(render(<CommentCount type="product" id={3} count={0} />)).toContain('Комментариев пока нет');
+  });
+
+  it('renders the page data’s first comments on the server, with no loader', () => {
+    const author = { id: 1, name: 'Анна', avatar: { type: 'other' as const, photo: null } };
+    const threads: CommentThread[] = [
+      {
+        id: 2,
+        parent_id: null,
+        user: author,
+        html: '<p>Крем получился лёгкий</p>',
+        created_at: '2026-11-20T09:00:00.000Z',
+        replies: [
+          {
+            id: 3,
+            parent_id: 2,
+            user: { ...author, id: 4, name: 'Ирина' },
+            html: '<p>Согласна</p>',
+            created_at: '2026-11-21T09:00:00.000Z',
+          },
+        ],
+      },
+    ];
+    const html = render(
+      <CommentsSection
+        type="recept"
+        id={3}
+        count={2}
+        firstThreads={threads}
+        firstPagination={{ page: 1, pages: 1, total: 1, per_page: 10 }}
+      />,
+    );
+    expect(html).toContain('Крем получился лёгкий');
+    expect(html).toContain('Согласна');
+    expect(html).not.toContain('Загружаем комментарии…');
+    const empty = render(
+      <CommentsSection
+        type="product"
+        id={3}
+        count={0}
+        firstThreads={[]}
+        firstPagination={{ page: 1, pages: 1, total: 0, per_page: 10 }}
+      />,
+    );
+    expect(empty).toContain('Пока никто не написал — ваш отзыв может быть первым.');
+  });
+
+  it('shows a logged-in visitor the vote their page data carries, and a guest none', () => {
+    const vote = <RatingVote type="product" id={5} avgRating={4.5} votesCount={2} userRating={4} />;
+    const user = render(vote, { user: { id: 7, name: 'Мария' } });
+    expect(user).toContain('Ваша оценка: 4 из 5');
+    expect(user.match(/rating-vote__star rating-vote__star--on/g)).toHaveLength(4);
+    expect(render(vote)).not.toContain('Ваша оценка: 4 из 5');
   });
 });
 
