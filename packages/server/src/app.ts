@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -55,6 +55,7 @@ import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } fro
 import { createResponseCache } from './lib/response-cache.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { acceptBodylessCalls } from './plugins/bodyless.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { refuseNulCharacters, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerResponseRule } from './plugins/response-rule.ts';
@@ -105,7 +106,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
   });
   app.decorate('requestTracker', trackInFlightRequests(app));
-  app.setValidatorCompiler(validatorCompiler);
+  acceptBodylessCalls(app);
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandler(app);

@@ -113,6 +113,11 @@ export function refuseNulCharacters(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
+    // An empty body is no body (not broken JSON): the route's schema then decides (plugins/bodyless.ts).
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
     if (text.includes('\\u0000')) {
       done(refused(), undefined);
       return;
