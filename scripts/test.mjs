@@ -1,4 +1,4 @@
-// `npm test`: lint, typecheck, unit + integration (PGlite, then PostgreSQL when TEST_DATABASE_URL is set), e2e.
+// `npm test`: lint, dead-code check, typecheck, unit + integration (PGlite, then PostgreSQL when TEST_DATABASE_URL is set), e2e.
 // Ends with one line «N passed, N failed» counting every test and check.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -52,6 +52,7 @@ function vitest(title, args, env) {
 const { TEST_DATABASE_URL, ...envWithoutPostgres } = process.env;
 
 check('lint and format (biome)', bin('biome'), ['check', '.']);
+check('dead code: exports only tests reach (knip --production)', bin('knip'), ['--production']);
 check('typecheck (tsc)', 'npm', ['run', '--silent', 'typecheck']);
 vitest('unit and integration on PGlite', [], envWithoutPostgres);
 if (TEST_DATABASE_URL) vitest('integration on PostgreSQL', ['--project', 'server'], process.env);

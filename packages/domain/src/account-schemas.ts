@@ -2,7 +2,7 @@
 
 import { nameField, phoneField } from './auth-schemas.ts';
 import type { ProductCard, PublicationCard } from './catalog-wire.ts';
-import { DELIVERY_KINDS, type DeliveryKindId } from './delivery-catalogue.ts';
+import type { DeliveryKindId } from './delivery-catalogue.ts';
 import { z } from './zod-ru.ts';
 
 export const ADDRESS_LIMIT = 20;
@@ -20,13 +20,6 @@ export const TELEGRAM_CODE_TTL_MS = 15 * 60 * 1000;
 
 /** Delivery kinds of spec §3 that end at a pickup point or a parcel locker: only these can be saved as «ПВЗ». */
 export const PICKUP_DELIVERY_KINDS = [7, 9, 10, 14] as const satisfies readonly DeliveryKindId[];
-export type PickupDeliveryKind = (typeof PICKUP_DELIVERY_KINDS)[number];
-export const PICKUP_DELIVERY_KIND_NAMES: Record<PickupDeliveryKind, string> = {
-  7: DELIVERY_KINDS[7],
-  9: DELIVERY_KINDS[9],
-  10: DELIVERY_KINDS[10],
-  14: DELIVERY_KINDS[14],
-};
 
 /** The favourites toggle of spec §4: the path type, what it is stored as, and the answer's message. */
 export const FAVORITE_KINDS = {
@@ -63,7 +56,6 @@ export const personalSchema = z.strictObject({
   fam: famField.optional(),
   tel: phoneField.optional(),
 });
-export type PersonalForm = z.input<typeof personalSchema>;
 
 /** Today's date in Moscow as YYYY-MM-DD: the shop's calendar, whatever the machine's zone. */
 export function getMoscowToday(now: Date = new Date()): string {
@@ -111,7 +103,6 @@ export const birthdayField = z
   });
 
 export const birthdaySchema = z.strictObject({ birthday: birthdayField });
-export type BirthdayForm = z.input<typeof birthdaySchema>;
 
 const optionalText = (max: number, message: string) => z.string().trim().max(max, message).default('');
 
@@ -139,7 +130,6 @@ export const addressSchema = z.strictObject({
     .default(''),
   comment: optionalText(500, 'Комментарий — не длиннее 500 символов'),
 });
-export type AddressForm = z.input<typeof addressSchema>;
 
 export const pickupPointSchema = z.strictObject({
   code: z
@@ -154,7 +144,6 @@ export const pickupPointSchema = z.strictObject({
   name: optionalText(200, 'Название — не длиннее 200 символов'),
   address: optionalText(300, 'Адрес — не длиннее 300 символов'),
 });
-export type PickupPointForm = z.input<typeof pickupPointSchema>;
 
 export const favoriteSchema = z.strictObject({ id: idField });
 
@@ -170,7 +159,6 @@ export const questionSchema = z.strictObject({
     .max(QUESTION_TEXT_MAX, `Вопрос — не длиннее ${QUESTION_TEXT_MAX} символов`),
   product_id: idField.nullish(),
 });
-export type QuestionForm = z.input<typeof questionSchema>;
 
 // Answers of the account calls (the server builds them, the web pages read them).
 

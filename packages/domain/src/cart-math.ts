@@ -55,11 +55,6 @@ export function discountedUnitPrice(
   return Math.floor(((100 - discount.percent) * line.cena) / 100);
 }
 
-/** Spec §9: a special line costs cena × quantity; another line floor((1 − d/100) × cena) × quantity. */
-export function lineTotal(line: PricedLine, discount: AppliedDiscount): number {
-  return discountedUnitPrice(line, discount) * line.quantity;
-}
-
 export interface CartTotals {
   lines: Array<{ id: number; unitPrice: number; sum: number }>;
   /** Sum of cena × quantity: what the cart costs before the discount. */

@@ -53,8 +53,6 @@ export const chatRequestSchema = z.strictObject({
   ),
 });
 
-export type ChatRequest = z.input<typeof chatRequestSchema>;
-
 export type ChatRole = 'user' | 'assistant';
 
 export interface ChatContentPart {

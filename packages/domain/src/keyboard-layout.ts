@@ -5,13 +5,8 @@ const LATIN_KEYS = 'qwertyuiop[]asdfghjkl;\'zxcvbnm,./`QWERTYUIOP{}ASDFGHJKL:"ZX
 const RUSSIAN_KEYS = 'йцукенгшщзхъфывапролджэячсмитьбю.ёЙЦУКЕНГШЩЗХЪФЫВАПРОЛДЖЭЯЧСМИТЬБЮ,Ё';
 
 const toRussian = new Map<string, string>();
-const toLatin = new Map<string, string>();
-for (let index = 0; index < LATIN_KEYS.length; index += 1) {
-  const latin = LATIN_KEYS[index]!;
-  const russian = RUSSIAN_KEYS[index]!;
-  toRussian.set(latin, russian);
-  toLatin.set(russian, latin);
-}
+for (let index = 0; index < LATIN_KEYS.length; index += 1)
+  toRussian.set(LATIN_KEYS[index]!, RUSSIAN_KEYS[index]!);
 
 function mapCharacters(text: string, table: ReadonlyMap<string, string>): string {
   let result = '';
@@ -25,11 +20,6 @@ function mapCharacters(text: string, table: ReadonlyMap<string, string>): string
  */
 export function switchKeyboardLayout(text: string): string {
   return mapCharacters(text, toRussian);
-}
-
-/** The reverse of {@link switchKeyboardLayout}: "дфмутвук" → "lavender". */
-export function switchToLatinLayout(text: string): string {
-  return mapCharacters(text, toLatin);
 }
 
 /** Latin letters drawn like Cyrillic ones (lower case): a word mixing both scripts is almost always Russian. */

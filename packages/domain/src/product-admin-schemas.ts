@@ -4,7 +4,6 @@ import { PRODUCT_ICONS } from './catalog-wire.ts';
 import { z } from './zod-ru.ts';
 
 export const PRODUCT_STOCK_FILTERS = ['out', 'low', 'in'] as const;
-export type ProductStockFilter = (typeof PRODUCT_STOCK_FILTERS)[number];
 /** «Мало»: from 1 to this many left. */
 export const LOW_STOCK_LIMIT = 5;
 export const PRODUCT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;

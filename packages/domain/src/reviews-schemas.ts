@@ -22,7 +22,7 @@ export const VOTE_LIMIT = { limit: 60, windowMs: 60 * 60 * 1000 } as const;
 
 export const REVIEW_THANKS = 'Спасибо! Отзыв появится после проверки модератором.';
 // The words live with the plural rules, so the browser's page frame can use them without these schemas (and zod).
-export { COMMENT_FORMS, REVIEW_FORMS, VOTE_FORMS } from './plural.ts';
+export { REVIEW_FORMS } from './plural.ts';
 
 /** The pages one can rate and comment on: the path type of PUT /v1/user/vote/{type} and its answer's message. */
 export const VOTE_TYPES = ['product', 'recept', 'article'] as const;
@@ -123,7 +123,6 @@ export const reviewSchema = z.strictObject({
   text: reviewTextField,
   website: z.string().max(500).default(''),
 });
-export type ReviewForm = z.input<typeof reviewSchema>;
 
 /** PUT /v1/user/vote/{type}. */
 export const voteParamsSchema = z.strictObject({ type: voteTypeField });

@@ -10,11 +10,8 @@ export const SCHOOL_URL = '/seminar_po_aromatherapy.html';
 export const COURSE_URL_PREFIX = '/seminar_po_aromatherapy/';
 export const COURSE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\.html$/;
 
-// With the plural rules, so the school's loaders (in the browser's entry chunk) need not import zod.
-export { COURSE_FORMS } from './plural.ts';
 export const HOUR_FORMS: PluralForms = ['академический час', 'академических часа', 'академических часов'];
 export const SEAT_FORMS: PluralForms = ['место', 'места', 'мест'];
-export const DOCUMENT_FORMS: PluralForms = ['документ', 'документа', 'документов'];
 
 export const COURSE_FORMATS = { online: 'Онлайн', moscow: 'Очно в Москве' } as const;
 export type CourseFormat = keyof typeof COURSE_FORMATS;
@@ -35,7 +32,6 @@ export type EnrolmentStatus = keyof typeof ENROLMENT_STATUSES;
 
 /** POST /v1/user/course. */
 export const enrolSchema = z.strictObject({ course_id: idField });
-export type EnrolForm = z.input<typeof enrolSchema>;
 
 export const EDUCATION_LEVELS = {
   higher: 'Высшее образование',

@@ -33,6 +33,7 @@ import {
   type DeliveryProviders,
   quoteDelivery,
 } from './features/delivery/delivery.service.ts';
+import { startHousekeeping } from './features/housekeeping/housekeeping.ts';
 import { createMailService } from './features/mail/mail.service.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
 import {
@@ -238,6 +239,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sources: { getSavedPage: (token) => cart.getSavedPage(token) },
   });
   registerSearchRoutes(app, deps.db, responses);
+  startHousekeeping(app, { db: deps.db, log: app.log });
   registerChatRoutes(app, {
     chat: createChatService({ db: deps.db, config, limiter, log: app.log }),
     authenticator,

@@ -49,6 +49,7 @@ async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** @public Loaded by the server (plugins/ssr.ts) from the built bundle, not imported. */
 export async function render(input: RenderInput): Promise<RenderResult> {
   const requestUrl = new URL(input.url);
   const api = createHttpClient({

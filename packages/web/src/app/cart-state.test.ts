@@ -3,15 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { createHttpClient, createMemoryTokenStore, HttpError } from '../lib/http-client.ts';
 import { createAppStore, EMPTY_CART, EMPTY_CRITICAL } from './app-state.ts';
-import {
-  addManyToCart,
-  addToCart,
-  applyPromoCode,
-  clearPromoCode,
-  describeCartSize,
-  isOutOfStock,
-  readCart,
-} from './cart-state.ts';
+import { describeCartSize, readCart } from './cart-core.ts';
+import { addManyToCart, addToCart, applyPromoCode, clearPromoCode, isOutOfStock } from './cart-state.ts';
 
 const LINE = {
   id: 7,

@@ -10,18 +10,7 @@ import { type AppStore, type CartData, type CartLine, EMPTY_CART } from './app-s
 
 import { CART_URL, fetchCart, isRecord, readImage, setCartFromAnswer, text, whole } from './cart-core.ts';
 
-export {
-  announceCartNotices,
-  CART_URL,
-  CHECKOUT_URL,
-  describeCartSize,
-  fetchCart,
-  MAX_LINE_QUANTITY,
-  readCart,
-  readCartLine,
-  reloadCart,
-  setCartFromAnswer,
-} from './cart-core.ts';
+export { CART_URL, CHECKOUT_URL, MAX_LINE_QUANTITY, readCartLine, reloadCart } from './cart-core.ts';
 
 /** «Лаванда узколистная, 10 мл». */
 export function describeLine(line: Pick<CartLine, 'name' | 'volume'>): string {

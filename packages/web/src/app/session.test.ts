@@ -4,10 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createHttpClient, createMemoryTokenStore, HttpError } from '../lib/http-client.ts';
 import { type AppStore, createAppStore, EMPTY_CART, EMPTY_CRITICAL, type SessionUser } from './app-state.ts';
 import {
-  currentUserId,
   endSession,
   expireSession,
-  GUEST_USER_ID,
   guardTokenLoss,
   hasSessionHint,
   loginUrlFor,
@@ -128,7 +126,7 @@ describe('the start of a session', () => {
   it('is a guest (id 0) without the hint, and neither guest nor user while the hinted session loads', () => {
     const guest = setup().store;
     expect(readSessionStatus(guest.getState())).toBe('guest');
-    expect(currentUserId(guest.getState())).toBe(GUEST_USER_ID);
+    expect(guest.getState().user).toBeNull();
     const hinted = setup({ sessionHint: true }).store;
     expect(readSessionStatus(hinted.getState())).toBe('pending');
   });
@@ -183,7 +181,7 @@ describe('logIn and register', () => {
     expect(tokenStore.get()).toBe('access-1');
     expect(user.name).toBe('Анна');
     expect(readSessionStatus(store.getState())).toBe('user');
-    expect(currentUserId(store.getState())).toBe(7);
+    expect(store.getState().user?.id).toBe(7);
   });
 
   it('stays a guest and forgets the token when the user fetch fails after a good login', async () => {

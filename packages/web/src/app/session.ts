@@ -7,9 +7,6 @@ import type { AppState, AppStore, SessionUser } from './app-state.ts';
 import { loadUser } from './bootstrap.ts';
 import { reloadCart } from './cart-core.ts';
 
-/** Spec §4 «idUser 0»: the id a guest has. */
-export const GUEST_USER_ID = 0;
-
 /** The name of the session-hint cookie the server sets while a refresh session exists (no secret in it). */
 export const SESSION_HINT_COOKIE = 'efir_session';
 
@@ -18,10 +15,6 @@ export type SessionStatus = 'pending' | 'guest' | 'user';
 export function readSessionStatus(state: Pick<AppState, 'user' | 'sessionPending'>): SessionStatus {
   if (state.user) return 'user';
   return state.sessionPending ? 'pending' : 'guest';
-}
-
-export function currentUserId(state: Pick<AppState, 'user'>): number {
-  return state.user?.id ?? GUEST_USER_ID;
 }
 
 /** Whether a Cookie header carries the session hint. */

@@ -190,8 +190,3 @@ export function startRealtime(options: RealtimeOptions): RealtimeClient {
 export function connectRealtime(): void {
   current?.connect();
 }
-
-/** The tab's channel, for features that listen to pushes; null before start-up and on the server. */
-export function getRealtime(): RealtimeClient | null {
-  return current;
-}

@@ -11,7 +11,8 @@ import type { CartRow } from './cart.repo.ts';
 import { type CartService, MAX_LINE_QUANTITY } from './cart.service.ts';
 
 export const CART_COOKIE = 'efir_cart';
-const CART_COOKIE_DAYS = 60;
+/** How long a guest's cart cookie lives; housekeeping removes guest carts untouched for longer. */
+export const CART_COOKIE_DAYS = 60;
 
 const productParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const savedParams = z.strictObject({

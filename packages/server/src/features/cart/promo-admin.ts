@@ -12,12 +12,6 @@ import { writeAudit } from '../admin/audit.ts';
 import type { PromoRow } from './cart.repo.ts';
 import { promoCodes } from './cart.table.ts';
 
-/**
- * Spec §6: add_discount adds its percent to the buyer's own discount, add_discount_all does too and also reaches
- * special-price goods; any other type replaces the discount with its percent ('percent' is the plain one).
- */
-export const PROMO_CONDITION_TYPES = ['add_discount', 'add_discount_all', 'percent'] as const;
-
 const MOSCOW_OFFSET = '+03:00';
 const DUPLICATE = 'Такой промокод уже есть';
 

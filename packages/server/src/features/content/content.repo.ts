@@ -10,18 +10,6 @@ export async function findStaticPageByUrl(db: Database, url: string): Promise<St
   return rows[0];
 }
 
-export function findStaticPageUrls(db: Database) {
-  return db
-    .select({
-      url: staticPages.url,
-      kind: staticPages.kind,
-      title: staticPages.title,
-      updatedAt: staticPages.updatedAt,
-    })
-    .from(staticPages)
-    .orderBy(asc(staticPages.url));
-}
-
 export function findSlides(db: Database) {
   return db.select().from(slides).orderBy(asc(slides.pos), asc(slides.id));
 }

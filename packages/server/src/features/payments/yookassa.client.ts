@@ -3,8 +3,6 @@
 import { z } from '@efir/domain/zod-ru';
 import { PAYMENT_STATUSES, type PaymentProvider, type PaymentStatus } from './payment-status.ts';
 
-export type { PaymentStatus };
-
 export interface Amount {
   /** Roubles with exactly two decimals: '1490.00'. */
   value: string;

@@ -10,6 +10,7 @@ import {
   DIPLOMA_TEMPLATES,
   documentTemplateSchema,
   documentTypeField,
+  enrolSchema,
 } from '@efir/domain/school-schemas';
 import { z } from '@efir/domain/zod-ru';
 import multipart from '@fastify/multipart';
@@ -113,15 +114,11 @@ export function registerSchoolRoutes(app: FastifyInstance, deps: SchoolDeps): vo
     });
     const own = scope.withTypeProvider<ZodTypeProvider>();
 
-    own.post(
-      '/v1/user/course',
-      { schema: { body: z.strictObject({ course_id: idField }) } },
-      async (request) => {
-        const user = await authenticator.requireUser(request);
-        const result = await school.enrol(user, request.body.course_id);
-        return { ...result, user: await getUserWire(db, user) };
-      },
-    );
+    own.post('/v1/user/course', { schema: { body: enrolSchema } }, async (request) => {
+      const user = await authenticator.requireUser(request);
+      const result = await school.enrol(user, request.body.course_id);
+      return { ...result, user: await getUserWire(db, user) };
+    });
 
     own.get('/v1/my-courses', async (request) => school.myCourses(await authenticator.requireUser(request)));
 

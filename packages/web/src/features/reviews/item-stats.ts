@@ -81,13 +81,6 @@ export function recordCommentCount(type: string, id: number, page: number, count
   change(type, id, (entry) => ({ ...entry, comments: { base: page, value: count } }));
 }
 
-/** For tests. */
-export function resetItemStats(): void {
-  entries.clear();
-  version += 1;
-  for (const listener of listeners) listener();
-}
-
 /** Re-renders the caller whenever any page's numbers change; the server render never sees a change. */
 export function useItemStatsVersion(): number {
   return useSyncExternalStore(

@@ -4,7 +4,7 @@ import type { CommentThread, CommentWire, ReviewsAnswer } from '@efir/domain/rev
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type AppContextValue, AppProvider } from '../../app/app-context.tsx';
 import { createAppStore, EMPTY_CART, EMPTY_CRITICAL, type SessionUser } from '../../app/app-state.ts';
 import { PageDataCache } from '../../app/page-loader.ts';
@@ -18,7 +18,6 @@ import {
   readRating,
   recordCommentCount,
   recordRating,
-  resetItemStats,
 } from './item-stats.ts';
 import { describeRating, LiveRatingStars, RatingVote } from './rating-vote.tsx';
 import {
@@ -165,36 +164,36 @@ describe('/add-review', () => {
 });
 
 describe('live numbers', () => {
-  afterEach(() => resetItemStats());
+  // The numbers live in a module-wide store: ids no other test uses keep the tests apart.
   const page = { avg_rating: 4, votes_count: 2 };
 
   it('shows a vote answer on the page data it was given on, and the page data again once it changes', () => {
-    expect(readRating('product', 5, page)).toEqual(page);
-    recordRating('product', 5, page, { avg_rating: 4.3, votes_count: 3, userRating: 5 }, 11);
-    expect(readRating('product', 5, page)).toEqual({ avg_rating: 4.3, votes_count: 3 });
-    expect(readOwnRating('product', 5, 11)).toBe(5);
-    expect(readOwnRating('product', 5, 12)).toBe(0);
-    expect(readOwnRating('product', 5, null)).toBe(0);
+    expect(readRating('product', 501, page)).toEqual(page);
+    recordRating('product', 501, page, { avg_rating: 4.3, votes_count: 3, userRating: 5 }, 11);
+    expect(readRating('product', 501, page)).toEqual({ avg_rating: 4.3, votes_count: 3 });
+    expect(readOwnRating('product', 501, 11)).toBe(5);
+    expect(readOwnRating('product', 501, 12)).toBe(0);
+    expect(readOwnRating('product', 501, null)).toBe(0);
     // What the page data says counts until a vote or a look-up for this very user says otherwise.
-    expect(readOwnRating('recept', 5, 11, 3)).toBe(3);
-    expect(readOwnRating('recept', 5, null, 3)).toBe(0);
-    expect(readOwnRating('product', 5, 11, 3)).toBe(5);
-    recordRating('product', 5, page, { avg_rating: 4, votes_count: 2, userRating: 0 }, 12);
-    expect(readOwnRating('product', 5, 12, 3)).toBe(0);
-    expect(readRating('recept', 5, page)).toEqual(page);
+    expect(readOwnRating('recept', 501, 11, 3)).toBe(3);
+    expect(readOwnRating('recept', 501, null, 3)).toBe(0);
+    expect(readOwnRating('product', 501, 11, 3)).toBe(5);
+    recordRating('product', 501, page, { avg_rating: 4, votes_count: 2, userRating: 0 }, 12);
+    expect(readOwnRating('product', 501, 12, 3)).toBe(0);
+    expect(readRating('recept', 501, page)).toEqual(page);
     // Fresh page data (after a reload of the data) wins.
-    expect(readRating('product', 5, { avg_rating: 4.3, votes_count: 3 })).toEqual({
+    expect(readRating('product', 501, { avg_rating: 4.3, votes_count: 3 })).toEqual({
       avg_rating: 4.3,
       votes_count: 3,
     });
-    expect(readRating('product', 5, { avg_rating: 4.5, votes_count: 4 })).toEqual({
+    expect(readRating('product', 501, { avg_rating: 4.5, votes_count: 4 })).toEqual({
       avg_rating: 4.5,
       votes_count: 4,
     });
 
-    recordCommentCount('article', 9, 2, 3);
-    expect(readCommentCount('article', 9, 2)).toBe(3);
-    expect(readCommentCount('article', 9, 5)).toBe(5);
+    recordCommentCount('article', 509, 2, 3);
+    expect(readCommentCount('article', 509, 2)).toBe(3);
+    expect(readCommentCount('article', 509, 5)).toBe(5);
   });
 
   it('says the rating with its plural form', () => {
