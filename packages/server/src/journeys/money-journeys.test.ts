@@ -408,3 +408,40 @@ describe('«first order» codes (EFIR10) work once per buyer', () => {
     expect(rows.map((row) => row.promoCode)).toEqual(['EFIR10']);
   });
 });
+
+describe('journey 4: a saved cart opened by another customer', () => {
+  it('restores the lines at today’s prices, with the opener’s own discount', async () => {
+    const saver = createTestAgent(shop.app);
+    await saver.register();
+    await add(saver, LAVENDER.url, 3);
+    await add(saver, LEMON.url, 2);
+    // 3 × 1 290 + 2 × 890 = 5 650 ₽ on the day it is saved.
+    expect(await cartOf(saver)).toMatchObject({ total: 5650 });
+    const saved = await call(saver, 'PUT', '/v1/cart/save');
+    expect(saved.statusCode, saved.body).toBe(200);
+    const token = saved.json().link.replace('/saved/', '');
+    expect(await cartOf(saver)).toMatchObject({ lines: [], total: 0 });
+
+    // Lavender goes up to 1 350 ₽ before the link is opened.
+    await shop.database.db.update(products).set({ cena: 1350 }).where(eq(products.url, LAVENDER.url));
+    try {
+      // The opener is the customer of journey 1's kind: 3 % earned.
+      const { agent } = await customerWithDeliveredFirstOrder();
+      const page = await call(agent, 'POST', '/api/v1/route', { url: `/saved/${token}` });
+      expect(page.statusCode, page.body).toBe(200);
+      const restored = await call(agent, 'POST', `/v1/cart/save/add/${token}`);
+      expect(restored.statusCode, restored.body).toBe(200);
+      // floor(0.97 × 1 350) = 1 309 ₽ × 3 = 3 927 ₽; the special-price lemon 890 ₽ × 2 = 1 780 ₽.
+      expect(restored.json().cart).toMatchObject({ subtotal: 5830, total: 5707, skidka: 3 });
+      expect(restored.json().cart.lines).toEqual([
+        expect.objectContaining({ id: ids[LAVENDER.url], quantity: 3, cena: 1350, price: 1309, sum: 3927 }),
+        expect.objectContaining({ id: ids[LEMON.url], quantity: 2, price: 890, sum: 1780 }),
+      ]);
+    } finally {
+      await shop.database.db
+        .update(products)
+        .set({ cena: LAVENDER.cena })
+        .where(eq(products.url, LAVENDER.url));
+    }
+  });
+});
