@@ -1,7 +1,7 @@
 // How the /yookassa page reads the payment check: paid, failed (with a retry) or still pending (ask again).
 import { describe, expect, it } from 'vitest';
 import type { OrderView, PaymentCheck } from '../../app/orders.ts';
-import { readOutcome } from './yookassa-page.tsx';
+import { isCourseOrder, readOutcome } from './yookassa-page.tsx';
 
 function check(order: Partial<OrderView>, payment: PaymentCheck['payment']): PaymentCheck {
   return {
@@ -27,5 +27,20 @@ describe('readOutcome', () => {
       'pending',
     );
     expect(readOutcome(check({}, { status: 'waiting_for_capture', paid_at: null }))).toBe('pending');
+  });
+});
+
+describe('isCourseOrder', () => {
+  const line = (url: string) => ({ url }) as OrderView['lines'][number];
+
+  it('knows a paid course, which is not packed or shipped', () => {
+    expect(isCourseOrder({ lines: [line('/seminar_po_aromatherapy/aromaterapevt-konsultant.html')] })).toBe(
+      true,
+    );
+  });
+
+  it('leaves goods, and an order without lines, to the delivery wording', () => {
+    expect(isCourseOrder({ lines: [line('/lavanda-uzkolistnaya-10-ml.html')] })).toBe(false);
+    expect(isCourseOrder({ lines: [] })).toBe(false);
   });
 });

@@ -3,6 +3,7 @@
 // «Попробовать ещё раз».
 import { formatDateLong } from '@efir/domain/dates';
 import { formatRub } from '@efir/domain/money';
+import { COURSE_URL_PREFIX } from '@efir/domain/school-schemas';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
@@ -31,6 +32,11 @@ export function readOutcome(check: PaymentCheck): PaymentOutcome {
   if (check.order.status === 'cancelled') return 'failed';
   if (!check.payment) return 'failed';
   return 'pending';
+}
+
+/** A school course paid for (POST /v1/user/course): nothing is packed or shipped, the course opens instead. */
+export function isCourseOrder(order: Pick<OrderView, 'lines'>): boolean {
+  return order.lines.length > 0 && order.lines.every((line) => line.url.startsWith(COURSE_URL_PREFIX));
 }
 
 type View =
@@ -160,13 +166,25 @@ export function YookassaPage() {
             ✓
           </p>
           <h1>Оплата прошла</h1>
-          <p>
-            Спасибо! Мы получили {formatRub(view.order.total)} за заказ {view.order.number}. Соберём его и
-            сообщим на {view.order.email}, когда передадим в доставку.
-          </p>
+          {isCourseOrder(view.order) ? (
+            <p>
+              Спасибо! Мы получили {formatRub(view.order.total)} за заказ {view.order.number}. Курс открыт —
+              он в «Моих курсах», чек придёт на {view.order.email}.
+            </p>
+          ) : (
+            <p>
+              Спасибо! Мы получили {formatRub(view.order.total)} за заказ {view.order.number}. Соберём его и
+              сообщим на {view.order.email}, когда передадим в доставку.
+            </p>
+          )}
           <OrderFacts order={view.order} />
           <div className="button-row">
-            {loggedIn && (
+            {loggedIn && isCourseOrder(view.order) && (
+              <Link to="/my-courses" className="button">
+                Мои курсы
+              </Link>
+            )}
+            {loggedIn && !isCourseOrder(view.order) && (
               <Link to="/my-orders" className="button">
                 Мои заказы
               </Link>
