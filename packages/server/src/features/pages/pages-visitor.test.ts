@@ -4,6 +4,7 @@ import { COMMENTS_PER_PAGE } from '@efir/domain/reviews-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { SHARED_ANSWER_HEAD, withUserRating } from './pages.service.ts';
 
 type RatedType = 'product' | 'recept' | 'article';
 
@@ -87,6 +88,25 @@ describe('the visitor’s own vote in the page data', () => {
         userRating: 5,
         votes_count: 2,
         avg_rating: 3.5,
+      });
+    }
+  });
+
+  it('lays the vote over the shared bytes without parsing them, and the same by parsing if ever needed', async () => {
+    for (const type of ['product', 'recept', 'article'] as const) {
+      const shared = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/v1/route',
+        payload: { url: pages[type].url },
+      });
+      expect(shared.body.startsWith(SHARED_ANSWER_HEAD), type).toBe(true);
+      const expected = shared.json();
+      expected.page.userRating = 3;
+      expect(JSON.parse(withUserRating(shared.body, 3)), type).toEqual(expected);
+      const reordered = JSON.stringify({ products: [], page: { type, userRating: 0 } });
+      expect(JSON.parse(withUserRating(reordered, 3))).toEqual({
+        products: [],
+        page: { type, userRating: 3 },
       });
     }
   });

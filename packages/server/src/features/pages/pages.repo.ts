@@ -3,7 +3,12 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedQuery, prepareRawSql } from '../../db/prepared.ts';
 
-export type UrlOwner = { type: 'category' | 'product' | 'razdel' | 'article' | 'recept'; id: number };
+export type UrlOwner = {
+  type: 'category' | 'product' | 'razdel' | 'article' | 'recept';
+  id: number;
+  /** The page's published comments (0 for categories and sections): with none, there are none to read. */
+  commentsCount: number;
+};
 
 const urlOwner = preparedQuery((db) => {
   const url = sql.placeholder('url');
@@ -11,11 +16,11 @@ const urlOwner = preparedQuery((db) => {
     db,
     'url_owner',
     sql`
-    select 'product' as type, id from products where url = ${url} and visible
-    union all select 'category', id from categories where url = ${url}
-    union all select 'article', id from articles where url = ${url} and visible
-    union all select 'recept', id from recipes where url = ${url} and visible
-    union all select 'razdel', id from razdels where url = ${url}
+    select 'product' as type, id, comments_count as "commentsCount" from products where url = ${url} and visible
+    union all select 'category', id, 0 from categories where url = ${url}
+    union all select 'article', id, comments_count from articles where url = ${url} and visible
+    union all select 'recept', id, comments_count from recipes where url = ${url} and visible
+    union all select 'razdel', id, 0 from razdels where url = ${url}
     limit 1`,
   );
 });

@@ -56,6 +56,9 @@ function pageInfo(
   comments: PageComments | null = null,
 ): RouteResponse['page'] {
   return {
+    // The answer is shared by everyone (and cached): the visitor's own vote is laid over it per request, and as
+    // the very first field it is found without parsing (withUserRating).
+    userRating: 0,
     type,
     url,
     html_title: title,
@@ -63,8 +66,6 @@ function pageInfo(
     com_data: comData,
     avg_rating: rating.avg_rating ?? 0,
     votes_count: rating.votes_count ?? 0,
-    // The answer is shared by everyone (and cached): the visitor's own vote is laid over it per request.
-    userRating: 0,
     comments: comments?.items ?? [],
     comments_pagination: comments?.pagination ?? null,
     breadcrumbs,
@@ -79,8 +80,14 @@ export function findRatedItem(answer: RouteResponse): { type: VoteType; id: numb
   return typeof id === 'number' ? { type, id } : null;
 }
 
+/** How every serialised page answer starts: `page` first, its `userRating` (always 0 there) first in it. */
+export const SHARED_ANSWER_HEAD = '{"page":{"userRating":0,';
+
 /** A page answer serialised for everyone, with this visitor's own vote put in. */
 export function withUserRating(json: string, userRating: number): string {
+  if (json.startsWith(SHARED_ANSWER_HEAD)) {
+    return `{"page":{"userRating":${userRating},${json.slice(SHARED_ANSWER_HEAD.length)}`;
+  }
   const answer = JSON.parse(json) as RouteResponse;
   answer.page.userRating = userRating;
   return JSON.stringify(answer);
@@ -279,10 +286,10 @@ export async function resolvePage(
       };
     }
     case 'product': {
-      // The url's owner is the product itself: its comments are read alongside, not after.
+      // The url's owner is the product itself: its comments (if it has any) are read alongside, not after.
       const [details, comments] = await Promise.all([
         getProductDetails(db, tree, url),
-        listCommentThreads(db, 'product', owner.id, 1),
+        listCommentThreads(db, 'product', owner.id, 1, owner.commentsCount),
       ]);
       if (!details) throw notFound();
       return {
@@ -306,7 +313,7 @@ export async function resolvePage(
     case 'recept': {
       const [publication, comments] = await Promise.all([
         getPublicationPage(db, owner.type, url),
-        listCommentThreads(db, owner.type, owner.id, 1),
+        listCommentThreads(db, owner.type, owner.id, 1, owner.commentsCount),
       ]);
       if (!publication) throw notFound();
       return {

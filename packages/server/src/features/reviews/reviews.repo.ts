@@ -1,7 +1,8 @@
 // Reads and writes of shop reviews, votes and comments, and the rating columns of the pages they belong to.
-import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { articles, products, recipes, users } from '../../db/schema.ts';
 import { comments, type RATED_ITEM_TYPES, shopReviews, votes } from './reviews.table.ts';
 
@@ -66,17 +67,29 @@ export async function upsertVote(
     });
 }
 
+// Asked on every page a logged-in visitor opens (their own vote in the page data): built once.
+const voteRating = preparedQuery((db) =>
+  db
+    .select({ rating: votes.rating })
+    .from(votes)
+    .where(
+      and(
+        eq(votes.itemType, sql.placeholder('type')),
+        eq(votes.itemId, sql.placeholder('id')),
+        eq(votes.userId, sql.placeholder('userId')),
+      ),
+    )
+    .limit(1)
+    .prepare('vote_rating'),
+);
+
 export async function findVoteRating(
-  db: Executor,
+  db: Database,
   userId: number,
   type: RatedItemType,
   id: number,
 ): Promise<number | undefined> {
-  const [row] = await db
-    .select({ rating: votes.rating })
-    .from(votes)
-    .where(and(eq(votes.itemType, type), eq(votes.itemId, id), eq(votes.userId, userId)))
-    .limit(1);
+  const [row] = await voteRating(db).execute({ type, id, userId });
   return row?.rating;
 }
 
@@ -184,40 +197,61 @@ export async function findCommentWithAuthor(
   return row;
 }
 
+// The first page of a product, recipe or article is read with its page data: built once, as named statements.
+const topCommentsWhere = and(
+  eq(comments.itemType, sql.placeholder('type')),
+  eq(comments.itemId, sql.placeholder('id')),
+  isNull(comments.parentId),
+  eq(comments.status, 'published'),
+);
+
+const topComments = preparedQuery((db) =>
+  db
+    .select(commentWithAuthor)
+    .from(comments)
+    .leftJoin(users, eq(users.id, comments.userId))
+    .where(topCommentsWhere)
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('top_comments'),
+);
+
+const topCommentsCount = preparedQuery((db) =>
+  db.select({ count: count() }).from(comments).where(topCommentsWhere).prepare('top_comments_count'),
+);
+
 export async function findTopComments(
-  db: Executor,
+  db: Database,
   type: RatedItemType,
   id: number,
   page: { limit: number; offset: number },
 ): Promise<{ rows: CommentWithAuthor[]; total: number }> {
-  const where = and(
-    eq(comments.itemType, type),
-    eq(comments.itemId, id),
-    isNull(comments.parentId),
-    eq(comments.status, 'published'),
-  );
   const [rows, [totals]] = await Promise.all([
-    db
-      .select(commentWithAuthor)
-      .from(comments)
-      .leftJoin(users, eq(users.id, comments.userId))
-      .where(where)
-      .orderBy(desc(comments.createdAt), desc(comments.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ count: count() }).from(comments).where(where),
+    topComments(db).execute({ type, id, ...page }),
+    topCommentsCount(db).execute({ type, id }),
   ]);
   return { rows, total: totals?.count ?? 0 };
 }
 
-export async function findReplies(db: Executor, parentIds: number[]): Promise<CommentWithAuthor[]> {
-  if (parentIds.length === 0) return [];
-  return db
+const repliesOf = preparedQuery((db) =>
+  db
     .select(commentWithAuthor)
     .from(comments)
     .leftJoin(users, eq(users.id, comments.userId))
-    .where(and(inArray(comments.parentId, parentIds), eq(comments.status, 'published')))
-    .orderBy(asc(comments.createdAt), asc(comments.id));
+    .where(
+      and(
+        sql`${comments.parentId} = any(${sql.placeholder('parentIds')}::int[])`,
+        eq(comments.status, 'published'),
+      ),
+    )
+    .orderBy(asc(comments.createdAt), asc(comments.id))
+    .prepare('comment_replies'),
+);
+
+export async function findReplies(db: Database, parentIds: number[]): Promise<CommentWithAuthor[]> {
+  if (parentIds.length === 0) return [];
+  return repliesOf(db).execute({ parentIds });
 }
 
 // Shop reviews.

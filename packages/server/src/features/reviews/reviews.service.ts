@@ -249,14 +249,17 @@ export async function addComment(
 
 /**
  * One page of a page's comment threads, newest first, each with its replies; the caller has made sure the page
- * exists (POST /api/v1/comments checks it, the page data found it by its url).
+ * exists (POST /api/v1/comments checks it, the page data found it by its url). `commentsCount`, the page's
+ * comments_count when the caller has it: without any comment there is nothing to read.
  */
 export async function listCommentThreads(
   db: Database,
   type: VoteType,
   id: number,
   page: number,
+  commentsCount?: number,
 ): Promise<Pick<CommentsAnswer, 'items' | 'pagination'>> {
+  if (commentsCount === 0) return { items: [], pagination: paginate(page, COMMENTS_PER_PAGE, 0) };
   const { rows, total } = await findTopComments(db, type, id, {
     limit: COMMENTS_PER_PAGE,
     offset: (page - 1) * COMMENTS_PER_PAGE,
