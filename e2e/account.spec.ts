@@ -123,4 +123,14 @@ describe.skipIf(!hasBrowser)('the personal account', () => {
     await page.waitForURL('**/my-fav-prod');
     await page.getByRole('heading', { level: 1, name: 'Избранное' }).waitFor();
   });
+
+  it('sends a logged-in visitor from /registration and /forgot-password to the account too', async () => {
+    const { page } = browser;
+    await registerAs(page, 'Зоя', uniqueEmail());
+    for (const url of ['/registration', '/forgot-password']) {
+      await page.goto(url);
+      await page.waitForURL('**/my-account');
+      await page.getByRole('heading', { level: 1, name: 'Личный кабинет' }).waitFor();
+    }
+  });
 });

@@ -1,4 +1,5 @@
-// The shop on a 375 px phone: nothing overflows, the drawer menu works, a screenshot is kept for review.
+// The shop on a 375 px phone: nothing overflows, the drawer menu works, a message popup closes by itself, a
+// screenshot is kept for review; on tablet widths the menu toggle slides out the catalogue on hover (spec §9).
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, resultsDir, useBrowser } from './support/browser.ts';
@@ -28,5 +29,48 @@ describe.skipIf(!hasBrowser)('on a 375 px phone', () => {
     await drawer.getByRole('link', { name: 'Доставка и оплата' }).click();
     await page.waitForURL('**/dostavka.html');
     await page.getByRole('dialog', { name: 'Меню' }).waitFor({ state: 'detached', timeout: 2000 });
+  });
+
+  it('shows a message popup and closes it by itself a few seconds later (spec §4)', async () => {
+    const { page } = browser;
+    await page.goto('/lavanda-uzkolistnaya-10-ml.html');
+    await page.getByRole('button', { name: 'В корзину', exact: true }).click();
+    const popup = page.getByRole('status').filter({ hasText: 'Добавлено в корзину' });
+    await popup.waitFor();
+    const shownAt = Date.now();
+    await popup.waitFor({ state: 'detached', timeout: 10_000 });
+    const shownForMs = Date.now() - shownAt;
+    expect(shownForMs).toBeGreaterThan(4_000);
+    expect(shownForMs).toBeLessThan(8_000);
+  });
+});
+
+describe.skipIf(!hasBrowser)('the catalogue beside the menu toggle (spec §9)', () => {
+  const browser = useBrowser({ width: 700, height: 900 });
+
+  it('slides out on hover at 561–780 px on the home page, and at every toggle width on other pages', async () => {
+    const { page } = browser;
+    const toggle = page.getByRole('button', { name: 'Открыть меню' });
+    const panel = page.locator('.catalog-peek');
+    async function shownOnHoverAt(width: number): Promise<boolean> {
+      await page.setViewportSize({ width, height: 900 });
+      await page.mouse.move(width - 10, 890);
+      await toggle.hover();
+      return panel.isVisible();
+    }
+
+    await page.goto('/');
+    expect(await shownOnHoverAt(561)).toBe(true);
+    expect(await shownOnHoverAt(700)).toBe(true);
+    expect(await shownOnHoverAt(780)).toBe(true);
+    expect(await shownOnHoverAt(560)).toBe(false);
+    expect(await shownOnHoverAt(781)).toBe(false);
+    expect(await shownOnHoverAt(900)).toBe(false);
+
+    await page.goto('/catalog.html');
+    for (const width of [375, 560, 700, 781, 900]) {
+      expect(await shownOnHoverAt(width), `${width} px`).toBe(true);
+    }
+    expect(await panel.getByRole('link', { name: 'Эфирные масла', exact: true }).isVisible()).toBe(true);
   });
 });

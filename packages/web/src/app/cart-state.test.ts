@@ -4,7 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { createHttpClient, createMemoryTokenStore, HttpError } from '../lib/http-client.ts';
 import { createAppStore, EMPTY_CART, EMPTY_CRITICAL } from './app-state.ts';
 import { describeCartSize, readCart } from './cart-core.ts';
-import { addManyToCart, addToCart, applyPromoCode, clearPromoCode, isOutOfStock } from './cart-state.ts';
+import {
+  addManyToCart,
+  addToCart,
+  applyPromoCode,
+  cleanCart,
+  clearPromoCode,
+  isOutOfStock,
+  removeCartLine,
+  removeOneFromCart,
+  saveCart,
+} from './cart-state.ts';
 
 const LINE = {
   id: 7,
@@ -103,6 +113,51 @@ describe('cart calls', () => {
     await addToCart(api, store, 7, 2);
     expect(calls[0]).toMatchObject({ method: 'POST', path: '/v1/cart/7', body: { quantity: 2 } });
     expect(store.getState().cart).toMatchObject({ count: 2, total: 930 });
+  });
+
+  it('sets the whole cart from the delete-one, delete-line and clean answers (spec §4)', async () => {
+    const lemon = { ...LINE, id: 8, quantity: 1, cena: 890, price: 890, sum: 890, url: '/limon-10-ml.html' };
+    const { api, store, calls } = setup({
+      'DELETE /v1/cart/7': () => ({
+        status: 200,
+        body: cartAnswer([{ ...LINE, quantity: 1, sum: 465 }, lemon]),
+      }),
+      'DELETE /v1/cart/line/8': () => ({
+        status: 200,
+        body: cartAnswer([{ ...LINE, quantity: 1, sum: 465 }]),
+      }),
+      'GET /v1/cart/clean': () => ({ status: 200, body: cartAnswer([]) }),
+    });
+    store.getState().setCart(readCart(cartAnswer([LINE, lemon])));
+    expect(store.getState().cart).toMatchObject({ count: 3, total: 1820 });
+
+    await removeOneFromCart(api, store, 7);
+    expect(store.getState().cart).toMatchObject({ count: 2, total: 1355 });
+    expect(store.getState().cart.lines.map((line) => [line.id, line.quantity])).toEqual([
+      [7, 1],
+      [8, 1],
+    ]);
+    await removeCartLine(api, store, 8);
+    expect(store.getState().cart.lines.map((line) => line.id)).toEqual([7]);
+    expect(store.getState().cart).toMatchObject({ count: 1, total: 465 });
+    await cleanCart(api, store);
+    expect(store.getState().cart).toMatchObject({ lines: [], count: 0, total: 0 });
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'DELETE /v1/cart/7',
+      'DELETE /v1/cart/line/8',
+      'GET /v1/cart/clean',
+    ]);
+  });
+
+  it('empties the cart when it is saved and returns the link of the saved cart (spec §4)', async () => {
+    const { api, store, calls } = setup({
+      'PUT /v1/cart/save': () => ({ status: 200, body: { status: 'ok', link: '/saved/k3f9a1', id: 41 } }),
+      'GET /v1/cart': () => ({ status: 200, body: cartAnswer([]) }),
+    });
+    store.getState().setCart(readCart(cartAnswer()));
+    expect(await saveCart(api, store)).toEqual({ link: '/saved/k3f9a1', id: 41 });
+    expect(store.getState().cart).toMatchObject({ lines: [], count: 0, total: 0 });
+    expect(calls[0]).toMatchObject({ method: 'PUT', path: '/v1/cart/save' });
   });
 
   it('announces lines the server changed', async () => {

@@ -2,6 +2,7 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { TOKEN_EXPIRY_MARGIN_MS } from '@efir/domain/http-contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type ApiError,
@@ -313,6 +314,29 @@ describe('token expiry margin (spec §9: 3 s)', () => {
 
     expect(calls('POST /refresh')).toHaveLength(0);
     expect(calls('GET /v1/user')[0]?.headers.authorization).toBe(`Bearer ${token}`);
+  });
+
+  it('renews a token with less than 3 s left and sends one with exactly 3 s left as it is', async () => {
+    expect(TOKEN_EXPIRY_MARGIN_MS).toBe(3_000);
+    on('GET /v1/user', { json: { message: 'ok' } });
+    on('POST /refresh', { json: { access_token: 'fresh' } });
+    // Only Date is frozen (the local server still runs on real timers): exp is in whole seconds, so the clock
+    // stands 1 ms past a whole second for 2.999 s left, and on the whole second for 3.000 s left.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(1_800_000_000_001);
+      await setup(makeJwt(3)).client.get('/v1/user');
+      expect(calls('POST /refresh')).toHaveLength(1);
+      expect(calls('GET /v1/user').at(-1)?.headers.authorization).toBe('Bearer fresh');
+
+      vi.setSystemTime(1_800_000_000_000);
+      const exactlyThree = makeJwt(3);
+      await setup(exactlyThree).client.get('/v1/user');
+      expect(calls('POST /refresh')).toHaveLength(1);
+      expect(calls('GET /v1/user').at(-1)?.headers.authorization).toBe(`Bearer ${exactlyThree}`);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('drops an expiring token it cannot renew, ends the session and sends the call as a guest', async () => {

@@ -1,9 +1,16 @@
 // Slider rules of spec §2/§9: audience, 5 s auto-advance checked every 100 ms, 10 px swipe, 500 ms tap, images.
+import { renderToString } from 'react-dom/server';
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { Slide } from '../../app/app-state.ts';
+import { type AppContextValue, AppProvider } from '../../app/app-context.tsx';
+import { createAppStore, EMPTY_CART, EMPTY_CRITICAL, type Slide } from '../../app/app-state.ts';
+import { PageDataCache } from '../../app/page-loader.ts';
+import { createRouter } from '../../app/router/router.ts';
+import { RouterView } from '../../app/router/router-view.tsx';
 import {
   classifyGesture,
   detectSwipe,
+  HomeSlider,
   SLIDE_INTERVAL_MS,
   SLIDER_TICK_MS,
   selectSlides,
@@ -43,6 +50,47 @@ describe('slideSources', () => {
       wide: '/images/slides/lavender.webp',
       fallback: '/images/slides/lavender.jpg',
     });
+  });
+});
+
+/** The slider as the server renders it on the home page of a guest. */
+function renderSlider(slides: Slide[]): string {
+  const context: AppContextValue = {
+    api: {} as AppContextValue['api'],
+    store: createAppStore({
+      user: null,
+      cart: EMPTY_CART,
+      critical: { ...EMPTY_CRITICAL, slider: slides },
+    }),
+    origin: 'https://efir.test',
+    isServer: true,
+    getCurrentUrl: () => null,
+    pageCache: new PageDataCache(),
+  };
+  const router = createRouter(
+    [{ id: 'home', path: '/', Component: HomeSlider }],
+    createMemoryHistory({ initialEntries: ['/'] }),
+    { loaderData: { home: null }, errors: null },
+  );
+  return renderToString(
+    <AppProvider value={context}>
+      <RouterView router={router} />
+    </AppProvider>,
+  );
+}
+
+describe('slide pictures (spec §9: 960 px and 724 px)', () => {
+  it('shows the mobile crop up to 724 px and the wide picture up to 960 px and beyond', () => {
+    const html = renderSlider([slide(1, 'all')]);
+    const sources = [...html.matchAll(/<source ([^>]*)>/g)].map(([, attributes]) => attributes);
+    expect(sources).toHaveLength(3);
+    expect(sources[0]).toContain('media="(max-width: 724px)"');
+    expect(sources[0]).toContain('srcSet="/images/slides/s1-mobile.webp"');
+    expect(sources[1]).toContain('media="(max-width: 960px)"');
+    expect(sources[1]).toContain('srcSet="/images/slides/s1.webp"');
+    expect(sources[2]).not.toContain('media=');
+    expect(sources[2]).toContain('srcSet="/images/slides/s1.webp"');
+    expect(html).toContain('src="/images/slides/s1.jpg"');
   });
 });
 
