@@ -41,6 +41,32 @@ export function findOrdersOfUser(db: Database, userId: number) {
     .orderBy(desc(orders.createdAt), desc(orders.id));
 }
 
+/**
+ * Locks the cart for the rest of the checkout's transaction and reads its lines as they are now: of two checkouts of
+ * one cart (two tabs, a phone and a laptop), the second waits here and then finds the lines gone.
+ */
+export async function lockCartLines(
+  db: Database,
+  cartId: string,
+): Promise<Array<{ productId: number; quantity: number }>> {
+  await db.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for('update');
+  return db
+    .select({ productId: cartLines.productId, quantity: cartLines.quantity })
+    .from(cartLines)
+    .where(eq(cartLines.cartId, cartId));
+}
+
+/** The last order placed from a cart. */
+export async function findLastOrderOfCart(db: Database, cartId: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.cartId, cartId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(1);
+  return row;
+}
+
 /** Inserts the order unless its key exists; null when another request with the same key got there first. */
 export async function insertOrder(
   db: Database,
@@ -87,6 +113,7 @@ const checkoutStatement = preparedQuery((db) => {
       .values({
         idempotencyKey: value('idempotencyKey'),
         userId: value('userId'),
+        cartId: sql.placeholder('cartId'),
         guestKey: value('guestKey'),
         paymentState: value('paymentState'),
         name: value('name'),

@@ -43,6 +43,13 @@ export function registerOrderRoutes(
           idempotency_key: z.uuid('Неверный ключ заказа'),
           contact: checkoutContactSchema,
           delivery: deliveryFormSchema,
+          /** What the buyer was shown at /check; when the server's figures differ, nothing is placed. */
+          expected: z
+            .strictObject({
+              goods_total: z.int().min(0).max(100_000_000),
+              delivery_price: z.int().min(0).max(100_000_000),
+            })
+            .optional(),
         }),
       },
     },

@@ -8,7 +8,7 @@ import { formatRub } from '@efir/domain/money';
 import { SHOP_REQUISITES } from '@efir/domain/shop-info';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { AppError, conflict, invalidData, notFound } from '../../lib/app-error.ts';
+import { AppError, conflict, type FieldErrors, invalidData, notFound } from '../../lib/app-error.ts';
 import type { UserRow } from '../account/account.repo.ts';
 import { refreshPersonalDiscount } from '../account/account.service.ts';
 import type { CartRow } from '../cart/cart.repo.ts';
@@ -18,12 +18,14 @@ import type { MailService } from '../mail/mail.service.ts';
 import {
   buyerHasOrdered,
   type CheckoutLine,
+  findLastOrderOfCart,
   findOrderById,
   findOrderByKey,
   findOrderLines,
   findOrdersOfUser,
   insertCheckoutOrder,
   lockBuyer,
+  lockCartLines,
   type OrderRow,
   takeStock,
   updateOrder,
@@ -80,6 +82,32 @@ export interface PlaceOrderInput {
   idempotency_key: string;
   contact: CheckoutContact;
   delivery: DeliveryForm;
+  /** The figures the buyer confirmed (the shop's own client sends them; other clients may not). */
+  expected?: { goods_total: number; delivery_price: number } | undefined;
+}
+
+/** What differs between the figures the buyer confirmed and the server's, in Russian, by field. */
+function describeChangedFigures(
+  expected: NonNullable<PlaceOrderInput['expected']>,
+  goodsTotal: number,
+  deliveryPrice: number,
+): FieldErrors | null {
+  const changes: FieldErrors = {};
+  if (expected.goods_total !== goodsTotal) {
+    changes.cart = [
+      `Товары теперь стоят ${formatRub(goodsTotal)}, а не ${formatRub(expected.goods_total)}: цены или скидка изменились`,
+    ];
+  }
+  if (expected.delivery_price !== deliveryPrice) {
+    changes.delivery_price = [
+      deliveryPrice === 0
+        ? `Доставка теперь бесплатная (была ${formatRub(expected.delivery_price)})`
+        : expected.delivery_price === 0
+          ? `Доставка теперь стоит ${formatRub(deliveryPrice)} (была бесплатной)`
+          : `Доставка теперь стоит ${formatRub(deliveryPrice)}, а не ${formatRub(expected.delivery_price)}`,
+    ];
+  }
+  return Object.keys(changes).length > 0 ? changes : null;
 }
 
 /** A parcel's weight for the tariffs: the liquid plus glass and packing. */
@@ -198,6 +226,32 @@ export function toOrderView(order: OrderRow, lines: CheckoutLine[]): OrderView {
   };
 }
 
+/** How long an emptied cart still answers a checkout with the order that took it. */
+const RECENT_ORDER_MS = 30 * 60_000;
+
+/** Whether the cart's lines, read under its lock, are still those the order was priced from. */
+function cartChanged(
+  view: CartView,
+  current: Array<{ productId: number; quantity: number }>,
+): 'ordered' | 'changed' | null {
+  if (current.length === 0) return 'ordered';
+  const priced = new Map(view.cart.lines.map((line) => [line.id, line.quantity]));
+  const same =
+    current.length === priced.size && current.every((line) => priced.get(line.productId) === line.quantity);
+  return same ? null : 'changed';
+}
+
+function cartAlreadyOrdered(order: OrderRow | undefined, signedIn: boolean): AppError {
+  const where = signedIn ? 'Он в разделе «Мои заказы».' : 'Письмо с ним — на вашей почте.';
+  return conflict(order ? `Заказ из этой корзины уже оформлен: ${orderNumber(order.id)}` : 'Корзина пуста', {
+    cart: [
+      order
+        ? `Эта корзина уже стала заказом ${orderNumber(order.id)}. ${where} Чтобы заказать ещё, добавьте товары в корзину`
+        : 'Добавьте товары в корзину, чтобы оформить заказ',
+    ],
+  });
+}
+
 function firstOrderRefusal(code: string): AppError {
   return conflict(`Промокод ${code} действует только на первый заказ`, {
     promo: [
@@ -278,17 +332,33 @@ export function createOrdersService(deps: {
         if (existing.userId !== (user?.id ?? null)) throw conflict('Этот ключ заказа уже использован');
         return { order: await service.view(existing), guestKey: existing.guestKey, created: false };
       }
+      if (cart && view.cart.lines.length === 0) {
+        // Emptied by an order a moment ago (another tab, another device): say which order took it.
+        const recent = await findLastOrderOfCart(db, cart.id);
+        if (recent && Date.now() - recent.createdAt.getTime() < RECENT_ORDER_MS) {
+          throw cartAlreadyOrdered(recent, user !== null);
+        }
+      }
       if (!cart || view.cart.lines.length === 0) {
         throw new AppError(409, 'Корзина пуста', {
           errors: { cart: ['Добавьте товары в корзину, чтобы оформить заказ'] },
         });
       }
-      if (cart.promoCode && !view.cart.promo) {
-        // The code the buyer saw stopped working (expired, used up, a first order no more…): never place the order
-        // at another price without a word. It has left the cart; the buyer sees why and confirms the new total.
-        throw conflict('Промокод больше не действует — проверьте сумму заказа', {
-          promo: view.notices.filter((notice) => notice.startsWith('Промокод')),
-        });
+      // The cart changed since the buyer saw it (a line shrank or left with the stock, the code stopped working:
+      // expired, used up, a first order no more…): never place the order at another price without a word. The cart
+      // now holds what can be bought; the buyer sees why and confirms the new total.
+      const promoNotices = view.notices.filter((notice) => notice.startsWith('Промокод '));
+      const lineNotices = view.notices.filter((notice) => !promoNotices.includes(notice));
+      if (lineNotices.length > 0 || (cart.promoCode && !view.cart.promo)) {
+        throw conflict(
+          lineNotices.length > 0
+            ? 'Корзина изменилась — проверьте заказ'
+            : 'Промокод больше не действует — проверьте сумму заказа',
+          {
+            ...(lineNotices.length > 0 ? { cart: lineNotices } : {}),
+            ...(promoNotices.length > 0 ? { promo: promoNotices } : {}),
+          },
+        );
       }
       if (input.delivery.sposob_oplat === null)
         throw invalidData({ sposob_oplat: ['Выберите способ оплаты'] });
@@ -306,6 +376,9 @@ export function createOrdersService(deps: {
         } as never);
       }
       const deliveryPrice = quote.price ?? 0;
+      const changed =
+        input.expected && describeChangedFigures(input.expected, view.cart.total, deliveryPrice);
+      if (changed) throw conflict('Сумма заказа изменилась — проверьте и подтвердите ещё раз', changed);
       const guestKey = randomUUID();
       const allLines = [...view.cart.lines, ...view.cart.gifts];
 
@@ -327,6 +400,19 @@ export function createOrdersService(deps: {
       try {
         placed = await db.transaction(async (tx) => {
           const txDb = tx as unknown as Database;
+          // One cart, one order: the cart is locked and must still hold what was priced above.
+          const refusal = cartChanged(view, await lockCartLines(txDb, cart.id));
+          if (refusal) {
+            throw new OrderRefused(
+              refusal === 'ordered'
+                ? cartAlreadyOrdered(await findLastOrderOfCart(txDb, cart.id), user !== null)
+                : conflict('Корзина изменилась — проверьте заказ', {
+                    cart: [
+                      'Корзину только что изменили в другой вкладке или на другом устройстве. Проверьте товары и подтвердите заказ ещё раз',
+                    ],
+                  }),
+            );
+          }
           if (view.cart.promo?.condition.type === FIRST_ORDER_CONDITION) {
             // Checked here, by account and by contact, under the buyer's lock: the contact is known only now,
             // and of two tabs placing a first order at once, the second sees the first's order.

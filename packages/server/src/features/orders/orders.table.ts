@@ -27,6 +27,8 @@ export const orders = pgTable(
     /** The client's key for this checkout: a retry or a double click finds the same order. */
     idempotencyKey: uuid('idempotency_key').notNull().unique(),
     userId: integer('user_id'),
+    /** The cart the order was placed from: a second checkout of the same cart is told which order took it. */
+    cartId: uuid('cart_id'),
     /** Proves a guest's ownership of the order (payment, detail page); random. */
     guestKey: uuid('guest_key').notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('new'),
@@ -55,6 +57,7 @@ export const orders = pgTable(
   },
   (table) => [
     index('orders_user_idx').on(table.userId, table.createdAt),
+    index('orders_cart_idx').on(table.cartId),
     // «First order» promo codes look a buyer up by contact as well as by account (see customerHasOrdered).
     index('orders_email_lower_idx').on(sql`lower(${table.email})`),
     index('orders_tel_digits_idx').on(sql`right(regexp_replace(${table.tel}, '[^0-9]', '', 'g'), 10)`),

@@ -281,3 +281,99 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('under concurrency (PostgreSQL)'
     ).toHaveLength(1);
   });
 });
+
+describe('one cart, one order; nothing placed that the buyer did not confirm (issue 17)', () => {
+  /** Price and stock pinned for a test, so its figures are literals. */
+  async function pin(productId: number, values: { cena?: number; stock?: number }) {
+    await testApp.database.db
+      .update(products)
+      .set({ cenaSt: 0, ...values })
+      .where(eq(products.id, productId));
+  }
+
+  async function stockOf(productId: number) {
+    const [row] = await testApp.database.db
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, productId));
+    return row!.stock;
+  }
+
+  it('five checkouts of one cart with five keys at once (two tabs, two devices): one order, the others told which', async () => {
+    await pin(lemon().id, { cena: 500, stock: 40 });
+    const buyer = createTestAgent(testApp.app);
+    await buyer.register();
+    await addToCart(buyer, lemon().id, 1);
+    const letters = async () => (await testApp.database.db.select().from(outbox)).length;
+    const lettersBefore = await letters();
+
+    const answers = await Promise.all(Array.from({ length: 5 }, () => placeOrder(buyer)));
+    const placed = answers.filter((answer) => answer.statusCode === 200);
+    expect(placed).toHaveLength(1);
+    const number = placed[0]!.json().order.number;
+    for (const refused of answers.filter((answer) => answer.statusCode !== 200)) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        message: `Заказ из этой корзины уже оформлен: ${number}`,
+        errors: {
+          cart: [
+            `Эта корзина уже стала заказом ${number}. Он в разделе «Мои заказы». Чтобы заказать ещё, добавьте товары в корзину`,
+          ],
+        },
+      });
+    }
+    expect(await stockOf(lemon().id)).toBe(39);
+    expect(await letters()).toBe(lettersBefore + 1);
+  });
+
+  it('a line that shrank with the stock since the buyer saw it: no order, the change named', async () => {
+    await pin(lemon().id, { cena: 500, stock: 40 });
+    const guest = createTestAgent(testApp.app);
+    await addToCart(guest, lemon().id, 3);
+    // Someone else buys 38 meanwhile: 2 are left.
+    await pin(lemon().id, { stock: 2 });
+    const refused = await placeOrder(guest);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({
+      message: 'Корзина изменилась — проверьте заказ',
+      errors: { cart: ['«Лимон»: осталось 2 шт., количество уменьшено'] },
+    });
+    expect(await stockOf(lemon().id)).toBe(2);
+    // Confirmed again, the 2 that are there are ordered.
+    const placed = await placeOrder(guest);
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json().order).toMatchObject({
+      goods_total: 1000,
+      lines: [expect.objectContaining({ quantity: 2 })],
+    });
+  });
+
+  it('a price or a delivery cost that changed after /check: no order, both changes named; confirmed again, placed', async () => {
+    await pin(lemon().id, { cena: 500, stock: 40 });
+    const guest = createTestAgent(testApp.app);
+    await addToCart(guest, lemon().id, 2);
+    // The buyer saw 1 000 ₽ of goods and the Moscow courier at 390 ₽.
+    const shown = { goods_total: 1000, delivery_price: 390 };
+    const place = (expected: typeof shown) =>
+      guest.request({
+        method: 'POST',
+        url: '/v1/order',
+        payload: { idempotency_key: randomUUID(), contact, delivery: courierMoscow(), expected },
+      });
+    // The moderator raises the price to 2 600 ₽: the goods now cost 5 200 ₽ and the courier is free from 5 000 ₽.
+    await pin(lemon().id, { cena: 2600 });
+    const refused = await place(shown);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(JSON.parse(refused.body.replaceAll('\u00a0', ' '))).toEqual({
+      message: 'Сумма заказа изменилась — проверьте и подтвердите ещё раз',
+      errors: {
+        cart: ['Товары теперь стоят 5 200 ₽, а не 1 000 ₽: цены или скидка изменились'],
+        delivery_price: ['Доставка теперь бесплатная (была 390 ₽)'],
+      },
+    });
+    expect(await stockOf(lemon().id)).toBe(40);
+    const placed = await place({ goods_total: 5200, delivery_price: 0 });
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json().order).toMatchObject({ goods_total: 5200, delivery_price: 0, total: 5200 });
+  });
+});

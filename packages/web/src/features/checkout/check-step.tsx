@@ -108,7 +108,9 @@ export function CheckStep() {
     }
     let placed: PlacedOrder;
     try {
-      placed = await api.post<PlacedOrder>('/v1/order', { body: built.body });
+      placed = await api.post<PlacedOrder>('/v1/order', {
+        body: { ...built.body, expected: { goods_total: cart.total, delivery_price: deliveryPrice } },
+      });
     } catch (failure) {
       inFlight.current = false;
       setPlacing(false);
@@ -160,7 +162,8 @@ export function CheckStep() {
         });
         return;
       }
-      if (routed && status === 422) {
+      // 409: what the buyer confirmed changed (a delivery price, say); the step that shows it explains why.
+      if (routed && (status === 422 || status === 409)) {
         void navigate(stepUrl(routed.step), { state: { error: routed.message } });
         return;
       }

@@ -185,6 +185,8 @@ export interface OrderRequest {
   idempotency_key: string;
   contact: CheckoutContactInput;
   delivery: DeliveryFormInput;
+  /** What the /check step showed: the server places nothing when its figures differ. */
+  expected?: { goods_total: number; delivery_price: number };
 }
 
 export type BuiltOrder =
