@@ -118,13 +118,14 @@ const STREETS: Street[] = [
   ...SAINT_PETERSBURG.map((street) => ({ city: 'Санкт-Петербург', street, words: wordsOf(street) })),
 ];
 
-const CITY_ALIASES: Record<string, string> = {
-  москва: 'Москва',
-  мск: 'Москва',
-  'санкт-петербург': 'Санкт-Петербург',
-  петербург: 'Санкт-Петербург',
-  спб: 'Санкт-Петербург',
-};
+// A Map: the first typed word (user input) must not find Object.prototype's members.
+const CITY_ALIASES = new Map([
+  ['москва', 'Москва'],
+  ['мск', 'Москва'],
+  ['санкт-петербург', 'Санкт-Петербург'],
+  ['петербург', 'Санкт-Петербург'],
+  ['спб', 'Санкт-Петербург'],
+]);
 
 export const ADDRESS_SUGGESTION_LIMIT = 10;
 
@@ -135,8 +136,9 @@ export function suggestAddresses(query: string): AddressSuggestionWire[] {
     .slice(0, 6);
   let city: string | undefined;
   const first = words[0];
-  if (first && CITY_ALIASES[first]) {
-    city = CITY_ALIASES[first];
+  const alias = first ? CITY_ALIASES.get(first) : undefined;
+  if (alias) {
+    city = alias;
     words = words.slice(1);
   }
   if (words.length === 0 || words.join('').length < 2) return [];

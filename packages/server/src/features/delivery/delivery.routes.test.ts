@@ -373,10 +373,12 @@ describe('POST /api/v1/calculator/pvz-search', () => {
     expect((await post('/api/v1/calculator/pvz-search', {})).statusCode).toBe(422);
   });
 
-  it('answers fast', async () => {
-    const started = performance.now();
-    for (let index = 0; index < 20; index += 1) await search('проспект');
-    expect((performance.now() - started) / 20).toBeLessThan(100);
+  it('treats the names of Object.prototype as plain words, not as lookups (500 before)', async () => {
+    for (const qs of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'спб constructor']) {
+      const response = await search(qs);
+      expect(response.statusCode, `${qs}: ${response.body}`).toBe(200);
+      expect((response.json() as PointsAnswer).points).toEqual([]);
+    }
   });
 });
 
@@ -408,5 +410,13 @@ describe('GET /api/v1/address', () => {
     }
     expect((await app.inject({ method: 'GET', url: '/api/v1/address' })).json()).toEqual({ suggestions: [] });
     expect((await suggest('я'.repeat(201))).statusCode).toBe(422);
+  });
+
+  it('treats the names of Object.prototype as plain words', async () => {
+    for (const q of ['constructor тверс', '__proto__ тверс', 'toString', 'valueOf невск']) {
+      const response = await suggest(q);
+      expect(response.statusCode, `${q}: ${response.body}`).toBe(200);
+      expect(response.json()).toEqual({ suggestions: [] });
+    }
   });
 });

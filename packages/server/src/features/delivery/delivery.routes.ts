@@ -49,23 +49,24 @@ const POINT_SYNC_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /** Words people type that addresses do not contain, and the abbreviations addresses use instead of full words. */
 const NOISE_WORDS = new Set(['м', 'метро', 'ст', 'станция', 'г', 'город', 'д', 'дом']);
-const ABBREVIATIONS: Record<string, string> = {
-  улица: 'ул',
-  проспект: 'пр-т',
-  шоссе: 'ш',
-  бульвар: 'б-р',
-  набережная: 'наб',
-  петербург: 'санкт-петербург',
-  спб: 'санкт-петербург',
-  мск: 'москва',
-};
+// A Map, not an object: a typed word such as «constructor» must not find Object.prototype's members.
+const ABBREVIATIONS = new Map([
+  ['улица', 'ул'],
+  ['проспект', 'пр-т'],
+  ['шоссе', 'ш'],
+  ['бульвар', 'б-р'],
+  ['набережная', 'наб'],
+  ['петербург', 'санкт-петербург'],
+  ['спб', 'санкт-петербург'],
+  ['мск', 'москва'],
+]);
 
 export function searchWords(query: string): string[] {
   return normalizeText(query)
     .split(/[\s,;]+/)
     .map((word) => word.replace(/^[.()«»"']+|[.()«»"']+$/g, ''))
     .filter((word) => word !== '' && !NOISE_WORDS.has(word))
-    .map((word) => ABBREVIATIONS[word] ?? word)
+    .map((word) => ABBREVIATIONS.get(word) ?? word)
     .slice(0, 6);
 }
 
