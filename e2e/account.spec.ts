@@ -82,7 +82,12 @@ describe.skipIf(!hasBrowser)('the personal account', () => {
 
     // A favourite product shows up on /my-fav-prod.
     await page.goto('/lavanda-uzkolistnaya-10-ml.html');
+    // The button turns at once; the list is saved by the PUT, which a navigation right away would cancel.
+    const saved = page.waitForResponse(
+      (response) => response.url().includes('/v1/user/favorite/product') && response.ok(),
+    );
     await page.getByRole('button', { name: 'В избранное' }).click();
+    await saved;
     const pressed = page.getByRole('button', { name: 'В избранном' });
     await pressed.waitFor();
     expect(await pressed.getAttribute('aria-pressed')).toBe('true');
