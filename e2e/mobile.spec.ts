@@ -31,6 +31,20 @@ describe.skipIf(!hasBrowser)('on a 375 px phone', () => {
     await page.getByRole('dialog', { name: 'Меню' }).waitFor({ state: 'detached', timeout: 2000 });
   });
 
+  it('closes the drawer with a short slide-out, not at once (spec §4)', async () => {
+    const { page } = browser;
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Открыть меню' }).click();
+    await page.getByRole('dialog', { name: 'Меню' }).waitFor();
+    await page.getByRole('button', { name: 'Закрыть меню' }).first().click();
+    // Still on screen, sliding out and out of reach (no clicks, hidden from assistive tech), then gone.
+    const closing = page.locator('.mobile-menu--closing');
+    await closing.waitFor({ state: 'attached', timeout: 150 });
+    expect(await closing.getAttribute('aria-hidden')).toBe('true');
+    expect(await page.getByRole('dialog', { name: 'Меню' }).count()).toBe(0);
+    await page.locator('.mobile-menu').waitFor({ state: 'detached', timeout: 2000 });
+  });
+
   it('shows a message popup and closes it by itself a few seconds later (spec §4)', async () => {
     const { page } = browser;
     await page.goto('/lavanda-uzkolistnaya-10-ml.html');

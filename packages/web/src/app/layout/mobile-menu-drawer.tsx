@@ -5,7 +5,7 @@ import { useAppState } from '../app-context.tsx';
 import { Link } from '../router/link.tsx';
 import { type DrawerState, MAIN_SECTIONS } from './mobile-menu.tsx';
 
-export function MobileMenuDrawer({ section, setSection, parent, setParent }: DrawerState) {
+export function MobileMenuDrawer({ closing, section, setSection, parent, setParent }: DrawerState) {
   const setOpen = useAppState((state) => state.setMobileMenuOpen);
   const catalogs = useAppState((state) => state.critical.catalogs);
   const categories = useAppState((state) => state.critical.categories);
@@ -14,7 +14,14 @@ export function MobileMenuDrawer({ section, setSection, parent, setParent }: Dra
   const children = parent ? categories.filter((entry) => entry.id_kat === parent.id) : [];
 
   return (
-    <div className="mobile-menu" role="dialog" aria-modal="true" aria-label="Меню">
+    <div
+      className={closing ? 'mobile-menu mobile-menu--closing' : 'mobile-menu'}
+      role="dialog"
+      aria-modal="true"
+      aria-label="Меню"
+      aria-hidden={closing || undefined}
+      inert={closing || undefined}
+    >
       <button
         type="button"
         className="mobile-menu__backdrop"

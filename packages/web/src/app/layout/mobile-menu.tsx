@@ -95,6 +95,8 @@ export function MobileMenuToggle() {
 }
 
 export interface DrawerState {
+  /** Sliding out: shown for MOBILE_MENU_CLOSE_MS after the menu was closed, then gone. */
+  closing: boolean;
   section: 'menu' | 'catalog';
   setSection(section: 'menu' | 'catalog'): void;
   parent: CatalogEntry | null;
@@ -106,8 +108,13 @@ const MobileMenuDrawer = lazy(() =>
   import('./mobile-menu-drawer.tsx').then((module) => ({ default: module.MobileMenuDrawer })),
 );
 
+/** Spec §4: the menu opens and closes with a short delay — it slides in and, closed, slides out for this long. */
+export const MOBILE_MENU_CLOSE_MS = 200;
+
 export function MobileMenu() {
   const open = useAppState((state) => state.mobileMenuOpen);
+  // Still on screen while it slides out after closing.
+  const [shown, setShown] = useState(open);
   const setOpen = useAppState((state) => state.setMobileMenuOpen);
   const [section, setSection] = useState<'menu' | 'catalog'>('menu');
   const [parent, setParent] = useState<CatalogEntry | null>(null);
@@ -119,10 +126,25 @@ export function MobileMenu() {
     setParent(null);
   }, [location.pathname, setOpen]);
 
-  if (!open) return null;
+  useEffect(() => {
+    if (open) {
+      setShown(true);
+      return;
+    }
+    const timer = setTimeout(() => setShown(false), MOBILE_MENU_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [open]);
+
+  if (!open && !shown) return null;
   return (
     <Suspense fallback={null}>
-      <MobileMenuDrawer section={section} setSection={setSection} parent={parent} setParent={setParent} />
+      <MobileMenuDrawer
+        closing={!open}
+        section={section}
+        setSection={setSection}
+        parent={parent}
+        setParent={setParent}
+      />
     </Suspense>
   );
 }
