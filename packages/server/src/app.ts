@@ -52,6 +52,7 @@ import { reviewsAdminSection } from './features/reviews/reviews-admin.ts';
 import { registerSchoolAdminRoutes, registerSchoolRoutes } from './features/school/school.routes.ts';
 import { registerSearchRoutes } from './features/search/search.routes.ts';
 import { trackInFlightRequests } from './lib/graceful-shutdown.ts';
+import { createLocalInvalidationBus, createRedisInvalidationBus } from './lib/invalidation-bus.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { createResponseCache } from './lib/response-cache.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
@@ -122,9 +123,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
-  const limiter = redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter();
+  const limiter = redis
+    ? createRedisRateLimiter(redis, `${config.redisPrefix}:rl:`)
+    : createMemoryRateLimiter();
+  const cacheBus = redis
+    ? createRedisInvalidationBus(redis, config.redisPrefix, app.log)
+    : createLocalInvalidationBus();
+  // Listening before the first request, so no change made on another instance meanwhile is missed.
+  app.addHook('onReady', () => cacheBus.ready());
   app.addHook('onClose', async () => {
     await limiter.close();
+    await cacheBus.close();
     await redis?.quit();
   });
   attachRealtime(app, {
@@ -221,7 +230,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   // Read paths are answered from memory for PAGE_CACHE_TTL_MS; any write through a service invalidates.
   const responses = createResponseCache({ ttlMs: config.PAGE_CACHE_TTL_MS, maxEntries: 2000 });
-  const content = createContentService(deps.db, [responses]);
+  const content = createContentService(deps.db, [responses], cacheBus);
   registerReviewRoutes(app, {
     db: deps.db,
     authenticator,

@@ -1,4 +1,5 @@
 // The one place environment variables are read: parsed once by a zod schema, a bad value stops the start.
+import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -55,6 +56,14 @@ const envSchema = z.object({
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  /**
+   * Prefix of every Redis key and channel: shops sharing one Redis server must not hear each other (pub/sub ignores
+   * the database number). Default: «efir:» and a digest of the shop's database, so instances of one shop agree.
+   */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits, «_ . : -», up to 64 characters')
     .optional(),
   CORS_ORIGINS: z
     .string()
@@ -175,7 +184,15 @@ export type Config = z.infer<typeof envSchema> & {
   isProduction: boolean;
   isTest: boolean;
   imagesDir: string;
+  /** REDIS_PREFIX, or one derived from the database (see the schema). */
+  redisPrefix: string;
 };
+
+/** Instances of one shop share their database, so a digest of it names their Redis keys alike. */
+function defaultRedisPrefix(databaseUrl: string | undefined, dataDir: string): string {
+  const database = databaseUrl ?? `pglite:${path.resolve(dataDir)}`;
+  return `efir:${createHash('sha256').update(database).digest('hex').slice(0, 10)}`;
+}
 
 export class ConfigError extends Error {}
 
@@ -196,6 +213,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...parsed.data,
     imagesDir: path.resolve(parsed.data.IMAGES_DIR ?? path.join(parsed.data.DATA_DIR, 'images')),
+    redisPrefix:
+      parsed.data.REDIS_PREFIX ?? defaultRedisPrefix(parsed.data.DATABASE_URL, parsed.data.DATA_DIR),
     isProduction: parsed.data.NODE_ENV === 'production',
     isTest: parsed.data.NODE_ENV === 'test',
   };

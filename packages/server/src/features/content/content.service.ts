@@ -4,6 +4,7 @@ import type { ProductCard } from '@efir/domain/catalog-wire';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { type CachedValue, createCachedValue } from '../../lib/cached-value.ts';
+import { createLocalInvalidationBus, type InvalidationBus } from '../../lib/invalidation-bus.ts';
 import type { ResponseCache } from '../../lib/response-cache.ts';
 import { type CatalogEntry, getCatalogTree, listPopularProducts } from '../catalog/catalog.service.ts';
 import { findMenuItems, findSlides, findStaticPageByUrl } from './content.repo.ts';
@@ -98,17 +99,30 @@ export interface ContentService {
   invalidate(): void;
 }
 
-export function createContentService(db: Database, caches: ResponseCache[] = []): ContentService {
+/**
+ * `bus` carries every drop to the shop's other instances and theirs to this one (lib/invalidation-bus.ts), so a
+ * change made on one instance is seen on all of them at once.
+ */
+export function createContentService(
+  db: Database,
+  caches: ResponseCache[] = [],
+  bus: InvalidationBus = createLocalInvalidationBus(),
+): ContentService {
   const critical = createCachedValue(() => loadCriticalData(db));
   const criticalJson = createCachedValue(async () => Buffer.from(JSON.stringify(await critical.get())));
+  const dropHere = () => {
+    critical.invalidate();
+    criticalJson.invalidate();
+    for (const cache of caches) cache.invalidate();
+  };
+  bus.onRemote(dropHere);
   return {
     critical,
     criticalJson: () => criticalJson.get(),
     getStaticPage: (url) => getStaticPage(db, url),
     invalidate() {
-      critical.invalidate();
-      criticalJson.invalidate();
-      for (const cache of caches) cache.invalidate();
+      dropHere();
+      bus.publish();
     },
   };
 }

@@ -43,7 +43,7 @@ export type RealtimeServer = Server<
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 export interface RealtimeOptions {
-  config: Pick<Config, 'PUBLIC_URL' | 'CORS_ORIGINS' | 'REDIS_URL' | 'BUILD_VERSION'>;
+  config: Pick<Config, 'PUBLIC_URL' | 'CORS_ORIGINS' | 'REDIS_URL' | 'BUILD_VERSION' | 'redisPrefix'>;
   tokens: Pick<AccessTokens, 'verify'>;
   log: FastifyBaseLogger;
   /**
@@ -113,7 +113,7 @@ function createThrottledWarning(log: FastifyBaseLogger, message: string, everyMs
 export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): Realtime {
   const { config, tokens, log } = options;
   const build = options.build ?? resolveBuildInfo(config);
-  const prefix = options.redisPrefix ?? 'efir';
+  const prefix = options.redisPrefix ?? config.redisPrefix;
   const allowedOrigins = [new URL(config.PUBLIC_URL).origin, ...config.CORS_ORIGINS];
 
   const io: RealtimeServer = new Server(app.server, {
