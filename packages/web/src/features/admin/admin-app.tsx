@@ -6,6 +6,7 @@ import { HttpError } from '../../lib/http-client.ts';
 import { useAdminData } from './admin-api.ts';
 import { AuditSection } from './audit-section.tsx';
 import { ContentSection } from './content/content-section.tsx';
+import { CustomersSection } from './customers/customers-section.tsx';
 import { ModerationSection } from './moderation/moderation-section.tsx';
 import { OrdersSection } from './orders/orders-section.tsx';
 import { ProductsSection } from './products/products-section.tsx';
@@ -14,6 +15,7 @@ import './admin.css';
 
 export const ADMIN_SECTIONS = [
   { path: 'orders', title: 'Заказы', Component: OrdersSection },
+  { path: 'customers', title: 'Покупатели', Component: CustomersSection },
   { path: 'products', title: 'Товары', Component: ProductsSection },
   { path: 'content', title: 'Контент', Component: ContentSection },
   { path: 'moderation', title: 'Модерация', Component: ModerationSection },

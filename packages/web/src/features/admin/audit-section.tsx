@@ -22,6 +22,7 @@ interface AuditPage {
 const ENTITIES = [
   ['', 'Всё'],
   ['order', 'Заказы'],
+  ['customer', 'Покупатели'],
   ['product', 'Товары'],
   ['content', 'Контент'],
   ['review', 'Отзывы'],

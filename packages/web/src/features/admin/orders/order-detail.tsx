@@ -253,7 +253,18 @@ function CustomerCard({ order }: { order: OrderDetail }) {
       <h2 className="order-detail__heading">Покупатель</h2>
       <p className="order-detail__lines">
         <strong>
-          {order.name} {order.fam}
+          {order.user_id ? (
+            <Link
+              to={`/admin/customers/${order.user_id}`}
+              title="Карточка покупателя: личная скидка и заказы"
+            >
+              {order.name} {order.fam}
+            </Link>
+          ) : (
+            <>
+              {order.name} {order.fam}
+            </>
+          )}
         </strong>
         <a href={`mailto:${order.email}`}>{order.email}</a>
         <a href={`tel:${order.tel.replace(/[^\d+]/g, '')}`}>{formatRussianPhone(order.tel)}</a>
