@@ -29,15 +29,13 @@ describe('housekeeping', () => {
       // A user's cart is reached through the account, however old.
       { id: oldUserCart, userId: 990_001, updatedAt: daysAgo(400) },
     ]);
-    await db
-      .insert(cartLines)
-      .values(
-        [staleGuest, freshGuest, oldUserCart].map((cartId) => ({
-          cartId,
-          productId: product!.id,
-          quantity: 1,
-        })),
-      );
+    await db.insert(cartLines).values(
+      [staleGuest, freshGuest, oldUserCart].map((cartId) => ({
+        cartId,
+        productId: product!.id,
+        quantity: 1,
+      })),
+    );
     const token = (expiresAt: Date) => ({
       id: randomUUID(),
       userId: 990_001,
