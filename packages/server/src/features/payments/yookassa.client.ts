@@ -1,7 +1,7 @@
 // The YooKassa API v3 adapter: the payment object, the client interface both the real API and the test gateway
 // implement, the HTTP client (Basic auth, Idempotence-Key, 15 s) and the typed provider error.
 import { z } from '@efir/domain/zod-ru';
-import { PAYMENT_STATUSES, type PaymentProvider, type PaymentStatus } from './payment-status.ts';
+import { PAYMENT_STATUSES, type PaymentProvider } from './payment-status.ts';
 
 export interface Amount {
   /** Roubles with exactly two decimals: '1490.00'. */
