@@ -53,6 +53,19 @@ describe('resolveDiscount (spec §6)', () => {
 const lineSum = (line: PricedLine, skidka: number, promo: PromoCondition | null = null) =>
   computeCartTotals([line], skidka, promo).lines[0]!.sum;
 
+describe('a line the promo code does not reach (an excluded category)', () => {
+  it('is priced as without the code: the personal discount only, the code on the other lines', () => {
+    const certificate = { ...regular(5000), id: 3, promoExcluded: true };
+    const totals = computeCartTotals([regular(1290, 2), certificate], 3, {
+      type: 'first_order',
+      percent: 10,
+    });
+    // floor(0.9 × 1 290) = 1 161 ₽ × 2; the certificate with the 3 % personal discount: 4 850 ₽.
+    expect(totals.lines.map((line) => line.sum)).toEqual([2322, 4850]);
+    expect(totals.total).toBe(7172);
+  });
+});
+
 describe('line prices (spec §9)', () => {
   it('a special line costs cena × quantity whatever the discount', () => {
     expect(lineSum(special(390, 490, 3), 10)).toBe(1170);

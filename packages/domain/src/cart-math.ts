@@ -7,6 +7,8 @@ export interface PricedLine {
   cena: number;
   /** Regular price; greater than 0 means `cena` is already a special price. */
   cena_st: number;
+  /** The promo code does not reach this line (an excluded category): priced as without the code. */
+  promoExcluded?: boolean;
 }
 
 export interface PromoCondition {
@@ -71,11 +73,12 @@ export function computeCartTotals(
   promo: PromoCondition | null,
 ): CartTotals {
   const applied = resolveDiscount(skidka, promo);
+  const withoutPromo = resolveDiscount(skidka, null);
   let subtotal = 0;
   let total = 0;
   let count = 0;
   const priced = lines.map((line) => {
-    const unitPrice = discountedUnitPrice(line, applied);
+    const unitPrice = discountedUnitPrice(line, line.promoExcluded ? withoutPromo : applied);
     const sum = unitPrice * line.quantity;
     subtotal += line.cena * line.quantity;
     total += sum;

@@ -3,10 +3,10 @@
 // figures are asserted in Chromium by e2e/journeys/. Prices are pinned here so every figure is a literal.
 // Tiers (DISCOUNT_TIERS default): 3 % from 5 000 ₽, 5 % from 15 000 ₽, 10 % from 30 000 ₽ of completed orders.
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../features/account/account.table.ts';
-import { products } from '../features/catalog/catalog.table.ts';
+import { categories, products } from '../features/catalog/catalog.table.ts';
 import { orders } from '../features/orders/orders.table.ts';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../test/moderator.ts';
 import { createTestAgent, type TestAgent } from '../test/test-agent.ts';
@@ -443,5 +443,69 @@ describe('journey 4: a saved cart opened by another customer', () => {
         .set({ cena: LAVENDER.cena })
         .where(eq(products.url, LAVENDER.url));
     }
+  });
+});
+
+describe('a promo code’s excluded categories (EFIR10: not on gift certificates)', () => {
+  async function certificateUrl() {
+    const [row] = await shop.database.db
+      .select({ url: products.url })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(and(eq(categories.url, '/sertifikaty'), eq(products.cena, 5000)));
+    return row!.url;
+  }
+
+  async function addByUrl(agent: TestAgent, url: string, quantity: number) {
+    const [row] = await shop.database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.url, url));
+    const response = await call(agent, 'POST', `/v1/cart/${row!.id}`, { quantity });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+
+  it('a 5 000 ₽ certificate stays 5 000 ₽ with EFIR10; the code still works on the oils beside it', async () => {
+    const guest = createTestAgent(shop.app);
+    const certificate = await certificateUrl();
+    await addByUrl(guest, certificate, 1);
+    // Alone, the certificate leaves the code nothing to reach.
+    expect(await applyPromo(guest, 'EFIR10')).toMatchObject({
+      error: true,
+      text: 'Промокод не действует на товары в корзине (например, на подарочные сертификаты)',
+    });
+    expect(await cartOf(guest)).toMatchObject({ total: 5000, promo: null });
+
+    await add(guest, LAVENDER.url, 2);
+    const applied = await applyPromo(guest, 'EFIR10');
+    expect(applied.error).toBe(false);
+    expect(applied.text).toMatch(/Не действует на: «Подарочный сертификат»/);
+    // 2 × floor(0.9 × 1 290) = 2 322 ₽ + 5 000 ₽.
+    const cart = await cartOf(guest);
+    expect(cart).toMatchObject({ subtotal: 7580, total: 7322 });
+    expect(cart.lines.find((line: { url: string }) => line.url === certificate)).toMatchObject({
+      price: 5000,
+      sum: 5000,
+    });
+    const placed = await checkout(guest, newContact());
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json().order.goods_total).toBe(7322);
+  });
+
+  it('the back office edits the exclusions; an unknown category is refused in Russian', async () => {
+    const list = await call(moderator, 'GET', `${ADMIN}/promo`);
+    const efir10 = list.json().promo_codes.find((promo: { code: string }) => promo.code === 'EFIR10');
+    const [certificates] = await shop.database.db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.url, '/sertifikaty'));
+    expect(efir10.excluded_category_ids).toEqual([certificates!.id]);
+    const { id, state, state_name, used_count, ...body } = efir10;
+    const unknown = await call(moderator, 'PUT', `${ADMIN}/promo/${id}`, {
+      ...body,
+      excluded_category_ids: [2_000_000],
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors.excluded_category_ids).toEqual(['Такой категории нет']);
   });
 });

@@ -1,11 +1,15 @@
 // Demo promo codes and gifts, matching what the «Акции» page promises.
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { gifts, products, promoCodes } from '../db/schema.ts';
+import { categories, gifts, products, promoCodes } from '../db/schema.ts';
 import type { SeedContext } from './seed-catalogue.ts';
 
 async function seedPromoAndGifts(db: Database, context: SeedContext): Promise<void> {
   const day = 86_400_000;
+  const certificates = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.url, '/sertifikaty'));
   await db.insert(promoCodes).values([
     {
       code: 'EFIR10',
@@ -13,6 +17,8 @@ async function seedPromoAndGifts(db: Database, context: SeedContext): Promise<vo
       percent: 10,
       minTotal: 2000,
       description: 'скидка 10 % на первый заказ от 2000 ₽',
+      // As /akcii and /help print it: not on gift certificates.
+      excludedCategoryIds: certificates.map((row) => row.id),
     },
     { code: 'ПРИВЕТ5', conditionType: 'add_discount', percent: 5, description: 'плюс 5 % к вашей скидке' },
     {

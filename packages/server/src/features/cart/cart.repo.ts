@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzl
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { preparedQuery, prepareRawSql } from '../../db/prepared.ts';
-import { products } from '../catalog/catalog.table.ts';
+import { categories, products } from '../catalog/catalog.table.ts';
 import { cartLines, carts, gifts, promoCodes, savedCarts } from './cart.table.ts';
 
 export type CartRow = typeof carts.$inferSelect;
@@ -311,4 +311,30 @@ export function findGuestCartsOlderThan(db: Database, days: number) {
     .select({ id: carts.id })
     .from(carts)
     .where(and(isNull(carts.userId), sql`${carts.updatedAt} < now() - make_interval(days => ${days})`));
+}
+
+/** Of these products, those filed under the given categories or any of their subcategories. */
+export async function findProductsUnderCategories(
+  db: Database,
+  productIds: number[],
+  categoryIds: number[],
+): Promise<Set<number>> {
+  if (productIds.length === 0 || categoryIds.length === 0) return new Set();
+  // The category tree is small (tens of rows): its branches are gathered here rather than by a recursive query.
+  const tree = await db.select({ id: categories.id, parentId: categories.parentId }).from(categories);
+  const under = new Set(categoryIds);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const category of tree) {
+      if (!under.has(category.id) && under.has(category.parentId)) {
+        under.add(category.id);
+        grew = true;
+      }
+    }
+  }
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, productIds), inArray(products.categoryId, [...under])));
+  return new Set(rows.map((row) => row.id));
 }

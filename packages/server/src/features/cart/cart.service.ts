@@ -21,6 +21,7 @@ import {
   findCartLines,
   findCartRecommendations,
   findProductForCart,
+  findProductsUnderCategories,
   findPromoByCode,
   findSavedCart,
   findSavedCartsOfUser,
@@ -35,6 +36,7 @@ import {
 export const HYDROLAT_KAT_GLOBAL = 12;
 /** A promo code for a buyer's first order only (its percent replaces the personal discount, spec §6). */
 export const FIRST_ORDER_CONDITION = 'first_order';
+const NOTHING_REACHED = 'Промокод не действует на товары в корзине (например, на подарочные сертификаты)';
 const FIRST_ORDER_ONLY = 'Этот промокод действует только на первый заказ, а у вас заказы уже есть';
 export const MAX_LINE_QUANTITY = 99;
 
@@ -177,6 +179,16 @@ export function createCartService(db: Database): CartService {
     return checked;
   }
 
+  /** The lines a code does not reach (its excluded categories, e.g. gift certificates). */
+  function promoExcludedProducts(promo: PromoRow | null, lines: Array<{ productId: number }>) {
+    if (!promo || promo.excludedCategoryIds.length === 0) return Promise.resolve(new Set<number>());
+    return findProductsUnderCategories(
+      db,
+      lines.map((line) => line.productId),
+      promo.excludedCategoryIds,
+    );
+  }
+
   /** The cart's code if it still works; one that stopped working leaves the cart, with a notice saying why. */
   async function loadPromo(cart: CartRow, user: UserRow | null, subtotal: number, notices: string[]) {
     if (!cart.promoCode) return null;
@@ -234,12 +246,14 @@ export function createCartService(db: Database): CartService {
       const subtotal = lines.reduce((sum, line) => sum + line.cena * line.quantity, 0);
       const promo = await loadPromo(cart, user, subtotal, notices);
       const condition = promo ? { type: promo.conditionType, percent: promo.percent } : null;
+      const excluded = await promoExcludedProducts(promo, lines);
       const totals = computeCartTotals(
         lines.map((line) => ({
           id: line.productId,
           quantity: line.quantity,
           cena: line.cena,
           cena_st: line.cenaSt,
+          promoExcluded: excluded.has(line.productId),
         })),
         skidka,
         condition,
@@ -342,13 +356,25 @@ export function createCartService(db: Database): CartService {
       const subtotal = lines.reduce((sum, line) => sum + line.cena * line.quantity, 0);
       const checked = await checkPromoFor(user, await findPromoByCode(db, code), subtotal);
       if (checked.error) return { error: true, text: checked.text, code: cart.promoCode };
+      const excluded = await promoExcludedProducts(checked.promo, lines);
+      const reached = lines.filter((line) => !excluded.has(line.productId));
+      if (reached.length === 0) {
+        return { error: true, text: NOTHING_REACHED, code: cart.promoCode };
+      }
       // The same code again changes nothing: the discount is recomputed from the cart, never stacked.
       await updateCart(db, cart.id, { promoCode: checked.promo.code });
       const view = await service.view({ ...cart, promoCode: checked.promo.code }, user);
       return {
         error: false,
         code: checked.promo.code,
-        text: `Промокод применён: скидка ${view.cart.skidka} %${checked.promo.description ? ` — ${checked.promo.description}` : ''}`,
+        text: `Промокод применён: скидка ${view.cart.skidka} %${checked.promo.description ? ` — ${checked.promo.description}` : ''}${
+          excluded.size > 0
+            ? `. Не действует на: ${lines
+                .filter((line) => excluded.has(line.productId))
+                .map((line) => `«${line.name}»`)
+                .join(', ')}`
+            : ''
+        }`,
       };
     },
 

@@ -59,6 +59,8 @@ export const promoCodes = pgTable(
     usedCount: integer('used_count').notNull().default(0),
     active: boolean('active').notNull().default(true),
     description: text('description').notNull().default(''),
+    /** Categories (with their subcategories) the code does not reach, e.g. gift certificates. */
+    excludedCategoryIds: integer('excluded_category_ids').array().notNull().default(sql`'{}'::integer[]`),
   },
   (table) => [
     uniqueIndex('promo_codes_code_idx').on(sql`upper(${table.code})`),

@@ -2,13 +2,14 @@
 // orders already used is switched off instead, so those orders keep meaning). Codes are unique ignoring case,
 // exactly as the cart looks them up.
 import { z } from '@efir/domain/zod-ru';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { invalidData, notFound } from '../../lib/app-error.ts';
 import { moderatorId } from '../admin/admin.routes.ts';
 import { writeAudit } from '../admin/audit.ts';
+import { categories } from '../catalog/catalog.table.ts';
 import type { PromoRow } from './cart.repo.ts';
 import { promoCodes } from './cart.table.ts';
 
@@ -50,6 +51,14 @@ export const promoBodySchema = z
       .default(null),
     description: z.string().trim().max(300, 'Описание — не длиннее 300 символов').default(''),
     active: z.boolean().default(true),
+    /** Categories (and their subcategories) the code does not reach. */
+    excluded_category_ids: z
+      .array(z.int('Выберите категорию').positive('Выберите категорию').max(2_147_483_647), {
+        error: 'Выберите категории',
+      })
+      .max(50, 'Не больше 50 категорий')
+      .default([])
+      .transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
   })
   .refine((promo) => !promo.valid_from || !promo.valid_to || promo.valid_from <= promo.valid_to, {
     path: ['valid_to'],
@@ -104,6 +113,7 @@ export function toPromoView(row: PromoRow, now = new Date()) {
     used_count: row.usedCount,
     description: row.description,
     active: row.active,
+    excluded_category_ids: row.excludedCategoryIds,
     state,
     state_name: STATE_NAMES[state],
   };
@@ -120,7 +130,14 @@ function toColumns(input: PromoInput) {
     usageLimit: input.usage_limit,
     description: input.description,
     active: input.active,
+    excludedCategoryIds: input.excluded_category_ids,
   };
+}
+
+async function refuseUnknownCategories(db: Database, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const found = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, ids));
+  if (found.length !== ids.length) throw invalidData({ excluded_category_ids: ['Такой категории нет'] });
 }
 
 /** The same comparison as the cart's lookup and the unique index: upper() of both sides. */
@@ -155,6 +172,7 @@ export async function listPromoCodes(db: Database) {
 
 export async function createPromoCode(db: Database, input: PromoInput, moderator: number) {
   await refuseDuplicate(db, input.code);
+  await refuseUnknownCategories(db, input.excluded_category_ids);
   const row = await db
     .transaction(async (tx) => {
       const txDb = tx as unknown as Database;
@@ -175,6 +193,7 @@ export async function createPromoCode(db: Database, input: PromoInput, moderator
 
 export async function updatePromoCode(db: Database, id: number, input: PromoInput, moderator: number) {
   await refuseDuplicate(db, input.code, id);
+  await refuseUnknownCategories(db, input.excluded_category_ids);
   const row = await db
     .transaction(async (tx) => {
       const txDb = tx as unknown as Database;

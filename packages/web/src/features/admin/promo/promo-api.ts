@@ -12,6 +12,8 @@ export interface PromoCode {
   used_count: number;
   description: string;
   active: boolean;
+  /** Categories (with their subcategories) the code does not reach. */
+  excluded_category_ids: number[];
   state: 'active' | 'off' | 'scheduled' | 'expired' | 'used_up';
   state_name: string;
 }

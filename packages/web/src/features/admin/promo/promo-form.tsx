@@ -4,6 +4,7 @@ import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { z } from '@efir/domain/zod-ru';
 import { type FormEvent, useId, useState } from 'react';
 import { useParams } from 'react-router';
+import { useAppState } from '../../../app/app-context.tsx';
 import { Link } from '../../../app/router/link.tsx';
 import { useNavigate } from '../../../app/router/router-view.tsx';
 import { CheckboxField, FormError, SubmitButton, TextField, useForm } from '../../../components/ui/form.tsx';
@@ -24,6 +25,7 @@ const FIELDS = [
   'usage_limit',
   'description',
   'active',
+  'excluded_category_ids',
 ] as const;
 
 interface PromoValues {
@@ -36,6 +38,7 @@ interface PromoValues {
   usage_limit: string;
   description: string;
   active: boolean;
+  excluded_category_ids: number[];
 }
 
 const wholeNumber = (message: string) => z.string().trim().regex(/^\d*$/, message);
@@ -68,6 +71,7 @@ const promoFormSchema = z
       ),
     description: z.string().trim().max(300, 'Описание — не длиннее 300 символов'),
     active: z.boolean(),
+    excluded_category_ids: z.array(z.number()),
   })
   .refine((promo) => !promo.valid_from || !promo.valid_to || promo.valid_from <= promo.valid_to, {
     path: ['valid_to'],
@@ -84,6 +88,7 @@ const EMPTY: PromoValues = {
   usage_limit: '',
   description: '',
   active: true,
+  excluded_category_ids: [],
 };
 
 function valuesOf(promo: PromoCode): PromoValues {
@@ -97,6 +102,7 @@ function valuesOf(promo: PromoCode): PromoValues {
     usage_limit: promo.usage_limit === null ? '' : String(promo.usage_limit),
     description: promo.description,
     active: promo.active,
+    excluded_category_ids: promo.excluded_category_ids ?? [],
   };
 }
 
@@ -150,6 +156,16 @@ function PromoForm({ promo }: { promo: PromoCode | null }) {
     void form.submit(values);
   };
   const usedInOrders = promo !== null && promo.used_count > 0;
+  const topCategories = useAppState((state) => state.critical.categories)
+    .filter((category) => category.id_kat === 0)
+    .sort((a, b) => a.pos - b.pos);
+  const toggleExcluded = (id: number, excluded: boolean) =>
+    set(
+      'excluded_category_ids',
+      excluded
+        ? [...values.excluded_category_ids, id]
+        : values.excluded_category_ids.filter((other) => other !== id),
+    );
   const conditions = CONDITION_TYPES.some((condition) => condition.value === values.condition_type)
     ? CONDITION_TYPES
     : [
@@ -258,6 +274,28 @@ function PromoForm({ promo }: { promo: PromoCode | null }) {
           hint="Покупатель видит его, когда применяет код: «Промокод применён: скидка 10 % — …»."
           onChange={(event) => set('description', event.target.value)}
         />
+        {topCategories.length > 0 && (
+          <fieldset className="promo-form__exclusions">
+            <legend className="field__label">Не действует на категории</legend>
+            <p className="field__hint">
+              Товары отмеченных категорий (с подкатегориями) покупатель получит без этого промокода —
+              например, подарочные сертификаты.
+            </p>
+            {topCategories.map((category) => (
+              <CheckboxField
+                key={category.id}
+                name={`excluded-${category.id}`}
+                checked={values.excluded_category_ids.includes(category.id)}
+                onChange={(event) => toggleExcluded(category.id, event.target.checked)}
+              >
+                {category.name}
+              </CheckboxField>
+            ))}
+            {form.errors.excluded_category_ids ? (
+              <p className="field__error">{form.errors.excluded_category_ids}</p>
+            ) : null}
+          </fieldset>
+        )}
         <CheckboxField
           name="active"
           checked={values.active}
