@@ -1,7 +1,12 @@
 // Placing orders from the server-side cart (one transaction: stock taken conditionally, promo use counted, lines
 // copied, cart emptied), idempotent by the client's key; order views; payment status follow-up.
 import { randomUUID } from 'node:crypto';
-import type { DiscountTier } from '@efir/domain/account-schemas';
+import {
+  ADDRESS_LIMIT,
+  type DiscountTier,
+  PICKUP_DELIVERY_KINDS,
+  PICKUP_POINT_LIMIT,
+} from '@efir/domain/account-schemas';
 import { getDeliveryKindName, getPaymentMethodName } from '@efir/domain/delivery-catalogue';
 import type { CheckoutContact, DeliveryForm } from '@efir/domain/delivery-rules';
 import { formatRub } from '@efir/domain/money';
@@ -9,7 +14,12 @@ import { SHOP_REQUISITES } from '@efir/domain/shop-info';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError, conflict, type FieldErrors, invalidData, notFound } from '../../lib/app-error.ts';
-import type { UserRow } from '../account/account.repo.ts';
+import {
+  findAddresses,
+  insertAddressWithinLimit,
+  insertPickupPointWithinLimit,
+  type UserRow,
+} from '../account/account.repo.ts';
 import { refreshPersonalDiscount } from '../account/account.service.ts';
 import type { CartRow } from '../cart/cart.repo.ts';
 import { type CartService, type CartView, FIRST_ORDER_CONDITION } from '../cart/cart.service.ts';
@@ -224,6 +234,38 @@ export function toOrderView(order: OrderRow, lines: CheckoutLine[]): OrderView {
       gift: line.gift,
     })),
   };
+}
+
+/**
+ * Keeps a logged-in buyer's new address or pickup point in their book, once (the same address or point is not added
+ * twice) and within the book's limits (a full book is left as it is).
+ */
+async function rememberDeliveryChoice(
+  db: Database,
+  userId: number,
+  form: DeliveryForm,
+  point: { code: string; type: number; name: string; address: string } | null,
+): Promise<void> {
+  if (form.addressNew) {
+    const book = await findAddresses(db, userId);
+    const typed = form.addressNew;
+    const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+    const known = book.some(
+      (saved) =>
+        same(saved.city, typed.city) &&
+        same(saved.street, typed.street) &&
+        same(saved.house, typed.house) &&
+        same(saved.flat, typed.flat ?? ''),
+    );
+    if (!known) await insertAddressWithinLimit(db, { userId, ...typed }, ADDRESS_LIMIT);
+  }
+  if (form.pvzNew && point && (PICKUP_DELIVERY_KINDS as readonly number[]).includes(point.type)) {
+    await insertPickupPointWithinLimit(
+      db,
+      { userId, code: point.code, type: point.type, name: point.name, address: point.address },
+      PICKUP_POINT_LIMIT,
+    );
+  }
 }
 
 /** How long an emptied cart still answers a checkout with the order that took it. */
@@ -493,6 +535,12 @@ export function createOrdersService(deps: {
       // The lines just written are the order's lines: no need to read them back.
       const order = toOrderView(placed, lines);
       const orderId = placed.id;
+      if (user) {
+        // A new address or pickup point joins the customer's book (/my-address), for the next checkout.
+        await rememberDeliveryChoice(db, user.id, input.delivery, quote.pickupPoint).catch((error: unknown) =>
+          deps.log.warn({ err: error, orderId }, 'delivery choice not remembered'),
+        );
+      }
       await sendConfirmation(order).catch((error: unknown) =>
         deps.log.error({ err: error, orderId }, 'order letter failed'),
       );

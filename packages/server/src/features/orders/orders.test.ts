@@ -377,3 +377,39 @@ describe('one cart, one order; nothing placed that the buyer did not confirm (is
     expect(placed.json().order).toMatchObject({ goods_total: 5200, delivery_price: 0, total: 5200 });
   });
 });
+
+describe('the address book learns from the checkout', () => {
+  it('a logged-in buyer’s new address and pickup point join /my-address once; a guest’s do not', async () => {
+    await testApp.database.db.update(products).set({ stock: 50 }).where(eq(products.id, lavender().id));
+    const buyer = createTestAgent(testApp.app);
+    const { id } = await buyer.register();
+    const book = async () =>
+      (await buyer.request({ method: 'GET', url: `/v1/user/${id}/address` })).json() as {
+        addresses: Array<{ street: string; house: string }>;
+        pvz: Array<{ code: string; type: number }>;
+      };
+    for (let order = 0; order < 2; order++) {
+      await addToCart(buyer, lavender().id, 1);
+      expect((await placeOrder(buyer)).statusCode).toBe(200);
+    }
+    expect((await book()).addresses).toEqual([
+      expect.objectContaining({ street: 'ул. Дубининская', house: '57' }),
+    ]);
+
+    await addToCart(buyer, lavender().id, 1);
+    const point = await placeOrder(buyer, {
+      type: 5,
+      sposob_dost: 7,
+      sposob_oplat: 1,
+      tarif: 'cdek:136',
+      pvzNew: { code: 'MSK412', type: 7 },
+    });
+    expect(point.statusCode, point.body).toBe(200);
+    expect((await book()).pvz).toEqual([expect.objectContaining({ code: 'MSK412', type: 7 })]);
+
+    const guest = createTestAgent(testApp.app);
+    await addToCart(guest, lavender().id, 1);
+    expect((await placeOrder(guest)).statusCode).toBe(200);
+    expect((await book()).addresses).toHaveLength(1);
+  });
+});
