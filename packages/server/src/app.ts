@@ -16,6 +16,7 @@ import { questionsAdminSection } from './features/account/questions-admin.ts';
 import { registerAdminRoutes } from './features/admin/admin.routes.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
+import { createDeviceCookies } from './features/auth/device-cookies.ts';
 import { createAccessTokens } from './features/auth/tokens.ts';
 import { CART_COOKIE, registerCartRoutes } from './features/cart/cart.routes.ts';
 import { createCartService } from './features/cart/cart.service.ts';
@@ -118,7 +119,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerResponseRule(app);
 
   registerCsrf(app, { secure: config.PUBLIC_URL.startsWith('https:') });
-  const tokens = createAccessTokens(resolveJwtSecret(config), config.ACCESS_TOKEN_TTL_S);
+  const secret = resolveJwtSecret(config);
+  const tokens = createAccessTokens(secret, config.ACCESS_TOKEN_TTL_S);
   const authenticator = registerAuth(app, deps.db, tokens);
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
@@ -151,7 +153,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   app.get('/api/health', async () => ({ status: 'ok' }));
 
-  const auth = createAuthService({ db: deps.db, tokens, mail, limiter, config });
+  const auth = createAuthService({
+    db: deps.db,
+    tokens,
+    mail,
+    limiter,
+    devices: createDeviceCookies(secret),
+    config,
+  });
   const cart = createCartService(deps.db);
   registerAuthRoutes(app, {
     db: deps.db,

@@ -21,6 +21,7 @@ import type { UserRow } from '../account/account.repo.ts';
 import { getUserWire } from '../account/account.service.ts';
 import { canUseChat } from '../chat/chat.service.ts';
 import type { AuthService, Session } from './auth.service.ts';
+import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from './device-cookies.ts';
 
 export const REFRESH_COOKIE = 'efir_refresh';
 export const REFRESH_PATH = '/refresh';
@@ -89,7 +90,15 @@ export function registerAuthRoutes(
   });
 
   routes.post('/v1/user/login', { schema: { body: loginSchema } }, async (request, reply) => {
-    const result = await auth.login(request.body, request.ip);
+    const result = await auth.login(request.body, request.ip, request.cookies[DEVICE_COOKIE]);
+    // Sent to the login call only: it is what lets this browser in while strangers guess the password.
+    reply.setCookie(DEVICE_COOKIE, result.device, {
+      path: '/v1/user/login',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure,
+      maxAge: DEVICE_COOKIE_DAYS * 86_400,
+    });
     await deps.onLogin?.(request, reply, result.user.id);
     return sessionAnswer(reply, result);
   });

@@ -29,6 +29,7 @@ import {
   revokeRefreshFamily,
   revokeUserRefreshTokens,
 } from './auth.repo.ts';
+import type { DeviceCookies } from './device-cookies.ts';
 import { getDecoyHash, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { type AccessTokens, createOpaqueToken, parseOpaqueToken, secretMatches } from './tokens.ts';
 
@@ -46,6 +47,10 @@ const DAY_S = 86_400;
 const RESET_TTL_MS = 60 * 60 * 1000;
 const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 
+/** Wrong passwords allowed per account (or per known device) in LOGIN_WINDOW_MS. */
+const LOGIN_ATTEMPTS = 8;
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+
 const tooManyAttempts = () => new AppError(429, 'Too Many Attempts.');
 const badLogin = () => invalidData({ email: ['Неверный e-mail или пароль'] });
 const invalidSession = () => new AppError(401, 'Unauthenticated.', { error: 'TOKEN_INVALID' });
@@ -55,7 +60,12 @@ export interface AuthService {
     input: z.infer<typeof registrationSchema>,
     ip: string,
   ): Promise<{ user: UserRow; session: Session }>;
-  login(input: z.infer<typeof loginSchema>, ip: string): Promise<{ user: UserRow; session: Session }>;
+  /** `device`: the browser's device cookie (device-cookies.ts); the answer carries the one to keep. */
+  login(
+    input: z.infer<typeof loginSchema>,
+    ip: string,
+    device?: string | undefined,
+  ): Promise<{ user: UserRow; session: Session; device: string }>;
   refresh(cookie: string | undefined): Promise<{ user: UserRow; session: Session }>;
   /** Ends every session of the user: refresh tokens revoked, access tokens outdated. */
   logout(userId: number): Promise<void>;
@@ -71,9 +81,10 @@ export function createAuthService(deps: {
   tokens: AccessTokens;
   mail: MailService;
   limiter: RateLimiter;
+  devices: DeviceCookies;
   config: Pick<Config, 'REFRESH_TOKEN_TTL_DAYS' | 'PUBLIC_URL'>;
 }): AuthService {
-  const { db, tokens, mail, limiter, config } = deps;
+  const { db, tokens, mail, limiter, devices, config } = deps;
   const origin = config.PUBLIC_URL.replace(/\/$/, '');
 
   async function limit(key: string, max: number, windowMs: number) {
@@ -140,14 +151,25 @@ export function createAuthService(deps: {
       return { user, session: await startSession(user, input.remember) };
     },
 
-    async login(input, ip) {
-      await limit(`login:ip:${ip}`, 20, 10 * 60 * 1000);
-      await limit(`login:email:${input.email}`, 8, 15 * 60 * 1000);
+    async login(input, ip, device) {
+      await limit(`login:ip:${ip}`, 20, LOGIN_WINDOW_MS);
+      // A browser this account logged in from before counts its own failures; every other client shares the
+      // account's counter, which a stranger can use up (decision 013).
+      const knownDevice = devices.verify(device, input.email);
+      await limit(
+        knownDevice ? `login:device:${knownDevice}` : `login:email:${input.email}`,
+        LOGIN_ATTEMPTS,
+        LOGIN_WINDOW_MS,
+      );
       const user = await findUserByEmail(db, input.email);
       // Unknown e-mail or wrong password look the same, and take the same time.
       const ok = await verifyPassword(user?.passwordHash ?? (await getDecoyHash()), input.password);
       if (!user || !ok) throw badLogin();
-      return { user, session: await startSession(user, input.remember) };
+      return {
+        user,
+        session: await startSession(user, input.remember),
+        device: knownDevice && device ? device : devices.issue(input.email),
+      };
     },
 
     async refresh(cookie) {

@@ -189,6 +189,42 @@ describe('login', () => {
     });
     expect(blocked.json()).toEqual({ message: 'Too Many Attempts.' });
   });
+
+  it('a stranger’s guessing does not lock the owner out of a browser they logged in from before (decision 013)', async () => {
+    const owner = agent();
+    const { email, password } = await owner.register();
+    const login = (client: ReturnType<typeof agent>, attempt: string) =>
+      client.request({ method: 'POST', url: '/v1/user/login', payload: { email, password: attempt } });
+    // The owner's browser: logged in once, it keeps a device cookie for the login call.
+    const first = await login(owner, password);
+    expect(first.statusCode).toBe(200);
+    const device = (first.cookies as Array<{ name: string; path?: string; httpOnly?: boolean }>).find(
+      (cookie) => cookie.name === 'efir_device',
+    );
+    expect(device).toMatchObject({ path: '/v1/user/login', httpOnly: true });
+
+    // A stranger guesses from other clients until the account's counter is used up.
+    const stranger = agent();
+    const guesses: number[] = [];
+    for (let attempt = 0; attempt < 9; attempt++)
+      guesses.push((await login(stranger, `guess-${attempt}-x`)).statusCode);
+    expect(guesses.slice(-1)).toEqual([429]);
+    // Another client of the stranger's, and a device cookie issued for another e-mail, are refused too.
+    expect((await login(agent(), password)).statusCode).toBe(429);
+    const other = agent();
+    await other.register();
+    other.cookies.set('efir_device', stranger.cookies.get('efir_device') ?? 'forged.cookie');
+    expect((await login(other, password)).statusCode).toBe(429);
+
+    // The owner's own browser still gets in with the right password.
+    expect((await login(owner, password)).statusCode).toBe(200);
+    // Its own attempts count on their own: with the login just made, 8 in the window, then 429.
+    const own: number[] = [];
+    for (let attempt = 0; attempt < 8; attempt++)
+      own.push((await login(owner, `typo-${attempt}-x`)).statusCode);
+    expect(own).toEqual([...Array(7).fill(422), 429]);
+    expect((await login(owner, password)).statusCode).toBe(429);
+  });
 });
 
 describe('access tokens', () => {
