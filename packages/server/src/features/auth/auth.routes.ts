@@ -56,6 +56,17 @@ export function registerAuthRoutes(
     reply.setCookie(SESSION_HINT_COOKIE, '1', { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge });
   }
 
+  /** Sent to the login call only: it is what lets this browser in while strangers guess the password (decision 013). */
+  function setDeviceCookie(reply: FastifyReply, device: string) {
+    reply.setCookie(DEVICE_COOKIE, device, {
+      path: '/v1/user/login',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure,
+      maxAge: DEVICE_COOKIE_DAYS * 86_400,
+    });
+  }
+
   function clearSessionCookies(reply: FastifyReply) {
     reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_PATH });
     reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
@@ -85,20 +96,14 @@ export function registerAuthRoutes(
 
   routes.post('/v1/user', { schema: { body: registrationSchema } }, async (request, reply) => {
     const result = await auth.register(request.body, request.ip);
+    setDeviceCookie(reply, result.device);
     await deps.onLogin?.(request, reply, result.user.id);
     return sessionAnswer(reply, result);
   });
 
   routes.post('/v1/user/login', { schema: { body: loginSchema } }, async (request, reply) => {
     const result = await auth.login(request.body, request.ip, request.cookies[DEVICE_COOKIE]);
-    // Sent to the login call only: it is what lets this browser in while strangers guess the password.
-    reply.setCookie(DEVICE_COOKIE, result.device, {
-      path: '/v1/user/login',
-      httpOnly: true,
-      sameSite: 'strict',
-      secure,
-      maxAge: DEVICE_COOKIE_DAYS * 86_400,
-    });
+    setDeviceCookie(reply, result.device);
     await deps.onLogin?.(request, reply, result.user.id);
     return sessionAnswer(reply, result);
   });

@@ -59,7 +59,7 @@ export interface AuthService {
   register(
     input: z.infer<typeof registrationSchema>,
     ip: string,
-  ): Promise<{ user: UserRow; session: Session }>;
+  ): Promise<{ user: UserRow; session: Session; device: string }>;
   /** `device`: the browser's device cookie (device-cookies.ts); the answer carries the one to keep. */
   login(
     input: z.infer<typeof loginSchema>,
@@ -148,7 +148,11 @@ export function createAuthService(deps: {
         subject: 'Добро пожаловать в «Эфир»',
         text: `Здравствуйте, ${user.name}!\n\nВы зарегистрировались в интернет-магазине «Эфир». Личный кабинет: ${origin}/my-account\n\nЕсли это были не вы, просто проигнорируйте письмо.`,
       });
-      return { user, session: await startSession(user, input.remember) };
+      return {
+        user,
+        session: await startSession(user, input.remember),
+        device: devices.issue(input.email),
+      };
     },
 
     async login(input, ip, device) {
