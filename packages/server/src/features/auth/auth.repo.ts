@@ -18,10 +18,10 @@ export async function findRefreshToken(db: Database, id: string): Promise<Refres
 }
 
 /** Marks the token used; false when another request got there first (only one rotation wins). */
-export async function markRefreshTokenRotated(db: Database, id: string): Promise<boolean> {
+export async function markRefreshTokenRotated(db: Database, id: string, client: string): Promise<boolean> {
   const rows = await db
     .update(refreshTokens)
-    .set({ rotatedAt: new Date() })
+    .set({ rotatedAt: new Date(), rotatedBy: client })
     .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt)))
     .returning({ id: refreshTokens.id });
   return rows.length === 1;

@@ -20,7 +20,7 @@ import type { PageRenderer } from '../../plugins/ssr.ts';
 import type { UserRow } from '../account/account.repo.ts';
 import { getUserWire } from '../account/account.service.ts';
 import { canUseChat } from '../chat/chat.service.ts';
-import type { AuthService, Session } from './auth.service.ts';
+import { type AuthService, clientDigest, type Session } from './auth.service.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from './device-cookies.ts';
 
 export const REFRESH_COOKIE = 'efir_refresh';
@@ -118,8 +118,11 @@ export function registerAuthRoutes(
 
   routes.post(REFRESH_PATH, async (request, reply) => {
     try {
-      const { session } = await auth.refresh(request.cookies[REFRESH_COOKIE]);
-      setSessionCookies(reply, session);
+      const { session } = await auth.refresh(
+        request.cookies[REFRESH_COOKIE],
+        clientDigest(request.ip, request.headers['user-agent']),
+      );
+      if (session.refreshToken !== null) setSessionCookies(reply, session);
       return { access_token: session.accessToken, expires_in: session.expiresIn };
     } catch (error) {
       clearSessionCookies(reply);

@@ -1,4 +1,5 @@
 // Registration, login, sessions (rotating refresh tokens), logout, password reset and e-mail change.
+import { createHash } from 'node:crypto';
 import type {
   changeEmailSchema,
   forgotPasswordSchema,
@@ -33,6 +34,20 @@ import type { DeviceCookies } from './device-cookies.ts';
 import { getDecoyHash, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { type AccessTokens, createOpaqueToken, parseOpaqueToken, secretMatches } from './tokens.ts';
 
+/** An access token without a new refresh token (a second tab within the grace period). */
+export interface AccessOnly {
+  accessToken: string;
+  expiresIn: number;
+  refreshToken: null;
+}
+
+/** The client a refresh comes from, as far as the server can tell: its address and its browser. */
+export function clientDigest(ip: string, userAgent: string | undefined): string {
+  return createHash('sha256')
+    .update(`${ip}|${userAgent ?? ''}`)
+    .digest('base64url');
+}
+
 export interface Session {
   accessToken: string;
   expiresIn: number;
@@ -66,7 +81,15 @@ export interface AuthService {
     ip: string,
     device?: string | undefined,
   ): Promise<{ user: UserRow; session: Session; device: string }>;
-  refresh(cookie: string | undefined): Promise<{ user: UserRow; session: Session }>;
+  /**
+   * `client`: who asks (clientDigest of address and browser). A second tab of the same client within the grace
+   * period gets an access token only (the winner's refresh cookie is already in that browser); any other reuse
+   * ends the family and every access token of the user.
+   */
+  refresh(
+    cookie: string | undefined,
+    client: string,
+  ): Promise<{ user: UserRow; session: Session | AccessOnly }>;
   /** Ends every session of the user: refresh tokens revoked, access tokens outdated. */
   logout(userId: number): Promise<void>;
   /** Logout by refresh cookie only (the access token may already have expired). */
@@ -176,7 +199,7 @@ export function createAuthService(deps: {
       };
     },
 
-    async refresh(cookie) {
+    async refresh(cookie, client) {
       const parsed = parseOpaqueToken(cookie);
       if (!parsed) throw new AppError(401, 'Unauthenticated.', { error: 'UNAUTHENTICATED' });
       const token = await findRefreshToken(db, parsed.id);
@@ -184,17 +207,25 @@ export function createAuthService(deps: {
       if (token.revokedAt || token.expiresAt.getTime() <= Date.now()) throw invalidSession();
       const user = await findUserById(db, token.userId);
       if (!user) throw invalidSession();
-      const won = await markRefreshTokenRotated(db, token.id);
+      const won = await markRefreshTokenRotated(db, token.id, client);
       if (!won) {
         const current = await findRefreshToken(db, token.id);
         const rotatedAgo = current?.rotatedAt
           ? Date.now() - current.rotatedAt.getTime()
           : Number.POSITIVE_INFINITY;
-        if (rotatedAgo > REFRESH_REUSE_GRACE_MS) {
-          // An old token came back: someone else holds a copy. End the whole family.
+        if (rotatedAgo > REFRESH_REUSE_GRACE_MS || current?.rotatedBy !== client) {
+          // An old token came back, or from another client: someone else holds a copy. End the family, and
+          // every access token already issued to the user (they carry the token version).
           await revokeRefreshFamily(db, token.familyId);
+          await bumpTokenVersion(db, user.id);
           throw invalidSession();
         }
+        // The same browser's second tab, a moment later: it gets to work, but no second refresh token.
+        const access = await tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion });
+        return {
+          user,
+          session: { accessToken: access.token, expiresIn: access.expiresIn, refreshToken: null },
+        };
       }
       return { user, session: await startSession(user, token.remember, token.familyId) };
     },

@@ -14,6 +14,8 @@ export const refreshTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When it was exchanged for a new one; using it again after the grace period revokes the family. */
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    /** Digest of the client (address and browser) that rotated it: only that client may reuse it in the grace. */
+    rotatedBy: text('rotated_by'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (table) => [

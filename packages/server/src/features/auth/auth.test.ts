@@ -300,6 +300,30 @@ describe('refresh tokens', () => {
       headers: { cookie: `efir_refresh=${old}; XSRF-TOKEN=t`, 'x-xsrf-token': 't' },
     });
     expect(otherTab.statusCode).toBe(200);
+    expect(otherTab.json().access_token).toBeTruthy();
+    // No second refresh token: the browser keeps the one the first tab got.
+    expect(otherTab.cookies.find((cookie) => cookie.name === 'efir_refresh')).toBeUndefined();
+  });
+
+  it('a copy replayed within the grace period from another client ends the family and every access token', async () => {
+    const browser = agent();
+    await browser.register();
+    const stolen = browser.cookies.get('efir_refresh')!;
+    const rotated = await browser.request({ method: 'POST', url: '/refresh' });
+    browser.token = rotated.json().access_token;
+    expect((await browser.request({ method: 'GET', url: '/v1/user' })).statusCode).toBe(200);
+    // A thief elsewhere replays the copy a moment later.
+    const thief = await testApp.app.inject({
+      method: 'POST',
+      url: '/refresh',
+      remoteAddress: '203.0.113.66',
+      headers: { cookie: `efir_refresh=${stolen}; XSRF-TOKEN=t`, 'x-xsrf-token': 't' },
+    });
+    expect(thief.statusCode).toBe(401);
+    // The owner's access token, issued before, stops working at once; so does the refresh token.
+    const user = await browser.request({ method: 'GET', url: '/v1/user' });
+    expect(user.statusCode).toBe(401);
+    expect((await browser.request({ method: 'POST', url: '/refresh' })).statusCode).toBe(401);
   });
 
   it('revokes the whole family when a rotated token comes back later', async () => {
@@ -321,6 +345,8 @@ describe('refresh tokens', () => {
     expect(thief.json().error).toBe('TOKEN_INVALID');
     const owner = await browser.request({ method: 'POST', url: '/refresh' });
     expect(owner.statusCode).toBe(401);
+    // Access tokens issued before the theft was seen are dead too.
+    expect((await browser.request({ method: 'GET', url: '/v1/user' })).statusCode).toBe(401);
   });
 
   it('issues a fresh CSRF cookie at GET /refresh', async () => {
