@@ -1,4 +1,4 @@
-// Crash safety of the built shop on PostgreSQL (`npm run test:hard`); not part of the normal e2e run.
+// Crash safety of the built shop on PostgreSQL: `npm test` runs it after the e2e run (TEST_DATABASE_URL), `npm run test:hard` too.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({

@@ -1,4 +1,5 @@
 // Prepares one migrated, seeded database for all server tests: a PGlite dump, or a PostgreSQL template database.
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../db/client.ts';
 import { seedDemoContent } from '../seed/seed.ts';
-import { TEMPLATE_DATABASE, withDatabaseName } from './postgres-url.ts';
+import { TEMPLATE_DATABASE_PREFIX, withDatabaseName } from './postgres-url.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,28 +30,38 @@ async function preparePgliteTemplate(dir: string): Promise<string> {
   return file;
 }
 
+/**
+ * A template of this run's own: runs sharing one PostgreSQL server (the suite and the hard suite, two sessions) never
+ * drop each other's. Dropped again when the run ends.
+ */
 async function preparePostgresTemplate(url: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
-  } finally {
-    await admin.end();
-  }
-  const handle = openPostgres(withDatabaseName(url, TEMPLATE_DATABASE), 2);
+  const name = `${TEMPLATE_DATABASE_PREFIX}${randomBytes(6).toString('hex')}`;
+  await adminQuery(url, `CREATE DATABASE ${name}`);
+  const handle = openPostgres(withDatabaseName(url, name), 2);
   await handle.migrate();
   await seedDemoContent(handle.db);
   await handle.close();
-  return TEMPLATE_DATABASE;
+  return name;
+}
+
+async function adminQuery(url: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
 }
 
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(tmpdir(), 'efir-test-'));
   project.provide('pgliteTemplatePath', await preparePgliteTemplate(dir));
   const url = process.env.TEST_DATABASE_URL;
-  project.provide('postgresTemplate', url ? await preparePostgresTemplate(url) : null);
+  const template = url ? await preparePostgresTemplate(url) : null;
+  project.provide('postgresTemplate', template);
   return async () => {
     await rm(dir, { recursive: true, force: true });
+    if (url && template) await adminQuery(url, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
   };
 }

@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../app.ts';
 import { createTestConfig } from '../config.ts';
 import { type DbHandle, openPgliteFromDump, openPostgres } from '../db/client.ts';
-import { TEMPLATE_DATABASE, withDatabaseName } from './postgres-url.ts';
+import { withDatabaseName } from './postgres-url.ts';
 
 export interface TestDatabase extends DbHandle {
   /** Drops the database (PostgreSQL) or frees the memory (PGlite). */
@@ -17,18 +17,19 @@ export interface TestDatabase extends DbHandle {
 /** PostgreSQL when TEST_DATABASE_URL is set (and `prefer` allows it), otherwise PGlite. */
 export async function createTestDatabase(prefer: 'any' | 'postgres' = 'any'): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
-  if (url && inject('postgresTemplate')) return createPostgresDatabase(url);
+  const template = inject('postgresTemplate');
+  if (url && template) return createPostgresDatabase(url, template);
   if (prefer === 'postgres') throw new Error('TEST_DATABASE_URL is not set');
   const dump = await readFile(inject('pgliteTemplatePath'));
   const handle = await openPgliteFromDump(new Blob([dump]));
   return { ...handle, destroy: () => handle.close() };
 }
 
-async function createPostgresDatabase(url: string): Promise<TestDatabase> {
+async function createPostgresDatabase(url: string, template: string): Promise<TestDatabase> {
   const name = `efir_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
   const handle = openPostgres(withDatabaseName(url, name), 10);
   return {
