@@ -19,4 +19,54 @@ describe('graceful shutdown', () => {
     expect(await exit).toBe(0);
     await expect(fetch(`${shop.url}/api/health`)).rejects.toThrow();
   });
+
+  it('under steady load on kept-alive connections: every request answered 200 or a clean 503, none 500 or reset', async () => {
+    const shop = await startShop();
+    const pages = ['/dostavka.html', '/lavanda-uzkolistnaya-10-ml.html', '/kontakt.html', '/catalog.html'];
+    let signalled = 0;
+    const outcomes: Array<{
+      status: number | string;
+      startedBeforeSignal: boolean;
+      endedAfterSignal: boolean;
+    }> = [];
+    // Six clients, each sending one request after another (fetch keeps their connections alive) until told to go
+    // away — a 503, as a balancer takes it — or the port is closed.
+    const client = async (index: number) => {
+      for (let n = 0; ; n++) {
+        const started = Date.now();
+        try {
+          const response = await fetch(`${shop.url}${pages[(index + n) % pages.length]}`);
+          await response.arrayBuffer();
+          outcomes.push({
+            status: response.status,
+            startedBeforeSignal: signalled === 0 || started < signalled,
+            endedAfterSignal: signalled > 0,
+          });
+          if (response.status === 503) return;
+        } catch (error) {
+          const cause = String((error as Error).cause ?? error);
+          // The port closed: the shop is gone, and the client knows it (not a reset of a request it had sent).
+          if (signalled > 0 && /ECONNREFUSED/.test(cause)) return;
+          outcomes.push({ status: cause, startedBeforeSignal: started < signalled, endedAfterSignal: true });
+          return;
+        }
+      }
+    };
+    const clients = Array.from({ length: 6 }, (_, index) => client(index));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    signalled = Date.now();
+    const exit = shop.stop('SIGTERM');
+    await Promise.all(clients);
+    expect(await exit).toBe(0);
+
+    const inFlightAtSignal = outcomes.filter(
+      (outcome) => outcome.startedBeforeSignal && outcome.endedAfterSignal,
+    );
+    expect(inFlightAtSignal.length, 'requests in flight when SIGTERM came').toBeGreaterThan(0);
+    const failures = outcomes.filter((outcome) => outcome.status !== 200 && outcome.status !== 503);
+    expect(failures).toEqual([]);
+    expect(inFlightAtSignal.every((outcome) => outcome.status === 200)).toBe(true);
+    // Every client was told to go away cleanly, or found the port closed after the shop had gone quiet.
+    expect(outcomes.filter((outcome) => outcome.status === 503).length).toBeGreaterThan(0);
+  });
 });
