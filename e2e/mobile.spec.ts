@@ -36,11 +36,12 @@ describe.skipIf(!hasBrowser)('on a 375 px phone', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Открыть меню' }).click();
     await page.getByRole('dialog', { name: 'Меню' }).waitFor();
-    await page.getByRole('button', { name: 'Закрыть меню' }).first().click();
+    // The × in the panel's head (the backdrop's centre lies under the panel on a phone).
+    await page.locator('.mobile-menu__head').getByRole('button', { name: 'Закрыть меню' }).click();
     // Still on screen, sliding out and out of reach (no clicks, hidden from assistive tech), then gone.
-    const closing = page.locator('.mobile-menu--closing');
-    await closing.waitFor({ state: 'attached', timeout: 150 });
-    expect(await closing.getAttribute('aria-hidden')).toBe('true');
+    await page
+      .locator('.mobile-menu--closing[aria-hidden="true"]')
+      .waitFor({ state: 'attached', timeout: 1000 });
     expect(await page.getByRole('dialog', { name: 'Меню' }).count()).toBe(0);
     await page.locator('.mobile-menu').waitFor({ state: 'detached', timeout: 2000 });
   });
