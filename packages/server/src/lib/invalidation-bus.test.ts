@@ -1,7 +1,6 @@
 // Two instances of one shop on one database and one Redis (issue 17): a change made through one is seen through
 // the other at once, though both keep answers in memory for a minute. Redis is the machine's own (TEST_REDIS_URL).
 import { randomBytes } from 'node:crypto';
-import { connect as connectTcp } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,24 +9,11 @@ import { createTestConfig } from '../config.ts';
 import { products } from '../features/catalog/catalog.table.ts';
 import { menuItems, slides } from '../features/content/content.table.ts';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../test/moderator.ts';
+import { isRedisReachable, TEST_REDIS_URL } from '../test/redis.ts';
 import type { TestAgent } from '../test/test-agent.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-app.ts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function isRedisReachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connectTcp({ host: hostname, port: Number(port || 6379) });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
+const REDIS_URL = TEST_REDIS_URL;
 
 const redisUp = await isRedisReachable(REDIS_URL);
 if (!redisUp) {

@@ -2,7 +2,6 @@
 // connect, bad tokens as guests, pushes to one user, and update_version fanned out across instances through Redis.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect as connectTcp } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,6 +9,7 @@ import { Redis } from 'ioredis';
 import { type Socket as ClientSocket, io as connectSocket } from 'socket.io-client';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createTestConfig } from '../../config.ts';
+import { isRedisReachable, TEST_REDIS_URL } from '../../test/redis.ts';
 import { type AccessClaims, createAccessTokens } from '../auth/tokens.ts';
 import { BUILD_INFO_FILE, type BuildInfo, DEV_BUILD_VERSION, resolveBuildInfo } from './build-version.ts';
 import { attachRealtime, type Realtime, type VersionNotice } from './realtime.ts';
@@ -17,7 +17,7 @@ import { createMemoryVersionRegistry } from './version-registry.ts';
 
 const SECRET = 'realtime-test-secret-realtime-test-secret-0123';
 const tokens = createAccessTokens(SECRET, 900);
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 
 interface Instance {
   app: FastifyInstance;
@@ -225,20 +225,6 @@ describe('the build version', () => {
     expect(await registry.claim({ version: 'b', builtAt: 20 })).toBe('same');
   });
 });
-
-async function isRedisReachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connectTcp({ host: hostname, port: Number(port || 6379) });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
 
 const redisUp = await isRedisReachable(REDIS_URL);
 if (!redisUp) {
