@@ -136,10 +136,10 @@ export default defineConfig(({ command, isSsrBuild = false }) => {
       ...(command === 'build' && !isSsrBuild ? [writeBuildStamp(stamp), treeShakeReactRouter()] : []),
     ],
     define: { __BUILD_VERSION__: JSON.stringify(stamp.version) },
-    // React Router's package exports point only at its development build (warnings and all); the browser bundle
-    // takes the production build it ships next to it.
+    // React Router's package exports point only at its development build (warnings and all, twice the server
+    // render's work); both builds take the production build it ships next to it, which the server bundle then holds.
     resolve:
-      command === 'build' && !isSsrBuild
+      command === 'build'
         ? {
             alias: [
               { find: /^react-router$/, replacement: path.join(reactRouterDir, 'dist/production/index.mjs') },

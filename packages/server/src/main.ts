@@ -1,4 +1,5 @@
 // Production entry: config -> database -> migrations -> demo content -> app -> listen; graceful shutdown on SIGTERM.
+import './lib/production-mode.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
