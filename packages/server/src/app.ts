@@ -61,9 +61,15 @@ import { registerAuth } from './plugins/auth.ts';
 import { acceptBodylessCalls } from './plugins/bodyless.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { refuseNulCharacters, registerErrorHandler } from './plugins/error-handler.ts';
+import { createPageCache } from './plugins/page-cache.ts';
 import { registerResponseRule } from './plugins/response-rule.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { createPageRenderer, registerNotFound, type SsrOptions } from './plugins/ssr.ts';
+
+/**
+ * Memory for guests' rendered pages, compressed (a product page ≈ 22 KB): about 1 500 pages; the oldest go first.
+ */
+const GUEST_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 
 export interface AppDeps {
   db: Database;
@@ -149,7 +155,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
   });
   const mail = createMailService(deps.db, config, app.log);
-  const renderPage = deps.ssr ? createPageRenderer(app, config, deps.ssr) : undefined;
+  // Guests' pages are kept rendered and compressed as long as the answers they are made of (PAGE_CACHE_TTL_MS).
+  const guestPages =
+    config.PAGE_CACHE_TTL_MS > 0
+      ? createPageCache({ ttlMs: config.PAGE_CACHE_TTL_MS, maxBytes: GUEST_PAGE_CACHE_BYTES })
+      : null;
+  const renderPage = deps.ssr ? createPageRenderer(app, config, deps.ssr, guestPages) : undefined;
 
   app.get('/api/health', async () => ({ status: 'ok' }));
 
@@ -239,7 +250,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   // Read paths are answered from memory for PAGE_CACHE_TTL_MS; any write through a service invalidates.
   const responses = createResponseCache({ ttlMs: config.PAGE_CACHE_TTL_MS, maxEntries: 2000 });
-  const content = createContentService(deps.db, [responses], cacheBus);
+  const content = createContentService(deps.db, guestPages ? [responses, guestPages] : [responses], cacheBus);
   registerReviewRoutes(app, {
     db: deps.db,
     authenticator,

@@ -5,7 +5,6 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { type CachedValue, createCachedValue } from '../../lib/cached-value.ts';
 import { createLocalInvalidationBus, type InvalidationBus } from '../../lib/invalidation-bus.ts';
-import type { ResponseCache } from '../../lib/response-cache.ts';
 import { type CatalogEntry, getCatalogTree, listPopularProducts } from '../catalog/catalog.service.ts';
 import { findMenuItems, findSlides, findStaticPageByUrl } from './content.repo.ts';
 import { listAuthorsRazdelsTags } from './publications.service.ts';
@@ -105,7 +104,7 @@ export interface ContentService {
  */
 export function createContentService(
   db: Database,
-  caches: ResponseCache[] = [],
+  caches: Array<{ invalidate(): void }> = [],
   bus: InvalidationBus = createLocalInvalidationBus(),
 ): ContentService {
   const critical = createCachedValue(() => loadCriticalData(db));

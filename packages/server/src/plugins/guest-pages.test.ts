@@ -1,0 +1,83 @@
+// Guests' server-rendered pages come from the page cache (one render per address until something changes); a
+// visitor with a cart or a session always gets a page rendered for them; an edit in the back office shows at once.
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../test/moderator.ts';
+import { createSourceSsrOptions } from '../test/page-renderer.ts';
+import type { TestAgent } from '../test/test-agent.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+let shop: TestApp;
+let moderator: TestAgent;
+
+beforeAll(async () => {
+  shop = await createTestApp({
+    env: { ...MODERATOR_ENV, PAGE_CACHE_TTL_MS: '60000' },
+    deps: { ssr: await createSourceSsrOptions() },
+  });
+  moderator = await signInAs(shop.app, shop.database.db, TEST_MODERATOR_ID);
+});
+afterAll(() => shop.close());
+
+async function getPage(url: string, cookie?: string) {
+  const response = await shop.app.inject({
+    method: 'GET',
+    url,
+    headers: { accept: 'text/html', 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) },
+  });
+  const html = brotliDecompressSync(response.rawPayload).toString('utf8');
+  return { response, html, cache: response.headers['x-page-cache'] };
+}
+
+const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
+
+describe('guest page cache', () => {
+  const article = '/articles/fototoksichnost-citrusovyh-masel.html';
+
+  it('renders a guest page once and serves the same bytes after, with the CSP nonce its scripts carry', async () => {
+    const first = await getPage(article, 'XSRF-TOKEN=abc');
+    const second = await getPage(article);
+    expect(first.response.statusCode).toBe(200);
+    expect([first.cache, second.cache]).toEqual(['miss', 'hit']);
+    expect(second.html).toBe(first.html);
+    const nonce = nonceOf(second.response.headers['content-security-policy']);
+    expect(nonce).toBeTruthy();
+    expect(second.html).toContain(`<script nonce="${nonce}"`);
+    expect(second.response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('renders for the visitor when the request carries a cart or a session', async () => {
+    await getPage(article);
+    for (const cookie of ['efir_cart=00000000-0000-0000-0000-000000000000', 'efir_session=1']) {
+      const page = await getPage(article, cookie);
+      expect(page.response.statusCode).toBe(200);
+      expect(page.cache).toBeUndefined();
+    }
+  });
+
+  it('shows a back-office edit to the next guest at once', async () => {
+    const before = await getPage(article);
+    expect(before.html).not.toContain('Цитрусы и солнце в июле');
+    const list = await moderator.request({
+      method: 'GET',
+      url: '/api/v1/admin/content/articles?q=%D1%84%D0%BE%D1%82%D0%BE%D1%82%D0%BE%D0%BA%D1%81%D0%B8%D1%87%D0%BD',
+    });
+    const id = (list.json() as { items: Array<{ id: number }> }).items[0]?.id;
+    const saved = await moderator.request({
+      method: 'PUT',
+      url: `/api/v1/admin/content/articles/${id}`,
+      payload: { title: 'Цитрусы и солнце в июле' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const after = await getPage(article);
+    expect(after.cache).toBe('miss');
+    expect(after.html).toContain('Цитрусы и солнце в июле');
+  });
+
+  it('does not keep pages that are not found', async () => {
+    const first = await getPage('/net-takoj-stranicy.html');
+    const second = await getPage('/net-takoj-stranicy.html');
+    expect(first.response.statusCode).toBe(404);
+    expect([first.cache, second.cache]).toEqual(['miss', 'miss']);
+  });
+});

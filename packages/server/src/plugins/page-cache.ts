@@ -1,0 +1,173 @@
+// Server-rendered pages for guests, kept compressed in memory for PAGE_CACHE_TTL_MS: a guest's page is the same
+// for every guest, so it is rendered and compressed once per URL instead of per request. Dropped with the answer
+// cache (every change through the shop's services, on every instance through the cache bus). Visitors with a
+// cart, a session or any cookie the render could read get a fresh render (docs/decisions/014-guest-page-cache.md).
+import { promisify } from 'node:util';
+import { brotliCompress, brotliDecompress, gzip, constants as zlibConstants } from 'node:zlib';
+
+const brotliAsync = promisify(brotliCompress);
+const brotliDecompressAsync = promisify(brotliDecompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Cookies that do not change what a page shows: the CSRF token, the device cookie of an earlier login, the
+ * analytics counter's. A request carrying any other cookie (the cart, the session hint, the refresh token, or one
+ * the shop does not know) is rendered for that visitor.
+ */
+const NEUTRAL_COOKIE = /^(?:XSRF-TOKEN|efir_device|_ym_[\w]+|_ym\w*)$/;
+
+export function isGuestRequest(cookieHeader: string | undefined): boolean {
+  if (!cookieHeader) return true;
+  return cookieHeader.split(';').every((pair) => {
+    const name = pair.split('=')[0]?.trim() ?? '';
+    return name === '' || NEUTRAL_COOKIE.test(name);
+  });
+}
+
+export type PageEncoding = 'br' | 'gzip' | null;
+
+/** A page as rendered: what the cache keeps of it and what a response needs. */
+export interface RenderedPage {
+  status: number;
+  html: string;
+  /** The CSP nonce the page's scripts carry (null in development). */
+  nonce: string | null;
+}
+
+/** Brotli level for a page compressed once and sent many times: a little smaller, at a cost paid once. */
+const CACHED_BROTLI_QUALITY = 5;
+
+export function compressHtml(html: string, encoding: 'br' | 'gzip', quality: number): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotliAsync(html, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: quality,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html),
+        },
+      })
+    : gzipAsync(html, { level: quality });
+}
+
+interface Entry {
+  status: number;
+  nonce: string | null;
+  brotli: Buffer;
+  gzip?: Promise<Buffer>;
+  bytes: number;
+  expires: number;
+}
+
+export interface CachedPageBody {
+  status: number;
+  nonce: string | null;
+  /** The body in the encoding asked for (null: plain text). */
+  body: Buffer;
+  hit: boolean;
+}
+
+export interface PageCache {
+  /**
+   * The guest page at `key` in `encoding`, rendered by `render` when not kept (concurrent misses share one render).
+   * `render` may answer something else than a page (a redirect): that is passed through and not kept; so are
+   * pages whose status is not 200.
+   */
+  get<T extends object>(
+    key: string,
+    encoding: PageEncoding,
+    render: () => Promise<RenderedPage | T>,
+  ): Promise<CachedPageBody | T>;
+  invalidate(): void;
+}
+
+function isPage(value: object): value is RenderedPage {
+  return 'html' in value && 'status' in value;
+}
+
+export function createPageCache(options: { ttlMs: number; maxBytes: number }): PageCache {
+  const entries = new Map<string, Entry>();
+  const pending = new Map<string, Promise<Entry | object>>();
+  let bytes = 0;
+  let generation = 0;
+
+  function drop(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  }
+
+  function keep(key: string, entry: Entry) {
+    drop(key);
+    entries.set(key, entry);
+    bytes += entry.bytes;
+    // Oldest first, until the pages fit the budget.
+    for (const oldest of entries.keys()) {
+      if (bytes <= options.maxBytes) break;
+      drop(oldest);
+    }
+  }
+
+  async function build(key: string, render: () => Promise<object>): Promise<Entry | object> {
+    const started = generation;
+    const rendered = await render();
+    if (!isPage(rendered)) return rendered;
+    const brotli = await compressHtml(rendered.html, 'br', CACHED_BROTLI_QUALITY);
+    const entry: Entry = {
+      status: rendered.status,
+      nonce: rendered.nonce,
+      brotli,
+      bytes: brotli.length,
+      expires: Date.now() + options.ttlMs,
+    };
+    // A change made while this page rendered may not be in it: serve it this once, do not keep it. Nor pages
+    // other than 200 (a 404 for any address asked would fill the memory).
+    if (started === generation && rendered.status === 200) keep(key, entry);
+    return entry;
+  }
+
+  async function body(entry: Entry, encoding: PageEncoding): Promise<Buffer> {
+    if (encoding === 'br') return entry.brotli;
+    const html = await brotliDecompressAsync(entry.brotli);
+    if (encoding === null) return html;
+    if (!entry.gzip) {
+      entry.gzip = gzipAsync(html, { level: 6 });
+      const compressed = await entry.gzip;
+      entry.bytes += compressed.length;
+      bytes += compressed.length;
+    }
+    return entry.gzip;
+  }
+
+  return {
+    async get<T extends object>(
+      key: string,
+      encoding: PageEncoding,
+      render: () => Promise<RenderedPage | T>,
+    ): Promise<CachedPageBody | T> {
+      const kept = entries.get(key);
+      if (kept && kept.expires > Date.now()) {
+        return { status: kept.status, nonce: kept.nonce, body: await body(kept, encoding), hit: true };
+      }
+      if (kept) drop(key);
+      let building = pending.get(key);
+      if (!building) {
+        const started = build(key, render).finally(() => {
+          if (pending.get(key) === started) pending.delete(key);
+        });
+        building = started;
+        pending.set(key, started);
+      }
+      const result = await building;
+      if (!('brotli' in result)) return result as T;
+      const entry = result as Entry;
+      return { status: entry.status, nonce: entry.nonce, body: await body(entry, encoding), hit: false };
+    },
+    invalidate() {
+      generation += 1;
+      entries.clear();
+      // Renders under way may predate the change: requests from now on do not wait for them.
+      pending.clear();
+      bytes = 0;
+    },
+  };
+}
