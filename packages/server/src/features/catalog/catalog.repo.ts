@@ -2,8 +2,8 @@
 import type { ProductFilter } from '@efir/domain/catalog-wire';
 import { and, asc, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { preparedQuery } from '../../db/prepared.ts';
-import { categories, products } from './catalog.table.ts';
+import { preparedQuery, prepareRawSql } from '../../db/prepared.ts';
+import { categories, productCounts, products } from './catalog.table.ts';
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
@@ -29,13 +29,17 @@ const cardColumns = {
 };
 export type ProductCardRow = { [K in keyof typeof cardColumns]: ProductRow[K] };
 
-const PRODUCT_ORDER: Record<number, SQL[]> = {
-  0: [desc(products.popularity), asc(products.id)],
-  1: [asc(products.cena), asc(products.id)],
-  2: [desc(products.cena), asc(products.id)],
-  3: [desc(products.popularity), asc(products.id)],
-  4: [desc(products.createdAt), desc(products.id)],
-  5: [asc(products.name), asc(products.volumeMl)],
+/**
+ * Each sort: its order (the ids break ties, except the name sort, which never had them) and the columns it reads.
+ * Every order is served by an index on (category_id, its columns) of visible products (migrations 0014 and 0019).
+ */
+const PRODUCT_ORDER: Record<number, { order: string; columns: string }> = {
+  0: { order: 'popularity desc, id', columns: 'popularity' },
+  1: { order: 'cena, id', columns: 'cena' },
+  2: { order: 'cena desc, id', columns: 'cena' },
+  3: { order: 'popularity desc, id', columns: 'popularity' },
+  4: { order: 'created_at desc, id desc', columns: 'created_at' },
+  5: { order: 'name, volume_ml', columns: 'name, volume_ml' },
 };
 
 export interface ProductQuery {
@@ -75,31 +79,69 @@ function listingShape(query: ProductQuery): string {
   ].join('');
 }
 
+/**
+ * The listing's total. Without a badge filter it adds up a few rows of `product_counts` (kept by triggers, exact);
+ * a badge filter asks whether a product carries any of several badges, which no sum of per-badge counts answers,
+ * so then the products are counted (from the narrow listing index).
+ */
+function countedTotal(query: Omit<ProductQuery, 'sort' | 'limit' | 'offset'>, where: SQL | undefined): SQL {
+  if (query.filter.icons.length > 0) return sql`(select count(*) from ${products} where ${where})::int`;
+  const conditions: SQL[] = [eq(productCounts.icon, '')];
+  if (query.categoryIds) {
+    conditions.push(sql`${productCounts.categoryId} = any(${sql.placeholder('categoryIds')}::int[])`);
+  }
+  if (query.onlySpecialPrice) conditions.push(eq(productCounts.special, true));
+  if (query.filter.anywhere === 1) conditions.push(eq(productCounts.inStock, true));
+  return sql`(select coalesce(sum(${productCounts.products}), 0) from ${productCounts} where ${and(...conditions)})::int`;
+}
+
+/**
+ * One page of a listing with its total. The page is a top-N per category: each category of the listing gives its
+ * first offset + limit products from its own index in the listing's order (`lateral`), and the page is taken from
+ * those — a category of 50 000 products costs what one of 50 does. A listing of the whole shop (home page, special
+ * offers) walks every category that has visible products (from `product_counts`).
+ */
 function buildListing(db: Database, query: ProductQuery, name: string) {
   const where = productConditions(query);
-  const order = PRODUCT_ORDER[query.sort] ?? PRODUCT_ORDER[0]!;
-  const counted = sql`(select count(*) from ${products} where ${where})::int`;
-  const page = db
-    .select({ pageId: sql<number>`${products.id}`.as('page_id'), total: counted.as('total') })
-    .from(products)
-    .where(where)
-    .orderBy(...order)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .as('page');
-  return db
-    .select({ ...cardColumns, total: sql<number>`${page.total}`.mapWith(Number) })
-    .from(page)
-    .innerJoin(products, eq(products.id, page.pageId))
-    .orderBy(...order)
-    .prepare(name);
+  // Inside each category's part the category is already chosen.
+  const withinCategory = productConditions({ ...query, categoryIds: undefined });
+  const { order, columns } = PRODUCT_ORDER[query.sort] ?? PRODUCT_ORDER[0]!;
+  const categoryIds = query.categoryIds
+    ? sql`${sql.placeholder('categoryIds')}::int[]`
+    : sql`(select array_agg(distinct ${productCounts.categoryId}) from ${productCounts} where ${productCounts.products} > 0)`;
+  const limit = sql`${sql.placeholder('limit')}::int`;
+  const offset = sql`${sql.placeholder('offset')}::int`;
+  const orderBy = sql.raw(order);
+  return prepareRawSql<ProductCardRow & { total: number }>(
+    db,
+    name,
+    sql`
+    select p.id, p.name, p.url, p.volume, p.cena, p.cena_st as "cenaSt", p.stock, p.kat_global as "katGlobal",
+      p.icons, p.images, p.avg_rating as "avgRating", p.votes_count as "votesCount", counted.total
+    from (
+      select top.id, ${sql.raw(columns)} from unnest(${categoryIds}) as listed(category_id)
+      cross join lateral (
+        select id, ${sql.raw(columns)} from ${products}
+        where ${products.categoryId} = listed.category_id and ${withinCategory}
+        order by ${orderBy} limit ${limit} + ${offset}
+      ) top
+      order by ${orderBy} limit ${limit} offset ${offset}
+    ) page
+    join ${products} p on p.id = page.id
+    cross join (select ${countedTotal(query, where)} as total) counted
+    order by ${sql.raw(
+      order
+        .split(', ')
+        .map((part) => `p.${part}`)
+        .join(', '),
+    )}`,
+  );
 }
 
 function buildCount(db: Database, query: ProductQuery, name: string) {
   return db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(products)
-    .where(productConditions(query))
+    .select({ total: countedTotal(query, productConditions(query)).mapWith(Number) })
+    .from(sql`(select 1) as one`)
     .prepare(name);
 }
 
@@ -129,7 +171,7 @@ export async function findProductCards(db: Database, query: ProductQuery) {
     offset: query.offset,
   };
   const listing = byShape(listings, shape, (db) => buildListing(db, query, `product_listing_${shape}`));
-  const rows = await listing(db).execute(values);
+  const { rows } = await listing(db).execute(values);
   const cards = rows.map(({ total: _total, ...card }) => card);
   if (rows[0] || query.offset === 0) return { rows: cards, total: rows[0]?.total ?? 0 };
   // A page past the end holds no row to carry the total: count on its own then.
@@ -137,33 +179,32 @@ export async function findProductCards(db: Database, query: ProductQuery) {
   return { rows: cards, total: (await count(db).execute(values))[0]?.total ?? 0 };
 }
 
-/** How many visible products carry each badge, and how many are in stock, in these categories. */
+/** How many visible products carry each badge, and how many are in stock, in these categories (from the counters). */
 export async function countProductFacets(
   db: Database,
   categoryIds: number[] | undefined,
   onlySpecialPrice = false,
 ) {
   const scope = and(
-    eq(products.visible, true),
-    categoryIds ? inArray(products.categoryId, categoryIds) : undefined,
-    onlySpecialPrice ? gt(products.cenaSt, 0) : undefined,
+    categoryIds ? inArray(productCounts.categoryId, categoryIds) : undefined,
+    onlySpecialPrice ? eq(productCounts.special, true) : undefined,
   );
-  const [icons, [stock]] = await Promise.all([
-    db
-      .select({ icon: sql<string>`icon`, count: sql<number>`count(*)::int` })
-      .from(sql`${products}, unnest(${products.icons}) as icon`)
-      .where(scope)
-      .groupBy(sql`icon`),
-    db
-      .select({
-        total: sql<number>`count(*)::int`,
-        inStock: sql<number>`count(*) filter (where ${products.stock} > 0)::int`,
-        special: sql<number>`count(*) filter (where ${products.cenaSt} > 0)::int`,
-      })
-      .from(products)
-      .where(scope),
-  ]);
-  return { icons, total: stock?.total ?? 0, inStock: stock?.inStock ?? 0, special: stock?.special ?? 0 };
+  // One row per badge, and the row '' for the products themselves (in stock, at a special price).
+  const rows = await db
+    .select({
+      icon: productCounts.icon,
+      count: sql<number>`sum(${productCounts.products})::int`,
+      inStock: sql<number>`coalesce(sum(${productCounts.products}) filter (where ${productCounts.inStock}), 0)::int`,
+      special: sql<number>`coalesce(sum(${productCounts.products}) filter (where ${productCounts.special}), 0)::int`,
+    })
+    .from(productCounts)
+    .where(scope)
+    .groupBy(productCounts.icon);
+  const all = rows.find((row) => row.icon === '');
+  const icons = rows
+    .filter((row) => row.icon !== '' && row.count > 0)
+    .map(({ icon, count }) => ({ icon, count }));
+  return { icons, total: all?.count ?? 0, inStock: all?.inStock ?? 0, special: all?.special ?? 0 };
 }
 
 const productByUrl = preparedQuery((db) =>
@@ -233,14 +274,6 @@ export function findProductCardsByIds(db: Database, ids: number[]) {
     .select(cardColumns)
     .from(products)
     .where(and(inArray(products.id, ids), eq(products.visible, true)));
-}
-
-export function findProductUrls(db: Database) {
-  return db
-    .select({ url: products.url })
-    .from(products)
-    .where(eq(products.visible, true))
-    .orderBy(asc(products.id));
 }
 
 const categoryById = preparedQuery((db) =>

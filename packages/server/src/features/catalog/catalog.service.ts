@@ -22,7 +22,6 @@ import {
   findProductByUrl,
   findProductCards,
   findProductCardsByIds,
-  findProductUrls,
   findRelatedProducts,
   type ProductCardRow,
 } from './catalog.repo.ts';
@@ -284,8 +283,4 @@ export async function listPopularProducts(db: Database, limit: number): Promise<
 
 export async function listProductsByIds(db: Database, ids: number[]): Promise<ProductCard[]> {
   return (await findProductCardsByIds(db, ids)).map(toProductCard);
-}
-
-export async function listProductUrls(db: Database): Promise<string[]> {
-  return (await findProductUrls(db)).map((row) => row.url);
 }

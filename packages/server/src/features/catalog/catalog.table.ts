@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   serial,
   text,
@@ -119,10 +120,43 @@ export const products = pgTable(
         table.icons,
       )
       .where(sql`${table.visible}`),
+    // The other sorts of a listing, per category (catalog.repo.ts takes a top-N from each category's index): stock,
+    // special price and badges come last, so filters are checked without reading the rows.
+    index('products_by_price_idx')
+      .on(table.categoryId, table.cena, table.id, table.stock, table.cenaSt, table.icons)
+      .where(sql`${table.visible}`),
+    index('products_by_date_idx')
+      .on(table.categoryId, table.createdAt, table.id, table.stock, table.cenaSt, table.icons)
+      .where(sql`${table.visible}`),
+    index('products_by_name_idx')
+      .on(table.categoryId, table.name, table.volumeMl, table.stock, table.cenaSt, table.icons)
+      .where(sql`${table.visible}`),
+    // Related products of a product page: one category walked by popularity, stopping after the families shown.
+    index('products_related_idx')
+      .on(table.categoryId, table.popularity.desc().nullsFirst(), table.familyKey, table.volumeMl)
+      .where(sql`${table.visible} and ${table.stock} > 0`),
     // Name matches for the search without reading descriptions (search.repo.ts writes the same expression).
     index('products_name_vector_idx').using(
       'gin',
       sql`(to_tsvector('russian', translate(${table.name}, 'Ёё', 'Ее')) || to_tsvector('simple', ${table.latinName}))`,
     ),
   ],
+);
+
+/**
+ * How many visible products each category holds, by whether they are in stock and at a special price, and per
+ * badge (`icon` '' counts the products themselves): listings and filter options add a few of these rows up instead
+ * of counting the products on every view. Kept by statement triggers on `products` (migration 0019, decision 015),
+ * so every write — the back office, an order taking the last bottle, a seed — keeps it exact.
+ */
+export const productCounts = pgTable(
+  'product_counts',
+  {
+    categoryId: integer('category_id').notNull(),
+    inStock: boolean('in_stock').notNull(),
+    special: boolean('special').notNull(),
+    icon: text('icon').notNull(),
+    products: integer('products').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.categoryId, table.inStock, table.special, table.icon] })],
 );

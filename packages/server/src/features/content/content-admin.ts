@@ -205,6 +205,8 @@ const RESERVED_PREFIXES = [
   '/checkout/',
   '/my-',
   '/saved/',
+  // The sitemap's part files (pages.routes.ts).
+  '/sitemap-',
 ];
 
 const URL_OWNER_NAMES: Record<string, string> = {

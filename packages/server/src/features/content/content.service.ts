@@ -96,6 +96,8 @@ export interface ContentService {
   getStaticPage(url: string): Promise<StaticPage>;
   /** Call after any change of catalogue or content: drops the critical data and every cached answer. */
   invalidate(): void;
+  /** Another cache dropped with them from now on, here and when another instance says so (the sitemap). */
+  dropWithContent(cache: { invalidate(): void }): void;
 }
 
 /**
@@ -109,10 +111,11 @@ export function createContentService(
 ): ContentService {
   const critical = createCachedValue(() => loadCriticalData(db));
   const criticalJson = createCachedValue(async () => Buffer.from(JSON.stringify(await critical.get())));
+  const dropped = [...caches];
   const dropHere = () => {
     critical.invalidate();
     criticalJson.invalidate();
-    for (const cache of caches) cache.invalidate();
+    for (const cache of dropped) cache.invalidate();
   };
   bus.onRemote(dropHere);
   return {
@@ -122,6 +125,9 @@ export function createContentService(
     invalidate() {
       dropHere();
       bus.publish();
+    },
+    dropWithContent(cache) {
+      dropped.push(cache);
     },
   };
 }

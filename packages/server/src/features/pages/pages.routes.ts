@@ -1,25 +1,20 @@
 // Page data (POST /api/v1/route), filter options (spec §7 Filters), the sitemap and robots.txt.
 import { routeRequestSchema } from '@efir/domain/catalog-wire';
 import type { VoteType } from '@efir/domain/reviews-schemas';
-import { LEGAL_PAGE_URLS, STATIC_PAGE_URLS } from '@efir/domain/routes';
 import { z } from '@efir/domain/zod-ru';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { ResponseCache } from '../../lib/response-cache.ts';
 import type { Authenticator } from '../../plugins/auth.ts';
-import { collectSubtreeIds, getProductFacets, listProductUrls } from '../catalog/catalog.service.ts';
+import { collectSubtreeIds, getProductFacets } from '../catalog/catalog.service.ts';
 import type { ContentService } from '../content/content.service.ts';
-import { getPublicationFacets, listPublicationUrls } from '../content/publications.service.ts';
+import { getPublicationFacets } from '../content/publications.service.ts';
 import { findUserRating } from '../reviews/reviews.service.ts';
-import { listCourses } from '../school/school.repo.ts';
 import { findRatedItem, type PageSources, resolvePage, withUserRating } from './pages.service.ts';
-
-function escapeXml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+import { createSitemaps } from './sitemap.ts';
 
 export function registerPagesRoutes(
   app: FastifyInstance,
@@ -87,40 +82,21 @@ export function registerPagesRoutes(
     },
   );
 
-  routes.get('/sitemap.xml', async (_request, reply) => {
-    const critical = await content.critical.get();
-    const [productUrls, articleUrls, recipeUrls, courses] = await Promise.all([
-      listProductUrls(db),
-      listPublicationUrls(db, 'article'),
-      listPublicationUrls(db, 'recept'),
-      listCourses(db),
-    ]);
-    const urls = [
-      '/',
-      '/catalog.html',
-      '/articles-new.html',
-      '/recept.html',
-      '/seminar_po_aromatherapy.html',
-      ...STATIC_PAGE_URLS,
-      ...LEGAL_PAGE_URLS,
-      ...critical.categories.map((entry) => entry.url),
-      ...critical.razdels.map((razdel) => razdel.url),
-      ...productUrls,
-      ...articleUrls.map((row) => row.url),
-      ...recipeUrls.map((row) => row.url),
-      ...courses.map((course) => course.url),
-    ];
-    const body = [
-      '<?xml version="1.0" encoding="UTF-8"?>',
-      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-      ...[...new Set(urls)].map((url) => `  <url><loc>${escapeXml(origin + url)}</loc></url>`),
-      '</urlset>',
-    ].join('\n');
+  const sitemaps = createSitemaps({ db, content, origin, keep: deps.config.PAGE_CACHE_TTL_MS > 0 });
+  content.dropWithContent(sitemaps);
+  const sendSitemap = async (path: string, reply: FastifyReply) => {
+    const xml = await sitemaps.get(path);
+    if (!xml) throw notFound();
     return reply
       .header('content-type', 'application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(body);
-  });
+      .send(xml);
+  };
+  routes.get('/sitemap.xml', (_request, reply) => sendSitemap('/sitemap.xml', reply));
+  routes.get('/sitemap-pages-:part.xml', (request, reply) => sendSitemap(request.url.split('?')[0]!, reply));
+  routes.get('/sitemap-products-:part.xml', (request, reply) =>
+    sendSitemap(request.url.split('?')[0]!, reply),
+  );
 
   routes.get('/robots.txt', async (_request, reply) => {
     const body = [

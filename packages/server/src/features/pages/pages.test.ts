@@ -1,5 +1,6 @@
 // POST /api/v1/route for every page type, with pagination, filters and sorts; critical data; filter options;
 // sitemap and robots; bad input.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -288,13 +289,35 @@ describe('filter options', () => {
   });
 });
 
-describe('sitemap and robots', () => {
-  it('lists every product, category, section, article, recipe, course and static page', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/sitemap.xml' });
+/** Every address of the sitemap: the index, then each part file it lists (each checked as a urlset). */
+async function readSitemap() {
+  const index = await testApp.app.inject({ method: 'GET', url: '/sitemap.xml' });
+  expect(index.statusCode).toBe(200);
+  expect(index.headers['content-type']).toContain('application/xml');
+  expect(index.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+  const parts = [...index.body.matchAll(/<sitemap><loc>([^<]+)<\/loc><\/sitemap>/g)].map(
+    (match) => new URL(match[1]!).pathname,
+  );
+  const locs: string[] = [];
+  for (const part of parts) {
+    const response = await testApp.app.inject({ method: 'GET', url: part });
+    expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/xml');
-    const locs = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    expect(response.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const partLocs = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
       (match) => new URL(match[1]!).pathname,
     );
+    expect(partLocs.length).toBeGreaterThan(0);
+    expect(partLocs.length).toBeLessThanOrEqual(50_000);
+    locs.push(...partLocs);
+  }
+  return { parts, locs };
+}
+
+describe('sitemap and robots', () => {
+  it('lists every product, category, section, article, recipe, course and static page', async () => {
+    const { parts, locs } = await readSitemap();
+    expect(parts).toEqual(['/sitemap-pages-1.xml', '/sitemap-products-1.xml']);
     for (const url of [
       '/',
       '/lavanda-uzkolistnaya-30-ml.html',
@@ -309,9 +332,17 @@ describe('sitemap and robots', () => {
     }
     expect(locs.some((url) => url.startsWith('/razdel/'))).toBe(true);
     expect(locs.some((url) => url.startsWith('/articles/'))).toBe(true);
-    expect(locs.filter((url) => url.endsWith('-ml.html') || url.endsWith('.html')).length).toBeGreaterThan(
-      60,
-    );
+    expect(new Set(locs).size).toBe(locs.length);
+    const { rows } = (await testApp.database.db.execute(
+      sql`select url from products where visible order by id`,
+    )) as unknown as { rows: Array<{ url: string }> };
+    expect(locs.filter((url) => rows.some((row) => row.url === url))).toEqual(rows.map((row) => row.url));
+  });
+
+  it('answers 404 for a part file that does not exist', async () => {
+    for (const url of ['/sitemap-products-2.xml', '/sitemap-pages-2.xml', '/sitemap-products-0.xml']) {
+      expect((await testApp.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
   });
 
   it('points robots.txt at the sitemap and keeps private areas out', async () => {

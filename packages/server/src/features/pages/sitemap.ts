@@ -1,0 +1,151 @@
+// The sitemap as the protocol wants it for a big catalogue: /sitemap.xml is an index of part files, each at most
+// SITEMAP_PART_SIZE addresses — the shop's pages, then the products by ranges of ids — built once and kept until the
+// catalogue or content changes (ContentService.invalidate, on every instance through the cache bus) or for an hour.
+import { LEGAL_PAGE_URLS, STATIC_PAGE_URLS } from '@efir/domain/routes';
+import { and, asc, between, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
+import { products } from '../catalog/catalog.table.ts';
+import type { ContentService } from '../content/content.service.ts';
+import { listPublicationUrls } from '../content/publications.service.ts';
+import { listCourses } from '../school/school.repo.ts';
+
+/**
+ * Addresses per part file. The protocol allows 50 000; a fifth of that keeps a part's first build short (≈ 0.8 MB)
+ * and lets a crawler fetch a big catalogue in pieces.
+ */
+export const SITEMAP_PART_SIZE = 10_000;
+/** A kept sitemap is rebuilt after this long even without a change (courses change without one). */
+const SITEMAP_LIFETIME_MS = 3_600_000;
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>';
+const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+function escapeXml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Which ranges of SITEMAP_PART_SIZE product ids hold a visible product (1 is ids 1…SITEMAP_PART_SIZE). */
+const productParts = preparedQuery((db) =>
+  db
+    .select({
+      part: sql<number>`(${products.id} - 1) / ${sql.raw(String(SITEMAP_PART_SIZE))} + 1`.mapWith(Number),
+    })
+    .from(products)
+    .where(eq(products.visible, true))
+    .groupBy(sql`1`)
+    .orderBy(sql`1`)
+    .prepare('sitemap_product_parts'),
+);
+
+const productUrlsBetween = preparedQuery((db) =>
+  db
+    .select({ url: products.url })
+    .from(products)
+    .where(
+      and(eq(products.visible, true), between(products.id, sql.placeholder('from'), sql.placeholder('to'))),
+    )
+    .orderBy(asc(products.id))
+    .prepare('sitemap_product_urls'),
+);
+
+export interface Sitemaps {
+  /** The XML of `/sitemap.xml` or of a part file (`/sitemap-pages-1.xml`, `/sitemap-products-3.xml`), or null. */
+  get(path: string): Promise<Buffer | null>;
+  invalidate(): void;
+}
+
+export function createSitemaps(deps: {
+  db: Database;
+  content: ContentService;
+  /** Public origin without the trailing slash. */
+  origin: string;
+  /** False: every request builds afresh (PAGE_CACHE_TTL_MS=0, as in tests). */
+  keep: boolean;
+}): Sitemaps {
+  const { db, content, origin } = deps;
+
+  /** Every address that is not a product, in the order the old single sitemap had them, each once. */
+  async function listPageUrls(): Promise<string[]> {
+    const critical = await content.critical.get();
+    const [articleUrls, recipeUrls, courses] = await Promise.all([
+      listPublicationUrls(db, 'article'),
+      listPublicationUrls(db, 'recept'),
+      listCourses(db),
+    ]);
+    return [
+      ...new Set([
+        '/',
+        '/catalog.html',
+        '/articles-new.html',
+        '/recept.html',
+        '/seminar_po_aromatherapy.html',
+        ...STATIC_PAGE_URLS,
+        ...LEGAL_PAGE_URLS,
+        ...critical.categories.map((entry) => entry.url),
+        ...critical.razdels.map((razdel) => razdel.url),
+        ...articleUrls.map((row) => row.url),
+        ...recipeUrls.map((row) => row.url),
+        ...courses.map((course) => course.url),
+      ]),
+    ];
+  }
+
+  function urlset(urls: string[]): Buffer {
+    const lines = urls.map((url) => `  <url><loc>${escapeXml(origin + url)}</loc></url>`);
+    return Buffer.from([XML_HEAD, `<urlset xmlns="${NAMESPACE}">`, ...lines, '</urlset>', ''].join('\n'));
+  }
+
+  async function buildIndex(): Promise<Buffer> {
+    const [pageUrls, parts] = await Promise.all([listPageUrls(), productParts(db).execute()]);
+    const files: string[] = [];
+    for (let part = 1; part <= Math.ceil(pageUrls.length / SITEMAP_PART_SIZE); part++) {
+      files.push(`/sitemap-pages-${part}.xml`);
+    }
+    for (const { part } of parts) files.push(`/sitemap-products-${part}.xml`);
+    const lines = files.map((file) => `  <sitemap><loc>${escapeXml(origin + file)}</loc></sitemap>`);
+    return Buffer.from(
+      [XML_HEAD, `<sitemapindex xmlns="${NAMESPACE}">`, ...lines, '</sitemapindex>', ''].join('\n'),
+    );
+  }
+
+  async function build(path: string): Promise<Buffer | null> {
+    if (path === '/sitemap.xml') return buildIndex();
+    const match = /^\/sitemap-(pages|products)-([1-9]\d{0,5})\.xml$/.exec(path);
+    if (!match) return null;
+    const part = Number(match[2]);
+    if (match[1] === 'pages') {
+      const urls = (await listPageUrls()).slice((part - 1) * SITEMAP_PART_SIZE, part * SITEMAP_PART_SIZE);
+      return urls.length > 0 ? urlset(urls) : null;
+    }
+    const rows = await productUrlsBetween(db).execute({
+      from: (part - 1) * SITEMAP_PART_SIZE + 1,
+      to: part * SITEMAP_PART_SIZE,
+    });
+    return rows.length > 0 ? urlset(rows.map((row) => row.url)) : null;
+  }
+
+  // Path → the built file (or null for a part that does not exist), with when it was built.
+  const kept = new Map<string, { xml: Promise<Buffer | null>; expires: number }>();
+  let generation = 0;
+  return {
+    get(path) {
+      if (!deps.keep) return build(path);
+      const hit = kept.get(path);
+      if (hit && hit.expires > Date.now()) return hit.xml;
+      const started = generation;
+      const xml = build(path);
+      kept.set(path, { xml, expires: Date.now() + SITEMAP_LIFETIME_MS });
+      // Neither a failed build nor a file that does not exist is kept (no memory for made-up part numbers).
+      const forget = () => {
+        if (generation === started && kept.get(path)?.xml === xml) kept.delete(path);
+      };
+      xml.then((built) => built ?? forget(), forget);
+      return xml;
+    },
+    invalidate() {
+      generation += 1;
+      kept.clear();
+    },
+  };
+}
