@@ -25,11 +25,11 @@ function escapeXml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** Which ranges of SITEMAP_PART_SIZE product ids hold a visible product (1 is ids 1…SITEMAP_PART_SIZE). */
+/** Which ranges of `size` product ids hold a visible product (part 1 is ids 1…size). */
 const productParts = preparedQuery((db) =>
   db
     .select({
-      part: sql<number>`(${products.id} - 1) / ${sql.raw(String(SITEMAP_PART_SIZE))} + 1`.mapWith(Number),
+      part: sql<number>`(${products.id} - 1) / ${sql.placeholder('size')}::int + 1`.mapWith(Number),
     })
     .from(products)
     .where(eq(products.visible, true))
@@ -62,8 +62,11 @@ export function createSitemaps(deps: {
   origin: string;
   /** False: every request builds afresh (PAGE_CACHE_TTL_MS=0, as in tests). */
   keep: boolean;
+  /** Addresses per part file; SITEMAP_PART_SIZE unless a test wants parts of a small catalogue. */
+  partSize?: number;
 }): Sitemaps {
   const { db, content, origin } = deps;
+  const partSize = deps.partSize ?? SITEMAP_PART_SIZE;
 
   /** Every address that is not a product, in the order the old single sitemap had them, each once. */
   async function listPageUrls(): Promise<string[]> {
@@ -97,9 +100,12 @@ export function createSitemaps(deps: {
   }
 
   async function buildIndex(): Promise<Buffer> {
-    const [pageUrls, parts] = await Promise.all([listPageUrls(), productParts(db).execute()]);
+    const [pageUrls, parts] = await Promise.all([
+      listPageUrls(),
+      productParts(db).execute({ size: partSize }),
+    ]);
     const files: string[] = [];
-    for (let part = 1; part <= Math.ceil(pageUrls.length / SITEMAP_PART_SIZE); part++) {
+    for (let part = 1; part <= Math.ceil(pageUrls.length / partSize); part++) {
       files.push(`/sitemap-pages-${part}.xml`);
     }
     for (const { part } of parts) files.push(`/sitemap-products-${part}.xml`);
@@ -115,12 +121,12 @@ export function createSitemaps(deps: {
     if (!match) return null;
     const part = Number(match[2]);
     if (match[1] === 'pages') {
-      const urls = (await listPageUrls()).slice((part - 1) * SITEMAP_PART_SIZE, part * SITEMAP_PART_SIZE);
+      const urls = (await listPageUrls()).slice((part - 1) * partSize, part * partSize);
       return urls.length > 0 ? urlset(urls) : null;
     }
     const rows = await productUrlsBetween(db).execute({
-      from: (part - 1) * SITEMAP_PART_SIZE + 1,
-      to: part * SITEMAP_PART_SIZE,
+      from: (part - 1) * partSize + 1,
+      to: part * partSize,
     });
     return rows.length > 0 ? urlset(rows.map((row) => row.url)) : null;
   }
