@@ -1,239 +1,233 @@
-// `npm run bench`: the public read paths of the shop against a bare-Fastify baseline serving the same bytes,
-// on PostgreSQL, at two catalogue sizes. Prints req/s, p50/p99, the ratio to the baseline and the server's RSS.
-// Each size runs twice: with the answer cache as in production (PAGE_CACHE_TTL_MS 10 s) and with it off, which
-// measures the database path itself.
-// Both servers run as plain Node.js from an esbuild bundle, as `npm start` runs the shop (tsx would add its own
-// memory and start-up). Besides req/s and latency, each line gives the server's CPU time per request (read from
-// /proc): on a shared machine that figure moves far less than req/s, so its ratio to the baseline is the one to trust.
-// Options: --products 500,10000  --duration 8  --connections 10  --cache 10000,0
-// BENCH_DATABASE_URL: an admin connection (default: the `postgres` database); the bench creates and drops only
-// its own databases, efir_bench_<products>.
-import { type ChildProcess, fork } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// `npm run bench`: the figures of issue 18 next to their targets, for PGlite and PostgreSQL at 500 and 100 000
+// products. The shop runs as `npm start` runs it (production build, NODE_ENV=production, the same Node flags), twice
+// per database: with the answer and page caches as in production («cached») and with them off («no cache»). A bare
+// Fastify server replaying the shop's bytes is the ceiling for the product page. The measurements are interleaved:
+// every round measures each scenario on each server in turn (the order rotating between rounds), and the tables give
+// the median of the rounds with their spread (min–max), so that a noisy moment on this shared machine shows.
+// CPU per request is the server's own (all threads, from /proc) plus that of its PostgreSQL backends.
+// Options (npm run bench -- …), defaults first: --db pglite,postgres --products 500,100000 --rounds 3
+//   --duration 2 (seconds per measurement at --connections 16) --single-duration 2 (at 1 connection)
+//   --full (cached JSON answers too, and the baseline for every page) --no-build (use the last build)
+//   --write-docs / --no-docs (the tables go into docs/performance.md by default only when the default matrix ran)
+//   --log-level silent. A full run takes about 15 minutes on 2 vCPU (seeding 100 000 products once more on the
+//   first run after the migrations or the seed code change).
+// BENCH_DATABASE_URL: an admin connection to PostgreSQL (default postgres://postgres@127.0.0.1:5432/postgres).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
-import { build } from 'esbuild';
-import pg from 'pg';
-import { openPostgres } from '../packages/server/src/db/client.ts';
-import { seedDemoContent } from '../packages/server/src/seed/seed.ts';
 import type { RecordedAnswer } from './baseline-server.ts';
+import {
+  BENCH_PRODUCT_URL,
+  cleanUp,
+  copyPglite,
+  Postgres,
+  pgliteCache,
+  pruneStalePgliteCaches,
+  removeOrphanFolders,
+  runDir,
+  runId,
+  seedKey,
+} from './databases.ts';
+import {
+  type BenchRequest,
+  CpuMeter,
+  measure,
+  percentile,
+  rawRequest,
+  type Sample,
+  startProbe,
+  type Target,
+} from './load.ts';
+import { markdownReport, type SetupResult, type SitemapRound, writeDocs } from './report.ts';
+import { buildIsStale, killAllServers, root, runBuild, startBaseline, startShop } from './servers.ts';
 
-const args = new Map<string, string>();
-for (let index = 2; index < process.argv.length; index += 2)
-  args.set(process.argv[index]!.replace(/^--/, ''), process.argv[index + 1] ?? '');
-const sizes = (args.get('products') ?? '500,10000').split(',').map(Number);
-const duration = Number(args.get('duration') ?? 8);
-const connections = Number(args.get('connections') ?? 10);
-const cacheModes = (args.get('cache') ?? '10000,0').split(',').map(Number);
+// ---- options ----
+
+const flags = new Map<string, string>();
+for (let index = 2; index < process.argv.length; index += 1) {
+  const arg = process.argv[index]!;
+  if (!arg.startsWith('--')) throw new Error(`unexpected argument ${arg}`);
+  const [name, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
+  const next = process.argv[index + 1];
+  if (inline !== undefined) flags.set(name, inline);
+  else if (next !== undefined && !next.startsWith('--')) {
+    flags.set(name, next);
+    index += 1;
+  } else flags.set(name, '');
+}
+if (flags.has('help')) {
+  console.log(readFileSync(new URL(import.meta.url), 'utf8').split('\nimport ')[0]);
+  process.exit(0);
+}
+const DEFAULTS = {
+  db: 'pglite,postgres',
+  products: '500,100000',
+  rounds: '3',
+  duration: '2',
+  'single-duration': '2',
+  connections: '16',
+};
+const option = (name: keyof typeof DEFAULTS) => flags.get(name) || DEFAULTS[name];
+const databases = option('db').split(',') as Array<'pglite' | 'postgres'>;
+for (const kind of databases)
+  if (kind !== 'pglite' && kind !== 'postgres') throw new Error(`--db: pglite or postgres, not ${kind}`);
+const sizes = option('products').split(',').map(Number);
+const rounds = Number(option('rounds'));
+const duration = Number(option('duration'));
+const connections = Number(option('connections'));
+const singleDuration = Number(option('single-duration'));
+const full = flags.has('full');
+const defaultMatrix = [...flags.keys()].every((name) =>
+  ['no-build', 'write-docs', 'log-level'].includes(name),
+);
+const writeDocsAtEnd = flags.has('write-docs') || (defaultMatrix && !flags.has('no-docs'));
+const logLevel = flags.get('log-level') || 'silent';
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const here = path.dirname(new URL(import.meta.url).pathname);
-// Inside packages/server (the server finds its migrations from there), in an ignored folder.
-const bundleDir = path.join(here, '../packages/server/node_modules/.cache/efir-bench');
 
-function databaseUrl(name: string) {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+// ---- what is measured ----
 
-async function prepareDatabase(products: number): Promise<string> {
-  const name = `efir_bench_${products}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const handle = openPostgres(databaseUrl(name), 4);
-  await handle.migrate();
-  await seedDemoContent(handle.db, { imagesDir: null });
-  // Grow the catalogue with copies of the demo products (new names and urls), spread over the categories.
-  await handle.db.execute(sql`
-    insert into products (name, latin_name, url, family_key, volume, volume_ml, cena, cena_st, stock, category_id,
-      kat_global, icons, images, description, composition, usage, safety, country, plant_part, extraction_method, popularity)
-    select p.name || ' № ' || n, p.latin_name, replace(p.url, '.html', '-' || n || '.html'), p.family_key || '-' || n,
-      p.volume, p.volume_ml, p.cena + (n % 50), p.cena_st, (p.stock + n) % 40, p.category_id, p.kat_global, p.icons,
-      p.images, p.description, p.composition, p.usage, p.safety, p.country, p.plant_part, p.extraction_method, (p.popularity + n) % 1000
-    from products p cross join generate_series(1, ceil(${products}::numeric / (select count(*) from products))::int) as n
-    limit greatest(${products} - (select count(*) from products), 0)`);
-  await handle.db.execute(sql`vacuum analyze`);
-  await handle.close();
-  return databaseUrl(name);
-}
+/** What a page costs when the answer is made anew (the config of the «no cache» server). */
+const NO_CACHE_ENV = { PAGE_CACHE_TTL_MS: '0' };
+const CATEGORY_URL = '/efirnye-masla';
+const HEAVY_SEARCH = 'масло';
 
-/** Bundles a server script the way scripts/build.mjs bundles the shop: our code inside, packages outside. */
-async function bundle(script: string): Promise<string> {
-  const serverPackage = JSON.parse(readFileSync(path.join(here, '../packages/server/package.json'), 'utf8'));
-  const external = Object.keys({ ...serverPackage.dependencies, ...serverPackage.devDependencies }).filter(
-    (name) => !name.startsWith('@efir/'),
-  );
-  mkdirSync(bundleDir, { recursive: true });
-  const outfile = path.join(bundleDir, script.replace(/\.ts$/, '.mjs'));
-  await build({
-    entryPoints: [path.join(here, script)],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: [...external, 'vite', 'zod', 'htmlparser2'],
-    logLevel: 'warning',
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
-  });
-  return outfile;
-}
+const html = (url: string): BenchRequest => ({
+  method: 'GET',
+  path: url,
+  headers: {
+    accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+    'accept-encoding': 'gzip, deflate, br, zstd',
+    'accept-language': 'ru-RU,ru;q=0.9',
+  },
+});
+const api = (url: string, body?: unknown): BenchRequest => ({
+  method: body === undefined ? 'GET' : 'POST',
+  path: url,
+  body: body === undefined ? undefined : JSON.stringify(body),
+  headers: { 'content-type': 'application/json', accept: 'application/json', ar: '1' },
+});
 
-const bundles = new Map<string, string>();
-/** The shop runs with the Node flags of `npm start` (scripts/start.mjs says why); the baseline with none. */
-const SHOP_NODE_FLAGS = ['--max-old-space-size=384'];
-
-async function startChild(script: string, env: Record<string, string>): Promise<ChildProcess> {
-  if (!bundles.has(script)) bundles.set(script, await bundle(script));
-  return new Promise((resolve, reject) => {
-    const child = fork(bundles.get(script)!, {
-      env: { ...process.env, ...env },
-      execArgv: script === 'app-server.ts' ? SHOP_NODE_FLAGS : [],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    child.once('message', () => resolve(child));
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-}
-
-function readRssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
-}
-
-/** User + system CPU time the process has used, in microseconds (clock ticks of 10 ms). */
-function readCpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
+type Variant = 'cached' | 'nocache' | 'baseline';
 
 interface Scenario {
-  name: string;
-  method: 'GET' | 'POST';
-  url: string;
-  body?: unknown;
+  id: string;
+  label: string;
+  request: BenchRequest;
+  variants: Variant[];
+  /** Each connection its own guest cart (cookies). */
+  ownCart?: boolean;
+  /** /api/health timed by a probe while this load runs. */
+  healthProbe?: boolean;
 }
 
-async function measure(port: number, scenario: Scenario, pid: number) {
-  const options = {
-    url: `http://127.0.0.1:${port}${scenario.url}`,
-    method: scenario.method,
-    body: scenario.body === undefined ? undefined : JSON.stringify(scenario.body),
-    headers: { 'content-type': 'application/json', ar: '1' },
-    connections,
-  };
-  // A second of warm-up first: the JIT's first minutes are not what the server does all day.
-  await autocannon({ ...options, duration: 1 });
-  let peakRss = readRssMb(pid);
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, readRssMb(pid));
-  }, 200);
-  const cpuBefore = readCpuMicros(pid);
-  const result = await autocannon({ ...options, duration });
-  clearInterval(sampler);
-  return {
-    cpuPerRequest: (readCpuMicros(pid) - cpuBefore) / Math.max(1, result.requests.total),
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p97: result.latency.p97_5,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-    peakRss,
-  };
-}
+const loadScenarios: Scenario[] = [
+  {
+    id: 'page-product',
+    label: 'page: product (HTML)',
+    request: html(BENCH_PRODUCT_URL),
+    variants: ['cached', 'nocache', 'baseline'],
+  },
+  { id: 'page-home', label: 'page: home (HTML)', request: html('/'), variants: ['cached', 'nocache'] },
+  {
+    id: 'page-category',
+    label: 'page: category (HTML)',
+    request: html(CATEGORY_URL),
+    variants: ['cached', 'nocache'],
+  },
+  {
+    id: 'route-product',
+    label: 'route: product',
+    request: api('/api/v1/route', { url: BENCH_PRODUCT_URL }),
+    variants: full ? ['cached', 'nocache'] : ['nocache'],
+  },
+  {
+    id: 'route-category',
+    label: 'route: category p. 2 by price',
+    request: api('/api/v1/route', { url: CATEGORY_URL, page: 2, sort: 1 }),
+    variants: full ? ['cached', 'nocache'] : ['nocache'],
+  },
+  {
+    id: 'search',
+    label: 'search «лаванда»',
+    request: api('/api/v1/search', { q: 'лаванда' }),
+    variants: full ? ['cached', 'nocache'] : ['nocache'],
+  },
+  {
+    id: 'cart-get',
+    label: 'cart: GET /v1/cart (own cart)',
+    request: api('/v1/cart'),
+    variants: ['cached'],
+    ownCart: true,
+  },
+  {
+    id: 'cart-add',
+    label: 'cart: add (own cart)',
+    request: api('/v1/cart/:product', { quantity: 1 }),
+    variants: ['cached'],
+    ownCart: true,
+  },
+  {
+    id: 'health',
+    label: `health while search «${HEAVY_SEARCH}» runs`,
+    request: api('/api/v1/search', { q: HEAVY_SEARCH }),
+    variants: ['nocache'],
+    healthProbe: true,
+  },
+];
+// --full: the bare baseline for every page and answer too (their ratios), not only the product page.
+if (full)
+  for (const scenario of loadScenarios)
+    if (!scenario.ownCart && !scenario.healthProbe && !scenario.variants.includes('baseline'))
+      scenario.variants.push('baseline');
 
-const rows: string[] = [];
-for (const size of sizes) {
-  console.log(`\n▶ ${size} products: preparing the database…`);
-  const url = await prepareDatabase(size);
-  const appPort = 3900;
-  const scenarios: Scenario[] = [
-    { name: 'GET /api/v1/critical', method: 'GET', url: '/api/v1/critical' },
-    {
-      name: 'route: product',
-      method: 'POST',
-      url: '/api/v1/route',
-      body: { url: '/lavanda-uzkolistnaya-10-ml.html' },
-    },
-    {
-      name: 'route: category page',
-      method: 'POST',
-      url: '/api/v1/route',
-      body: { url: '/efirnye-masla', page: 2, sort: 1 },
-    },
-    { name: 'search «лаванда»', method: 'POST', url: '/api/v1/search', body: { q: 'лаванда' } },
-    { name: 'search typo «kfdfylf»', method: 'POST', url: '/api/v1/search', body: { q: 'kfdfylf' } },
-  ];
-  let baseline: ChildProcess | null = null;
-  const baselinePort = 3901;
-  for (const ttl of cacheModes) {
-    const app = await startChild('app-server.ts', {
-      DATABASE_URL: url,
-      PORT: String(appPort),
-      PAGE_CACHE_TTL_MS: String(ttl),
-    });
-    if (!baseline) {
-      const recorded: RecordedAnswer[] = [];
-      for (const scenario of scenarios) {
-        const response = await fetch(`http://127.0.0.1:${appPort}${scenario.url}`, {
-          method: scenario.method,
-          headers: { 'content-type': 'application/json' },
-          body: scenario.body === undefined ? undefined : JSON.stringify(scenario.body),
-        });
-        if (!response.ok) throw new Error(`${scenario.name}: HTTP ${response.status}`);
-        recorded.push({
-          method: scenario.method,
-          url: scenario.url,
-          requestBody: scenario.body === undefined ? '' : JSON.stringify(scenario.body),
-          responseBody: await response.text(),
-        });
-      }
-      const baselineFile = path.join(tmpdir(), `efir-baseline-${size}.json`);
-      writeFileSync(baselineFile, JSON.stringify(recorded));
-      baseline = await startChild('baseline-server.ts', {
-        BASELINE_FILE: baselineFile,
-        PORT: String(baselinePort),
-      });
-    }
-    for (const scenario of scenarios) {
-      const ours = await measure(appPort, scenario, app.pid!);
-      const ceiling = await measure(baselinePort, scenario, baseline.pid!);
-      const line = [
-        String(size).padStart(6),
-        (ttl > 0 ? 'cached' : 'no cache').padEnd(8),
-        scenario.name.padEnd(24),
-        `${ours.rps.toFixed(0).padStart(6)} req/s`,
-        `p50 ${String(ours.p50).padStart(3)} ms`,
-        `p97.5 ${String(ours.p97).padStart(3)} ms`,
-        `p99 ${String(ours.p99).padStart(4)} ms`,
-        `CPU ${ours.cpuPerRequest.toFixed(0).padStart(5)} µs/req`,
-        `| baseline ${ceiling.rps.toFixed(0).padStart(6)} req/s`,
-        `CPU ${ceiling.cpuPerRequest.toFixed(0).padStart(4)} µs/req`,
-        `ratio ${(ours.rps / ceiling.rps).toFixed(2)}`,
-        `CPU ratio ${(ceiling.cpuPerRequest / ours.cpuPerRequest).toFixed(2)}`,
-        `| RSS ${ours.peakRss.toFixed(0)} MB`,
-        ours.errors > 0 ? `| ${ours.errors} errors` : '',
-      ].join('  ');
-      console.log(line);
-      rows.push(line);
-    }
-    app.kill('SIGTERM');
-    await new Promise((resolve) => app.once('exit', resolve));
-  }
-  baseline?.kill('SIGTERM');
-  rows.push(...(await measureCartAndCheckout(url, size)));
-}
-/** A guest session: the CSRF cookie, then a cart cookie from a first add. */
-async function openGuestCart(base: string, productId: number) {
+/** Catalogue routes and search at one connection on the «no cache» server: the request's own latency. */
+const singleScenarios: Scenario[] = [
+  {
+    id: 'one-product',
+    label: 'route: product',
+    request: api('/api/v1/route', { url: BENCH_PRODUCT_URL }),
+    variants: ['nocache'],
+  },
+  {
+    id: 'one-category',
+    label: 'route: category',
+    request: api('/api/v1/route', { url: CATEGORY_URL }),
+    variants: ['nocache'],
+  },
+  {
+    id: 'one-category-price',
+    label: 'route: category p. 2 by price',
+    request: api('/api/v1/route', { url: CATEGORY_URL, page: 2, sort: 1 }),
+    variants: ['nocache'],
+  },
+  {
+    id: 'one-catalogue',
+    label: 'route: catalogue',
+    request: api('/api/v1/route', { url: '/catalog.html' }),
+    variants: ['nocache'],
+  },
+  {
+    id: 'one-search',
+    label: 'search «лаванда»',
+    request: api('/api/v1/search', { q: 'лаванда' }),
+    variants: ['nocache'],
+  },
+  {
+    id: 'one-search-typo',
+    label: 'search «kfdfylf» (wrong layout)',
+    request: api('/api/v1/search', { q: 'kfdfylf' }),
+    variants: ['nocache'],
+  },
+];
+
+// ---- helpers ----
+
+const log = (text: string) => console.error(`${new Date().toISOString().slice(11, 19)} ${text}`);
+
+/** A guest session: the CSRF cookie from /refresh, then a cart cookie from a first add. */
+async function openGuestCart(base: string, productId: number): Promise<Record<string, string>> {
   const refresh = await fetch(`${base}/refresh`);
-  const csrf = /XSRF-TOKEN=([^;]+)/.exec(refresh.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  const csrf = /XSRF-TOKEN=([^;]+)/.exec(refresh.headers.getSetCookie().join('; '))?.[1] ?? '';
   const added = await fetch(`${base}/v1/cart/${productId}`, {
     method: 'POST',
     headers: {
@@ -244,66 +238,78 @@ async function openGuestCart(base: string, productId: number) {
     },
     body: JSON.stringify({ quantity: 1 }),
   });
-  const cart = /efir_cart=([^;]+)/.exec(added.headers.get('set-cookie') ?? '')?.[1] ?? '';
-  return { cookie: `XSRF-TOKEN=${csrf}; efir_cart=${cart}`, csrf };
+  if (!added.ok) throw new Error(`add to cart: HTTP ${added.status} ${await added.text()}`);
+  const cart = /efir_cart=([^;]+)/.exec(added.headers.getSetCookie().join('; '))?.[1] ?? '';
+  return { cookie: `XSRF-TOKEN=${csrf}; efir_cart=${cart}`, 'x-xsrf-token': csrf };
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-/** Cart fetch and add-to-cart under autocannon; order placement timed request by request (each empties a cart). */
-async function measureCartAndCheckout(url: string, size: number): Promise<string[]> {
-  const port = 3902;
-  const app = await startChild('app-server.ts', {
-    DATABASE_URL: url,
-    PORT: String(port),
-    PAGE_CACHE_TTL_MS: '10000',
+async function findProductId(base: string): Promise<number> {
+  const response = await fetch(`${base}/api/v1/route`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ar: '1' },
+    body: JSON.stringify({ url: BENCH_PRODUCT_URL }),
   });
-  const base = `http://127.0.0.1:${port}`;
-  const admin = openPostgres(url, 2);
-  // Plenty of stock, so that the measurements are about the code and not about a sold-out product.
-  const updated = (await admin.db.execute(
-    sql`update products set stock = 1000000 where url = '/lavanda-uzkolistnaya-10-ml.html' returning id`,
-  )) as unknown as { rows: Array<{ id: number }> };
-  const productId = updated.rows[0]!.id;
-  const lines: string[] = [];
-  const guest = await openGuestCart(base, productId);
-  for (const scenario of [
-    { name: 'cart: GET /v1/cart', method: 'GET' as const, path: '/v1/cart', body: undefined },
-    {
-      name: 'cart: add to cart',
-      method: 'POST' as const,
-      path: `/v1/cart/${productId}`,
-      body: JSON.stringify({ quantity: 1 }),
-    },
-  ]) {
-    const cpuBefore = readCpuMicros(app.pid!);
-    const result = await autocannon({
-      url: `${base}${scenario.path}`,
-      method: scenario.method,
-      body: scenario.body,
-      headers: {
-        'content-type': 'application/json',
-        cookie: guest.cookie,
-        'x-xsrf-token': guest.csrf,
-        ar: '1',
-      },
-      connections,
-      duration,
-    });
-    const cpu = (readCpuMicros(app.pid!) - cpuBefore) / Math.max(1, result.requests.total);
-    const line = `${String(size).padStart(6)}  ${scenario.name.padEnd(33)}  ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(result.latency.p50).padStart(3)} ms  p97.5 ${String(result.latency.p97_5).padStart(3)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  CPU ${cpu.toFixed(0).padStart(5)} µs/req${result.non2xx + result.errors > 0 ? `  | ${result.non2xx + result.errors} errors` : ''}`;
-    console.log(line);
-    lines.push(line);
+  // The first object in the answer that is this product: its url and a numeric id.
+  const search = (value: unknown): number | undefined => {
+    if (Array.isArray(value)) return value.map(search).find((id) => id !== undefined);
+    if (!value || typeof value !== 'object') return undefined;
+    const record = value as Record<string, unknown>;
+    if (record.url === BENCH_PRODUCT_URL && typeof record.id === 'number') return record.id;
+    return Object.values(record)
+      .map(search)
+      .find((id) => id !== undefined);
+  };
+  const id = search(await response.json());
+  if (id === undefined) throw new Error(`no product id in the route answer for ${BENCH_PRODUCT_URL}`);
+  return id;
+}
+
+/** Sitemap files: /sitemap.xml and, when it is an index, every file it lists (paths on this server). */
+async function fetchSitemap(base: string) {
+  const files: Array<{ path: string; urls: number; bytes: number; ms: number }> = [];
+  const queue = ['/sitemap.xml'];
+  while (queue.length > 0 && files.length < 100) {
+    const file = queue.shift()!;
+    const started = performance.now();
+    const response = await fetch(`${base}${file}`);
+    const text = await response.text();
+    const ms = performance.now() - started;
+    if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+    files.push({ path: file, urls: text.split('<url>').length - 1, bytes: Buffer.byteLength(text), ms });
+    if (text.includes('<sitemapindex')) {
+      for (const [, loc] of text.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+        const url = new URL(loc!.replace(/&amp;/g, '&'));
+        queue.push(url.pathname + url.search);
+      }
+    }
   }
-  // Order placement: 200 carts prepared first, then placed 10 at a time, each timed. One batch more goes first,
-  // untimed: a warm-up, as the other scenarios have (its orders are the first the server ever compiles and,
-  // on each pooled connection, prepares).
-  const carts = await Promise.all(Array.from({ length: 210 }, () => openGuestCart(base, productId)));
-  const latencies: number[] = [];
-  let failures = 0;
+  return files;
+}
+
+async function sitemapRound(cached: Target, nocache: Target): Promise<SitemapRound> {
+  const uncached = await fetchSitemap(nocache.base);
+  await fetchSitemap(cached.base);
+  const times: number[] = [];
+  for (let repeat = 0; repeat < 5; repeat += 1)
+    times.push(...(await fetchSitemap(cached.base)).map((f) => f.ms));
+  times.sort((a, b) => a - b);
+  return {
+    files: uncached.length,
+    largestUrls: Math.max(...uncached.map((file) => file.urls)),
+    largestMb: Math.max(...uncached.map((file) => file.bytes)) / 1e6,
+    uncachedMs: Math.max(...uncached.map((file) => file.ms)),
+    cachedP50: percentile(times, 50),
+    cachedP95: percentile(times, 95),
+  };
+}
+
+/** Order placement: guest carts made first, then placed 10 at a time, each timed. */
+async function placeOrders(target: Target, productId: number, count: number): Promise<Sample> {
+  const carts = [];
+  for (let index = 0; index < count; index += 10)
+    carts.push(
+      ...(await Promise.all(Array.from({ length: 10 }, () => openGuestCart(target.base, productId)))),
+    );
   const delivery = {
     type: 2,
     sposob_dost: 1,
@@ -311,34 +317,248 @@ async function measureCartAndCheckout(url: string, size: number): Promise<string
     addressNew: { city: 'Москва', street: 'ул. Дубининская', house: '57', zip: '115054' },
   };
   const contact = { name: 'Анна', fam: 'Смирнова', email: 'bench@example.ru', tel: '+79161112233' };
-  async function placeOrder(cart: { cookie: string; csrf: string }) {
+  const failures = new Map<number, number>();
+  async function place(cart: Record<string, string>) {
     const started = performance.now();
-    const response = await fetch(`${base}/v1/order`, {
+    const response = await fetch(`${target.base}/v1/order`, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        cookie: cart.cookie,
-        'x-xsrf-token': cart.csrf,
-        ar: '1',
-      },
+      headers: { 'content-type': 'application/json', ar: '1', ...cart },
       body: JSON.stringify({ idempotency_key: crypto.randomUUID(), contact, delivery }),
     });
-    if (!response.ok) failures += 1;
+    await response.arrayBuffer();
+    if (!response.ok) failures.set(response.status, (failures.get(response.status) ?? 0) + 1);
     return performance.now() - started;
   }
-  await Promise.all(carts.slice(0, 10).map(placeOrder));
-  const cpuBefore = readCpuMicros(app.pid!);
-  for (let index = 10; index < carts.length; index += 10) {
-    latencies.push(...(await Promise.all(carts.slice(index, index + 10).map(placeOrder))));
-  }
-  const orderCpu = (readCpuMicros(app.pid!) - cpuBefore) / latencies.length;
-  const line = `${String(size).padStart(6)}  ${'order: POST /v1/order (10 at once)'.padEnd(33)}  ${latencies.length} orders  p50 ${percentile(latencies, 50).toFixed(1)} ms  p95 ${percentile(latencies, 95).toFixed(1)} ms  p99 ${percentile(latencies, 99).toFixed(1)} ms  CPU ${orderCpu.toFixed(0)} µs/order  | RSS ${readRssMb(app.pid!).toFixed(0)} MB${failures ? `  | ${failures} failed` : ''}`;
-  console.log(line);
-  lines.push(line);
-  await admin.close();
-  app.kill('SIGTERM');
-  return lines;
+  const meter = new CpuMeter(target);
+  await meter.start();
+  const started = performance.now();
+  const latencies: number[] = [];
+  for (let index = 0; index < carts.length; index += 10)
+    latencies.push(...(await Promise.all(carts.slice(index, index + 10).map(place))));
+  const elapsed = (performance.now() - started) / 1000;
+  const cpu = await meter.stop();
+  latencies.sort((a, b) => a - b);
+  const errors = [...failures.values()].reduce((sum, times) => sum + times, 0);
+  return {
+    requests: latencies.length,
+    rps: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    ttfbP50: Number.NaN,
+    ttfbP99: Number.NaN,
+    cpuMs: (cpu.appMicros + cpu.dbMicros) / latencies.length / 1000,
+    dbCpuMs: cpu.dbMicros / latencies.length / 1000,
+    peakRssMb: cpu.peakRssMb,
+    errors,
+    failures: [...failures].map(([status, times]) => `${status}×${times}`).join(' '),
+  };
 }
 
-console.log(`\nSummary (${duration} s per run, ${connections} connections, PostgreSQL):\n${rows.join('\n')}`);
-process.exit(0);
+// ---- one database at one size ----
+
+async function runSetup(
+  kind: 'pglite' | 'postgres',
+  products: number,
+  key: string,
+  postgres: Postgres | null,
+) {
+  const label = `${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} · ${products.toLocaleString('ru-RU')} products`;
+  const setupStarted = performance.now();
+  log(`▶ ${label}: preparing the databases`);
+  const images = path.join(runDir(), 'images');
+  mkdirSync(images, { recursive: true });
+  const targets = {} as Record<Variant, Target>;
+  const stops: Array<() => Promise<void>> = [];
+  try {
+    const template = kind === 'postgres' ? await postgres!.template(key, products, log) : null;
+    const cachedDir = kind === 'pglite' ? await pgliteCache(key, products, log) : null;
+    for (const variant of ['cached', 'nocache'] as const) {
+      const name = `${products}_${variant}`;
+      const env: Record<string, string> = {
+        LOG_LEVEL: logLevel,
+        IMAGES_DIR: images,
+        PAGE_CACHE_TTL_MS: '10000',
+      };
+      let database: Target['database'];
+      if (kind === 'postgres') {
+        const databaseName = `efir_bench_${runId}_${name}`;
+        env.DATABASE_URL = await postgres!.clone(template!, databaseName);
+        env.DATA_DIR = path.join(runDir(), name);
+        database = { postgres: postgres!, name: databaseName };
+      } else env.DATA_DIR = copyPglite(cachedDir!, name);
+      if (variant === 'nocache') Object.assign(env, NO_CACHE_ENV);
+      log(`starting the shop (${variant === 'cached' ? 'cached' : 'no cache'})`);
+      const server = await startShop(`shop ${kind} ${name}`, env);
+      stops.push(server.stop);
+      targets[variant] = { name: server.name, pid: server.pid, base: server.base, database };
+    }
+
+    // Every scenario answers, and the product page's bytes (and any other asked for) are recorded for the baseline.
+    const productId = await findProductId(targets.cached.base);
+    const resolve = (request: BenchRequest): BenchRequest => ({
+      ...request,
+      path: request.path.replace(':product', String(productId)),
+    });
+    const recorded: RecordedAnswer[] = [];
+    const carts = await Promise.all(
+      Array.from({ length: connections }, () => openGuestCart(targets.cached.base, productId)),
+    );
+    for (const scenario of [...loadScenarios, ...singleScenarios]) {
+      const request = resolve(scenario.request);
+      for (const variant of scenario.variants.filter((name) => name !== 'baseline')) {
+        const answer = await rawRequest(targets[variant].base, {
+          ...request,
+          headers: { ...request.headers, ...(scenario.ownCart ? carts[0] : {}) },
+        });
+        if (answer.status !== 200)
+          throw new Error(
+            `${scenario.label} (${variant}): HTTP ${answer.status} ${answer.body.subarray(0, 300)}`,
+          );
+      }
+      if (scenario.variants.includes('baseline')) {
+        const answer = await rawRequest(targets.cached.base, request);
+        const headers: Record<string, string> = {};
+        for (const name of ['content-type', 'content-encoding', 'vary'])
+          if (typeof answer.headers[name] === 'string') headers[name] = answer.headers[name];
+        recorded.push({
+          method: request.method,
+          url: request.path,
+          requestBody: request.body ?? '',
+          headers,
+          responseBody: answer.body.toString('base64'),
+        });
+      }
+    }
+    if (recorded.length > 0) {
+      const file = path.join(runDir(), `baseline-${kind}-${products}.json`);
+      writeFileSync(file, JSON.stringify(recorded));
+      const baseline = await startBaseline(file);
+      stops.push(baseline.stop);
+      targets.baseline = { name: baseline.name, pid: baseline.pid, base: baseline.base };
+    }
+
+    const samples = new Map<string, Sample[]>();
+    const health = new Map<string, number[]>();
+    const run = async (scenario: Scenario, variant: Variant, seconds: number, record: boolean) => {
+      const request = resolve(scenario.request);
+      const single = singleScenarios.includes(scenario);
+      const probe = scenario.healthProbe ? startProbe(`${targets[variant].base}/api/health`) : null;
+      const sample = await measure(targets[variant], request, {
+        connections: single ? 1 : connections,
+        duration: seconds,
+        perConnection: scenario.ownCart ? carts : undefined,
+      });
+      const probed = probe ? await probe.stop() : null;
+      if (!record) return;
+      const key = `${scenario.id}/${variant}`;
+      samples.set(key, [...(samples.get(key) ?? []), sample]);
+      if (probed) health.set('p99', [...(health.get('p99') ?? []), percentile(probed, 99)]);
+      if (probed) health.set('max', [...(health.get('max') ?? []), probed.at(-1)!]);
+      const ms = (value: number) => (value < 10 ? value.toFixed(1) : value.toFixed(0));
+      log(
+        `  ${scenario.label} [${variant}]: ${sample.rps.toFixed(0)} req/s, p50 ${ms(sample.p50)} ms, p99 ${ms(sample.p99)} ms, ` +
+          `CPU ${sample.cpuMs.toFixed(2)} ms/req${probed ? `, health p99 ${ms(percentile(probed, 99))} ms` : ''}` +
+          (sample.errors ? `, ${sample.errors} errors (${sample.failures})` : ''),
+      );
+    };
+
+    log('warm-up: every scenario for 1 s');
+    for (const scenario of [...loadScenarios, ...singleScenarios])
+      for (const variant of scenario.variants) await run(scenario, variant, 1, false);
+    await placeOrders(targets.cached, productId, 10);
+
+    const sitemaps: SitemapRound[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      log(`round ${round + 1} of ${rounds}`);
+      for (const scenario of loadScenarios) {
+        // The order of the servers rotates between rounds, so that none is always measured first.
+        const order = scenario.variants.map((_, index, all) => all[(index + round) % all.length]!);
+        for (const variant of order) await run(scenario, variant, duration, true);
+      }
+      for (const scenario of singleScenarios) await run(scenario, 'nocache', singleDuration, true);
+      sitemaps.push(await sitemapRound(targets.cached, targets.nocache));
+      const orders = await placeOrders(targets.cached, productId, 50);
+      samples.set('orders/cached', [...(samples.get('orders/cached') ?? []), orders]);
+      log(`  orders, 10 at once: p50 ${orders.p50.toFixed(1)} ms, p95 ${orders.p95.toFixed(1)} ms`);
+    }
+    const result: SetupResult = {
+      kind,
+      products,
+      label,
+      samples,
+      labels: Object.fromEntries([
+        ...loadScenarios.map((scenario) => [scenario.id, scenario.label]),
+        ...singleScenarios.map((scenario) => [scenario.id, `${scenario.label}, 1 connection`]),
+        ['orders', 'order, 10 at once'],
+      ]),
+      health,
+      sitemaps,
+      databaseCpuCounted: kind === 'pglite' || (postgres?.local ?? false),
+      minutes: (performance.now() - setupStarted) / 60_000,
+    };
+    log(`■ ${label}: ${result.minutes.toFixed(1)} min`);
+    return result;
+  } finally {
+    for (const stop of stops.reverse()) await stop();
+  }
+}
+
+// ---- main ----
+
+async function main() {
+  const started = new Date();
+  const loadBefore = os.loadavg();
+  removeOrphanFolders();
+  if (flags.has('no-build')) {
+    if (!existsSync(path.join(root, 'packages/server/dist/main.js')))
+      throw new Error('no build: run npm run build');
+  } else if (buildIsStale()) {
+    log('building the shop (npm run build)…');
+    await runBuild();
+  }
+  const postgres = databases.includes('postgres') ? await Postgres.connect(adminUrl) : null;
+  await postgres?.dropOrphans();
+  const key = seedKey();
+  await postgres?.pruneStaleTemplates(key);
+  pruneStalePgliteCaches(key);
+  const results: SetupResult[] = [];
+  for (const kind of databases)
+    for (const products of sizes) results.push(await runSetup(kind, products, key, postgres));
+  const report = markdownReport(results, {
+    started,
+    loadBefore,
+    loadAfter: os.loadavg(),
+    command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+    rounds,
+    duration,
+    connections,
+    postgresVersion: postgres ? await postgres.version() : null,
+  });
+  console.log(`\n${report}`);
+  if (writeDocsAtEnd) {
+    writeDocs(path.join(root, 'docs/performance.md'), report);
+    log('written into docs/performance.md');
+  }
+}
+
+let stopping = false;
+async function stop(code: number) {
+  if (stopping) return;
+  stopping = true;
+  killAllServers();
+  await cleanUp();
+  process.exit(code);
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    log(`${signal}: stopping the servers and dropping this run's databases`);
+    void stop(130);
+  });
+try {
+  await main();
+  await stop(0);
+} catch (error) {
+  console.error(error);
+  await stop(1);
+}
