@@ -4,7 +4,7 @@
 import { LEGAL_PAGE_URLS, STATIC_PAGE_URLS } from '@efir/domain/routes';
 import { and, asc, between, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import { preparedQuery, prepareRawSql } from '../../db/prepared.ts';
 import { products } from '../catalog/catalog.table.ts';
 import type { ContentService } from '../content/content.service.ts';
 import { listPublicationUrls } from '../content/publications.service.ts';
@@ -25,18 +25,21 @@ function escapeXml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** Which ranges of `size` product ids hold a visible product (part 1 is ids 1…size). */
-const productParts = preparedQuery((db) =>
-  db
-    .select({
-      part: sql<number>`(${products.id} - 1) / ${sql.placeholder('size')}::int + 1`.mapWith(Number),
-    })
-    .from(products)
-    .where(eq(products.visible, true))
-    .groupBy(sql`1`)
-    .orderBy(sql`1`)
-    .prepare('sitemap_product_parts'),
-);
+/**
+ * Which ranges of `size` product ids hold a visible product (part 1 is ids 1…size): one primary-key probe per
+ * range, so the index costs what the number of parts does, not the catalogue.
+ */
+const productParts = preparedQuery((db) => {
+  const size = sql`${sql.placeholder('size')}::int`;
+  return prepareRawSql<{ part: number }>(
+    db,
+    'sitemap_product_parts',
+    sql`select part from generate_series(1, (select (max(id) - 1) / ${size} + 1 from ${products})) as part
+    where exists (select 1 from ${products} where ${products.visible}
+      and ${products.id} between (part - 1) * ${size} + 1 and part * ${size})
+    order by part`,
+  );
+});
 
 const productUrlsBetween = preparedQuery((db) =>
   db
@@ -108,7 +111,7 @@ export function createSitemaps(deps: {
     for (let part = 1; part <= Math.ceil(pageUrls.length / partSize); part++) {
       files.push(`/sitemap-pages-${part}.xml`);
     }
-    for (const { part } of parts) files.push(`/sitemap-products-${part}.xml`);
+    for (const { part } of parts.rows) files.push(`/sitemap-products-${part}.xml`);
     const lines = files.map((file) => `  <sitemap><loc>${escapeXml(origin + file)}</loc></sitemap>`);
     return Buffer.from(
       [XML_HEAD, `<sitemapindex xmlns="${NAMESPACE}">`, ...lines, '</sitemapindex>', ''].join('\n'),
