@@ -197,6 +197,40 @@ function pickForwardHeaders(request: FastifyRequest): Record<string, string> {
   return headers;
 }
 
+/**
+ * What an in-process call answers: the parts of a fetch Response that the shop's HTTP client reads (status and
+ * text; headers on demand). Building a full undici Response and reading its body stream cost as much as the call.
+ */
+class InProcessResponse {
+  constructor(
+    readonly status: number,
+    private readonly body: string,
+    private readonly rawHeaders: Record<string, string | string[] | number | undefined>,
+  ) {}
+
+  get ok(): boolean {
+    return this.status >= 200 && this.status < 300;
+  }
+
+  get headers(): Headers {
+    return new Headers(
+      Object.entries(this.rawHeaders).flatMap(([name, value]) =>
+        value === undefined
+          ? []
+          : (Array.isArray(value) ? value : [String(value)]).map((item): [string, string] => [name, item]),
+      ),
+    );
+  }
+
+  async text(): Promise<string> {
+    return this.body;
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(this.body);
+  }
+}
+
 function createInProcessFetch(app: FastifyInstance): typeof fetch {
   return async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
@@ -207,16 +241,8 @@ function createInProcessFetch(app: FastifyInstance): typeof fetch {
       headers,
       payload: typeof init?.body === 'string' ? init.body : undefined,
     });
-    const body =
-      response.statusCode === 204 || response.statusCode === 304 ? null : new Uint8Array(response.rawPayload);
-    return new Response(body, {
-      status: response.statusCode,
-      headers: Object.entries(response.headers).flatMap(([name, value]) =>
-        value === undefined
-          ? []
-          : (Array.isArray(value) ? value : [String(value)]).map((item): [string, string] => [name, item]),
-      ),
-    });
+    const body = response.statusCode === 204 || response.statusCode === 304 ? '' : response.payload;
+    return new InProcessResponse(response.statusCode, body, response.headers) as unknown as Response;
   };
 }
 

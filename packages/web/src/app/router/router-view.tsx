@@ -1,5 +1,5 @@
 // The React side of app/router/router.ts: renders the router's state through React Router's declarative <Router>
-// and useRoutes (so Link, NavLink, Outlet, useParams… work as usual), and the hooks of its data.
+// and its renderMatches (so Link, NavLink, Outlet, useParams… work as usual), and the hooks of its data.
 import {
   Component,
   type ComponentProps,
@@ -19,9 +19,9 @@ import {
   type RouteObject as ElementRoute,
   type NavigateOptions,
   Outlet,
+  renderMatches,
   type To,
   useNavigate as useDeclarativeNavigate,
-  useRoutes,
 } from 'react-router';
 import type { Navigation, RouteObject, Router, RouterState } from './router.ts';
 
@@ -115,21 +115,39 @@ function RouteElement({ route }: { route: RouteObject & { id: string } }) {
   return <RouteIdContext.Provider value={route.id}>{element}</RouteIdContext.Provider>;
 }
 
-/** The route table for useRoutes: each route renders through RouteElement (its data, its error boundary). */
-function toElementRoutes(routes: RouteObject[]): ElementRoute[] {
-  return routes.map((route) => {
+/**
+ * Each route of the table as React Router's element route, by id: it renders through RouteElement (its data, its
+ * error boundary).
+ */
+function toElementRoutes(
+  routes: RouteObject[],
+  into = new Map<string, ElementRoute>(),
+): Map<string, ElementRoute> {
+  for (const route of routes) {
     const { id, path, index } = route as RouteObject & { id: string };
     const element = <RouteElement key={id} route={route as RouteObject & { id: string }} />;
-    return (
-      index
-        ? { id, index: true, element }
-        : { id, path, element, ...(route.children ? { children: toElementRoutes(route.children) } : {}) }
-    ) as ElementRoute;
-  });
+    into.set(id, (index ? { id, index: true, element } : { id, path, element }) as ElementRoute);
+    if (route.children) toElementRoutes(route.children, into);
+  }
+  return into;
 }
 
-function Routes({ routes }: { routes: ElementRoute[] }) {
-  return useRoutes(routes);
+/**
+ * The matches the router already made, rendered as React Router's <Routes> would (Outlet, useParams and relative
+ * links work as usual) without matching the table a second time.
+ */
+function MatchedRoutes({
+  matches,
+  routes,
+}: {
+  matches: RouterState['matches'];
+  routes: Map<string, ElementRoute>;
+}) {
+  return renderMatches(
+    matches.map((match) => ({ ...match, route: routes.get(match.route.id) as ElementRoute })) as Parameters<
+      typeof renderMatches
+    >[0],
+  );
 }
 
 /** Renders the router's current page; the same tree in the server render and in the browser (hydration). */
@@ -152,7 +170,7 @@ export function RouterView({ router }: { router: Router }) {
           navigator={router.navigator}
           static={router.isStatic}
         >
-          <Routes routes={routes} />
+          <MatchedRoutes matches={state.matches} routes={routes} />
         </DeclarativeRouter>
       </StateContext.Provider>
     </RouterContext.Provider>
