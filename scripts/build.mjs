@@ -42,8 +42,12 @@ const external = Object.keys({ ...serverPackage.dependencies, ...serverPackage.d
   (name) => !name.startsWith('@efir/'),
 );
 await esbuild({
-  entryPoints: [path.join(root, 'packages/server/src/main.ts')],
-  outfile: path.join(root, 'packages/server/dist/main.js'),
+  // The embedded database runs in a thread of its own, started from a file beside main.js (db/pglite-thread.ts).
+  entryPoints: {
+    main: path.join(root, 'packages/server/src/main.ts'),
+    'pglite-worker': path.join(root, 'packages/server/src/db/pglite-worker.ts'),
+  },
+  outdir: path.join(root, 'packages/server/dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',

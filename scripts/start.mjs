@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outputs = [
   'packages/server/dist/main.js',
+  'packages/server/dist/pglite-worker.js',
   'packages/web/dist/client/index.html',
   'packages/web/dist/server/entry-server.js',
 ].map((file) => path.join(root, file));

@@ -1,4 +1,5 @@
-// Opens the database: embedded PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+// Opens the database: embedded PGlite under DATA_DIR by default (in a thread of its own, reached through `pg` like
+// PostgreSQL), PostgreSQL when DATABASE_URL is set.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { migrationsDir } from '../lib/paths.ts';
+import { startPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -26,19 +28,42 @@ export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_D
   if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL);
   const dataDir = path.resolve(config.DATA_DIR, 'pglite');
   mkdirSync(dataDir, { recursive: true });
-  return openPglite(new PGlite({ dataDir, extensions: { pg_trgm } }));
+  return openPgliteThread(dataDir);
 }
 
 export function openPostgres(connectionString: string, max = 10): DbHandle {
-  const pool = new pg.Pool({ connectionString, max });
+  return openPool(new pg.Pool({ connectionString, max }), 'postgres', async () => {});
+}
+
+/**
+ * PGlite in its own thread (pglite-thread.ts), so that its queries (WebAssembly, synchronous) never hold up the event
+ * loop; the app reaches it through the same `pg` driver as PostgreSQL. PGlite has one session, hence one pooled
+ * connection: a transaction holds it to the end while other queries wait their turn, as they did in-process.
+ */
+export async function openPgliteThread(dataDir: string): Promise<DbHandle> {
+  const thread = await startPgliteThread(dataDir);
+  const pool = new pg.Pool({
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    idleTimeoutMillis: 0,
+    stream: () => thread.connect(),
+  });
+  return openPool(pool, 'pglite', () => thread.close());
+}
+
+function openPool(pool: pg.Pool, kind: DbHandle['kind'], closeServer: () => Promise<void>): DbHandle {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
   return {
     db,
-    kind: 'postgres',
+    kind,
     migrate: () => migrateNodePg(drizzleNodePg({ client: pool }), { migrationsFolder: migrationsDir }),
-    close: () => pool.end(),
+    close: async () => {
+      await pool.end();
+      await closeServer();
+    },
   };
 }
 
