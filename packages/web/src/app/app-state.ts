@@ -122,6 +122,8 @@ export interface CartData {
   count: number;
   /** The discount percent applied to regular lines. */
   skidka: number;
+  /** What the cart holds as the server saw it (a digest); sent with the order, so a cart changed elsewhere shows. */
+  version: string;
   code: string | null;
   /** The cart holds hydrolats (katGlobal 12). */
   hydr: boolean;
@@ -236,6 +238,7 @@ export const EMPTY_CART: CartData = {
   total: 0,
   count: 0,
   skidka: 0,
+  version: '',
   code: null,
   hydr: false,
   reco: [],

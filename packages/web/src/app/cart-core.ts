@@ -94,6 +94,7 @@ export function readCart(answer: unknown, previous: CartData = EMPTY_CART): Cart
       lines.reduce((sum, line) => sum + line.quantity, 0),
     ),
     skidka: whole(cart.skidka),
+    version: text(cart.version),
     code: typeof body.code === 'string' ? body.code : (promo?.code ?? null),
     hydr: body.hydr === true || lines.some((line) => line.katGlobal === 12),
     reco: Array.isArray(body.reco) ? (body.reco as ProductCard[]) : lines.length > 0 ? previous.reco : [],

@@ -1,6 +1,6 @@
 // The cart: lines capped by stock, totals by the one cart math of `domain`, promo codes, gifts, saved carts,
 // recommendations, and the merge of a guest's cart into the user's at login.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { computeCartTotals, type PromoCondition } from '@efir/domain/cart-math';
 import type { ImageRef, ProductCard } from '@efir/domain/catalog-wire';
 import type { Database } from '../../db/client.ts';
@@ -69,12 +69,28 @@ export interface CartView {
     count: number;
     /** d applied to regular lines, percent. */
     skidka: number;
+    /**
+     * What the cart holds, as a short digest: the shop's client sends the version it showed with the order, so a
+     * cart changed in another tab or on another device is told apart even when the totals came out the same.
+     */
+    version: string;
   };
   code: string | null;
   hydr: boolean;
   reco: ProductCard[];
   /** Lines changed because stock ran low since they were added (shown once to the buyer). */
   notices: string[];
+}
+
+/** The cart with its version: a digest of its lines (product, quantity, unit price), gifts, code and discount. */
+function withVersion(cart: Omit<CartView['cart'], 'version'>): CartView['cart'] {
+  const content = JSON.stringify([
+    cart.lines.map((line) => [line.id, line.quantity, line.price]),
+    cart.gifts.map((line) => line.id),
+    cart.promo?.code ?? null,
+    cart.skidka,
+  ]);
+  return { ...cart, version: createHash('sha256').update(content).digest('base64url').slice(0, 16) };
 }
 
 export type PromoProblem = { error: true; text: string } | { error: false; promo: PromoRow };
@@ -231,7 +247,16 @@ export function createCartService(db: Database): CartService {
       if (!cart) {
         return {
           message: 'cart',
-          cart: { lines: [], gifts: [], promo: null, subtotal: 0, discount: 0, total: 0, count: 0, skidka },
+          cart: withVersion({
+            lines: [],
+            gifts: [],
+            promo: null,
+            subtotal: 0,
+            discount: 0,
+            total: 0,
+            count: 0,
+            skidka,
+          }),
           code: null,
           hydr: false,
           reco: [],
@@ -295,7 +320,7 @@ export function createCartService(db: Database): CartService {
       }
       return {
         message: 'cart',
-        cart: {
+        cart: withVersion({
           lines: lineViews,
           gifts: giftLines,
           promo: promo && condition ? { code: promo.code, condition } : null,
@@ -304,7 +329,7 @@ export function createCartService(db: Database): CartService {
           total: totals.total,
           count: totals.count,
           skidka: totals.applied.percent,
-        },
+        }),
         code: promo?.code ?? null,
         hydr: lines.some((line) => line.katGlobal === HYDROLAT_KAT_GLOBAL),
         reco: recoRows.map((row) => ({

@@ -48,6 +48,8 @@ export function registerOrderRoutes(
             .strictObject({
               goods_total: z.int().min(0).max(100_000_000),
               delivery_price: z.int().min(0).max(100_000_000),
+              /** The cart's `version` as GET /v1/cart gave it. */
+              cart_version: z.string().max(64).optional(),
             })
             .optional(),
         }),

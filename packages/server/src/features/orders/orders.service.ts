@@ -93,20 +93,24 @@ export interface PlaceOrderInput {
   contact: CheckoutContact;
   delivery: DeliveryForm;
   /** The figures the buyer confirmed (the shop's own client sends them; other clients may not). */
-  expected?: { goods_total: number; delivery_price: number } | undefined;
+  expected?: { goods_total: number; delivery_price: number; cart_version?: string | undefined } | undefined;
 }
 
-/** What differs between the figures the buyer confirmed and the server's, in Russian, by field. */
+/** What differs between what the buyer confirmed and the server's cart and figures, in Russian, by field. */
 function describeChangedFigures(
   expected: NonNullable<PlaceOrderInput['expected']>,
-  goodsTotal: number,
+  cart: { total: number; version: string },
   deliveryPrice: number,
 ): FieldErrors | null {
   const changes: FieldErrors = {};
+  const goodsTotal = cart.total;
   if (expected.goods_total !== goodsTotal) {
     changes.cart = [
       `Товары теперь стоят ${formatRub(goodsTotal)}, а не ${formatRub(expected.goods_total)}: цены или скидка изменились`,
     ];
+  } else if (expected.cart_version !== undefined && expected.cart_version !== cart.version) {
+    // Same money, other goods: a line was swapped or changed in another tab or on another device.
+    changes.cart = ['Состав корзины изменился в другой вкладке или на другом устройстве: проверьте товары'];
   }
   if (expected.delivery_price !== deliveryPrice) {
     changes.delivery_price = [
@@ -418,9 +422,17 @@ export function createOrdersService(deps: {
         } as never);
       }
       const deliveryPrice = quote.price ?? 0;
-      const changed =
-        input.expected && describeChangedFigures(input.expected, view.cart.total, deliveryPrice);
-      if (changed) throw conflict('Сумма заказа изменилась — проверьте и подтвердите ещё раз', changed);
+      const changed = input.expected && describeChangedFigures(input.expected, view.cart, deliveryPrice);
+      if (changed) {
+        const sameMoney =
+          input.expected?.goods_total === view.cart.total && input.expected.delivery_price === deliveryPrice;
+        throw conflict(
+          sameMoney
+            ? 'Корзина изменилась — проверьте заказ'
+            : 'Сумма заказа изменилась — проверьте и подтвердите ещё раз',
+          changed,
+        );
+      }
       const guestKey = randomUUID();
       const allLines = [...view.cart.lines, ...view.cart.gifts];
 

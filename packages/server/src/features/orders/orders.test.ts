@@ -376,6 +376,43 @@ describe('one cart, one order; nothing placed that the buyer did not confirm (is
     expect(placed.statusCode, placed.body).toBe(200);
     expect(placed.json().order).toMatchObject({ goods_total: 5200, delivery_price: 0, total: 5200 });
   });
+  it('a cart changed in another tab to other goods at the same total: no order, the change named; the shown version places it', async () => {
+    await pin(lemon().id, { cena: 500, stock: 40 });
+    await pin(lavender().id, { cena: 500, stock: 40 });
+    const buyer = createTestAgent(testApp.app);
+    await addToCart(buyer, lemon().id, 1);
+    const seen = await addToCart(buyer, lavender().id, 1);
+    const place = (cartVersion: string) =>
+      buyer.request({
+        method: 'POST',
+        url: '/v1/order',
+        payload: {
+          idempotency_key: randomUUID(),
+          contact,
+          delivery: courierMoscow(),
+          expected: { goods_total: 1000, delivery_price: 390, cart_version: cartVersion },
+        },
+      });
+    // In another tab: the lavender goes, a second lemon comes — still 1 000 ₽.
+    await buyer.request({ method: 'DELETE', url: `/v1/cart/line/${lavender().id}` });
+    const now = await addToCart(buyer, lemon().id, 1);
+    expect(now.cart.total).toBe(1000);
+    expect(now.cart.version).not.toBe(seen.cart.version);
+
+    const refused = await place(seen.cart.version);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toEqual({
+      message: 'Корзина изменилась — проверьте заказ',
+      errors: {
+        cart: ['Состав корзины изменился в другой вкладке или на другом устройстве: проверьте товары'],
+      },
+    });
+    expect(await stockOf(lemon().id)).toBe(40);
+
+    const placed = await place(now.cart.version);
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json().order.lines).toEqual([expect.objectContaining({ id: lemon().id, quantity: 2 })]);
+  });
 });
 
 describe('the address book learns from the checkout', () => {

@@ -109,7 +109,14 @@ export function CheckStep() {
     let placed: PlacedOrder;
     try {
       placed = await api.post<PlacedOrder>('/v1/order', {
-        body: { ...built.body, expected: { goods_total: cart.total, delivery_price: deliveryPrice } },
+        body: {
+          ...built.body,
+          expected: {
+            goods_total: cart.total,
+            delivery_price: deliveryPrice,
+            ...(cart.version ? { cart_version: cart.version } : {}),
+          },
+        },
       });
     } catch (failure) {
       inFlight.current = false;

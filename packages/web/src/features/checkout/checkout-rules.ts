@@ -186,7 +186,7 @@ export interface OrderRequest {
   contact: CheckoutContactInput;
   delivery: DeliveryFormInput;
   /** What the /check step showed: the server places nothing when its figures differ. */
-  expected?: { goods_total: number; delivery_price: number };
+  expected?: { goods_total: number; delivery_price: number; cart_version?: string };
 }
 
 export type BuiltOrder =
