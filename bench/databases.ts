@@ -280,10 +280,14 @@ export class Postgres {
     await this.admin.query(`drop database if exists "${name}" with (force)`);
   }
 
-  /** Process ids of the backends serving a database (for their CPU time, read from /proc). */
+  /**
+   * Process ids of the backends serving a database's clients, with their parallel workers (for their CPU time,
+   * read from /proc); not autovacuum.
+   */
   async backends(database: string): Promise<number[]> {
     const { rows } = await this.admin.query<{ pid: number }>(
-      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      `select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()
+         and backend_type in ('client backend', 'parallel worker')`,
       [database],
     );
     return rows.map((row) => row.pid);

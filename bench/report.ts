@@ -331,10 +331,13 @@ export function markdownReport(
     duration: number;
     connections: number;
     postgresVersion: string | null;
+    shopDir: string;
   },
 ): string {
-  const commit = shell('git', ['rev-parse', '--short', 'HEAD']);
-  const dirty = shell('git', ['status', '--porcelain', '--untracked-files=no']) !== '';
+  const git = (args: string[]) => shell('git', ['-C', run.shopDir, ...args]);
+  const commit = git(['rev-parse', '--short', 'HEAD']);
+  const dirty = git(['status', '--porcelain', '--untracked-files=no']) !== '';
+  const elsewhere = run.shopDir === root ? '' : ` (the shop built in ${run.shopDir})`;
   const minutes = setups.reduce((sum, setup) => sum + setup.minutes, 0);
   const load = (values: number[]) => values.map((value) => value.toFixed(1)).join(' / ');
   const checks = table(
@@ -351,7 +354,7 @@ export function markdownReport(
   );
   return [
     `Run ${run.started.toISOString().slice(0, 16).replace('T', ' ')} UTC: \`${run.command}\` at commit ${commit}` +
-      `${dirty ? ' (with uncommitted changes)' : ''}; ${run.rounds} interleaved round${run.rounds === 1 ? '' : 's'} of ${run.duration} s per ` +
+      `${dirty ? ' with uncommitted changes' : ''}${elsewhere}; ${run.rounds} interleaved round${run.rounds === 1 ? '' : 's'} of ${run.duration} s per ` +
       `measurement, ${run.connections} connections (1 for item 4), ${minutes.toFixed(0)} min. Machine: ${machine(run.postgresVersion)}; ` +
       `load average (1 / 5 / 15 min) ${load(run.loadBefore)} before, ${load(run.loadAfter)} after.`,
     '',

@@ -9,7 +9,8 @@
 //   --duration 2 (seconds per measurement at --connections 16) --single-duration 2 (at 1 connection)
 //   --full (cached JSON answers too, and the baseline for every page) --no-build (use the last build)
 //   --write-docs / --no-docs (the tables go into docs/performance.md by default only when the default matrix ran)
-//   --log-level silent. A full run takes about 15 minutes on 2 vCPU (seeding 100 000 products once more on the
+//   --log-level silent --shop DIR (measure the build of another checkout, e.g. `git worktree add /tmp/before
+//   <commit>` then `npm ci` there: the before of a before/after; seeding stays this checkout's). A full run takes about 15 minutes on 2 vCPU (seeding 100 000 products once more on the
 //   first run after the migrations or the seed code change).
 // BENCH_DATABASE_URL: an admin connection to PostgreSQL (default postgres://postgres@127.0.0.1:5432/postgres).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -39,7 +40,15 @@ import {
   type Target,
 } from './load.ts';
 import { markdownReport, type SetupResult, type SitemapRound, writeDocs } from './report.ts';
-import { buildIsStale, killAllServers, root, runBuild, startBaseline, startShop } from './servers.ts';
+import {
+  buildIsStale,
+  killAllServers,
+  measureShopIn,
+  root,
+  runBuild,
+  startBaseline,
+  startShop,
+} from './servers.ts';
 
 // ---- options ----
 
@@ -82,6 +91,8 @@ const defaultMatrix = [...flags.keys()].every((name) =>
 );
 const writeDocsAtEnd = flags.has('write-docs') || (defaultMatrix && !flags.has('no-docs'));
 const logLevel = flags.get('log-level') || 'silent';
+const shopDir = path.resolve(flags.get('shop') || root);
+measureShopIn(shopDir);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 // ---- what is measured ----
@@ -506,18 +517,27 @@ async function runSetup(
 
 // ---- main ----
 
+class SetupError extends Error {}
+
 async function main() {
   const started = new Date();
   const loadBefore = os.loadavg();
   removeOrphanFolders();
   if (flags.has('no-build')) {
-    if (!existsSync(path.join(root, 'packages/server/dist/main.js')))
-      throw new Error('no build: run npm run build');
+    if (!existsSync(path.join(shopDir, 'packages/server/dist/main.js')))
+      throw new SetupError('--no-build, but there is no build: run npm run build');
   } else if (buildIsStale()) {
     log('building the shop (npm run build)…');
     await runBuild();
   }
-  const postgres = databases.includes('postgres') ? await Postgres.connect(adminUrl) : null;
+  const postgres = databases.includes('postgres')
+    ? await Postgres.connect(adminUrl).catch((error: Error) => {
+        throw new SetupError(
+          `PostgreSQL at ${adminUrl.replace(/:[^:@/]*@/, ':…@')} is not reachable (${error.message}): ` +
+            'set BENCH_DATABASE_URL to an admin connection, or run with --db pglite',
+        );
+      })
+    : null;
   await postgres?.dropOrphans();
   const key = seedKey();
   await postgres?.pruneStaleTemplates(key);
@@ -534,6 +554,7 @@ async function main() {
     duration,
     connections,
     postgresVersion: postgres ? await postgres.version() : null,
+    shopDir,
   });
   console.log(`\n${report}`);
   if (writeDocsAtEnd) {
@@ -552,13 +573,14 @@ async function stop(code: number) {
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => {
-    log(`${signal}: stopping the servers and dropping this run's databases`);
+    if (!stopping) log(`${signal}: stopping the servers and dropping this run's databases`);
     void stop(130);
   });
 try {
   await main();
   await stop(0);
 } catch (error) {
-  console.error(error);
+  // A problem of the setup (no PostgreSQL, no build) in one line; anything else with its stack.
+  console.error(error instanceof SetupError ? `bench: ${error.message}` : error);
   await stop(1);
 }

@@ -8,7 +8,11 @@ import { build } from 'esbuild';
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 export const cacheDir = path.join(root, 'node_modules/.cache/efir-bench');
-const serverMain = path.join(root, 'packages/server/dist/main.js');
+/** The checkout whose shop is measured: this one, or another (`--shop DIR`, e.g. a worktree of an older commit). */
+let shopRoot = root;
+export function measureShopIn(dir: string): void {
+  shopRoot = path.resolve(dir);
+}
 /** The Node flags of `npm start` (scripts/start.mjs says why). */
 const SHOP_NODE_FLAGS = ['--enable-source-maps', '--max-old-space-size=384'];
 
@@ -53,19 +57,19 @@ export function buildIsStale(): boolean {
     'packages/server/dist/main.js',
     'packages/web/dist/client/index.html',
     'packages/web/dist/server/entry-server.js',
-  ].map((file) => path.join(root, file));
+  ].map((file) => path.join(shopRoot, file));
   if (!outputs.every((file) => existsSync(file))) return true;
   const built = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
   return ['packages/domain/src', 'packages/server/src', 'packages/web/src', 'packages/web/index.html']
-    .map((source) => path.join(root, source))
+    .map((source) => path.join(shopRoot, source))
     .some((source) => existsSync(source) && newestChange(source) > built);
 }
 
 /** `npm run build`: the browser bundle, the server-render bundle and packages/server/dist/main.js. */
 export function runBuild(): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'scripts/build.mjs')], {
-      cwd: root,
+    const child = spawn(process.execPath, [path.join(shopRoot, 'scripts/build.mjs')], {
+      cwd: shopRoot,
       stdio: 'inherit',
       env: childEnv({}),
     });
@@ -100,10 +104,11 @@ async function startProcess(
   name: string,
   args: string[],
   env: Record<string, string>,
+  cwd = root,
 ): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd,
     env: childEnv({ ...env, PORT: String(port), HOST: '127.0.0.1' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -144,14 +149,19 @@ async function startProcess(
 
 /** The shop as `npm start` runs it: the production build, NODE_ENV=production, the same Node flags. */
 export function startShop(name: string, env: Record<string, string>): Promise<RunningServer> {
-  return startProcess(name, [...SHOP_NODE_FLAGS, serverMain], {
-    NODE_ENV: 'production',
-    SEED_DEMO: '0',
-    SHUTDOWN_TIMEOUT_MS: '2000',
-    // A fixed key: without one the shop would write a random key into DATA_DIR.
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
-    ...env,
-  });
+  return startProcess(
+    name,
+    [...SHOP_NODE_FLAGS, path.join(shopRoot, 'packages/server/dist/main.js')],
+    {
+      NODE_ENV: 'production',
+      SEED_DEMO: '0',
+      SHUTDOWN_TIMEOUT_MS: '2000',
+      // A fixed key: without one the shop would write a random key into DATA_DIR.
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+      ...env,
+    },
+    shopRoot,
+  );
 }
 
 /** The baseline runs as plain Node.js from an esbuild bundle (no tsx loader in the measured process). */
