@@ -59,6 +59,7 @@ import { createResponseCache } from './lib/response-cache.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { acceptBodylessCalls } from './plugins/bodyless.ts';
+import { answerClientError } from './plugins/client-errors.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { refuseNulCharacters, registerErrorHandler } from './plugins/error-handler.ts';
 import { createPageCache } from './plugins/page-cache.ts';
@@ -107,6 +108,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     forceCloseConnections: 'idle',
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // What the HTTP parser refuses (an address over 16 KB) is answered in the catalogue's shape as well.
+    clientErrorHandler: answerClientError,
     // Errors Fastify raises before routing (a broken percent-encoding in the path) get the catalogue body too.
     frameworkErrors: (_error, _request, reply) => {
       (reply as unknown as FastifyReply)

@@ -1,5 +1,7 @@
-// Hostile-input fuzzing of every route through app.inject: generated requests, the catalogue check, a status summary.
+// Hostile-input fuzzing of every route through app.inject (or over real HTTP, createHttpSender): generated requests,
+// the catalogue check, a status summary.
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { CSRF_COOKIE, CSRF_HEADER, MESSAGES, TOKEN_ERRORS } from '@efir/domain/http-contract';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -326,6 +328,8 @@ const hostileValueArb: fc.Arbitrary<unknown> = fc.oneof(
 
 export interface FuzzContext {
   app: FastifyInstance;
+  /** Sends the cases over real HTTP (createHttpSender); without it, through app.inject. */
+  send?: FuzzSender;
   testApp: TestApp;
   userId: number;
   token: string;
@@ -831,11 +835,65 @@ const FIXED_MESSAGES: Record<number, string> = {
 };
 
 /** null when the answer is acceptable; else what is wrong with it. */
-export function judge(
-  route: CapturedRoute,
-  request: InjectOptions,
-  response: LightMyRequestResponse,
-): string | null {
+/** What judging an answer reads: inject's response and one read over HTTP both have it. */
+export interface FuzzResponse {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+}
+
+/** Sends a case over real HTTP instead of app.inject: the server's HTTP parser and sockets are in the path. */
+export type FuzzSender = (request: InjectOptions) => Promise<FuzzResponse>;
+
+/**
+ * A sender to a listening shop at `baseUrl`, over kept-alive connections. What Node's HTTP client refuses to send
+ * (a header value or a path it cannot write) throws before anything reaches the server.
+ */
+export function createHttpSender(baseUrl: string): { send: FuzzSender; close(): void } {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+  const origin = new URL(baseUrl);
+  const send: FuzzSender = (request) =>
+    new Promise((resolve, reject) => {
+      const payload =
+        request.payload === undefined
+          ? undefined
+          : typeof request.payload === 'string' || Buffer.isBuffer(request.payload)
+            ? request.payload
+            : JSON.stringify(request.payload);
+      const headers = {
+        ...(request.headers as Record<string, string>),
+        ...(payload !== undefined ? { 'content-length': String(Buffer.byteLength(payload)) } : {}),
+      };
+      const outgoing = http.request(
+        {
+          agent,
+          host: origin.hostname,
+          port: origin.port,
+          method: String(request.method ?? 'GET'),
+          path: String(request.url),
+          headers,
+        },
+        (incoming) => {
+          const chunks: Buffer[] = [];
+          incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+          incoming.on('end', () =>
+            resolve({
+              statusCode: incoming.statusCode ?? 0,
+              headers: incoming.headers,
+              body: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+          incoming.on('error', reject);
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.setTimeout(30_000, () => outgoing.destroy(new Error('no answer in 30 s')));
+      outgoing.end(payload);
+    });
+  return { send, close: () => agent.destroy() };
+}
+
+export function judge(route: CapturedRoute, request: InjectOptions, response: FuzzResponse): string | null {
   const status = response.statusCode;
   if (status >= 500) return `${status} ${response.body.slice(0, 300)}`;
   if (status < 400 || request.method === 'HEAD') return null;
@@ -934,7 +992,7 @@ function describePayload(payload: InjectOptions['payload']): string {
  */
 export const KNOWN_DEVIATIONS: Array<{
   why: string;
-  matches(request: InjectOptions, response: LightMyRequestResponse): boolean;
+  matches(request: InjectOptions, response: FuzzResponse): boolean;
 }> = [
   // A deviation reported but not yet fixed goes here, narrowly matched, with an `it.fails` pin in fuzz.test.ts.
   // (Fixed and removed: broken path encoding, preflight without a method, NUL characters, lone surrogates.)
@@ -996,12 +1054,29 @@ async function sendCase(state: RunState, fuzzCase: FuzzCase): Promise<void> {
   const count = (label: string) => stats.statuses.set(label, (stats.statuses.get(label) ?? 0) + 1);
   for (const identity of ['guest', 'user'] as const) {
     const request = buildInject(ctx, identity, freshKeys(fuzzCase));
-    let response: LightMyRequestResponse;
+    let response: FuzzResponse;
     try {
-      response = await ctx.app.inject(request);
+      response = ctx.send ? await ctx.send(request) : await ctx.app.inject(request);
     } catch (error) {
-      // light-my-request refusing to build the request (a header it cannot send) is not the server's doing.
-      count(`refused by inject: ${(error as Error).message.slice(0, 40)}`);
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      // The server dropping a connection it had taken a request on is its doing; the client refusing to build
+      // the request (a header it cannot send) is not.
+      if (ctx.send && /ECONNRESET|EPIPE|ECONNREFUSED|socket hang up|no answer/i.test(`${code} ${error}`)) {
+        report.failures.push({
+          route: routeKey,
+          identity,
+          family: fuzzCase.family,
+          problem: `connection: ${code || (error as Error).message}`,
+          request: {
+            method: request.method as string,
+            url: request.url as string,
+            headers: request.headers,
+            payload: describePayload(request.payload),
+          },
+        });
+        continue;
+      }
+      count(`refused by the client: ${(error as Error).message.slice(0, 40)}`);
       continue;
     }
     report.requests += 1;
