@@ -75,6 +75,7 @@ function textArray(values: string[]): SQL {
  * producer of its own: «Лаванда узколистная экстра, Франция («Прованс Арома»)». Prices, stock, popularity, badges
  * and age vary by family; about one family in 8 has a special price, one product in 7 is sold out, one family in 97
  * is hidden. Set-based (INSERT … SELECT generate_series): 100 000 products load in seconds, on PGlite as well.
+ * @public For `npm run bench` and scripts/dev/catalogue-scale.mjs, not the shop itself.
  */
 export async function seedLargeCatalogue(db: Database, totalProducts: number): Promise<void> {
   await db.transaction(async (tx) => {

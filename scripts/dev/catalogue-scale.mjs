@@ -2,7 +2,7 @@
 // content + generated products, packages/server/src/seed/large-catalogue.ts), the shop with the answer cache off,
 // and each path asked one request at a time (no queueing: the request's own cost). Prints p50/p95 per path.
 //
-//   npx tsx scripts/catalogue-scale.mjs [--products 500,10000,100000] [--requests 200] [--database-url URL]
+//   npx tsx scripts/dev/catalogue-scale.mjs [--products 500,10000,100000] [--requests 200] [--database-url URL]
 //
 // The admin URL (default postgres://postgres@127.0.0.1:5432/postgres) must be allowed to create databases; each
 // run makes efir_scale_<size>_<random> and drops it afterwards.
@@ -13,11 +13,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../packages/server/src/app.ts';
-import { loadConfig } from '../packages/server/src/config.ts';
-import { openPostgres } from '../packages/server/src/db/client.ts';
-import { seedLargeCatalogue } from '../packages/server/src/seed/large-catalogue.ts';
-import { seedDemoContent } from '../packages/server/src/seed/seed.ts';
+import { buildApp } from '../../packages/server/src/app.ts';
+import { loadConfig } from '../../packages/server/src/config.ts';
+import { openPostgres } from '../../packages/server/src/db/client.ts';
+import { seedLargeCatalogue } from '../../packages/server/src/seed/large-catalogue.ts';
+import { seedDemoContent } from '../../packages/server/src/seed/seed.ts';
 
 const { values: args } = parseArgs({
   options: {
