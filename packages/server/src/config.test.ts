@@ -13,6 +13,14 @@ describe('loadConfig', () => {
     expect(config.isProduction).toBe(true);
   });
 
+  it('takes the public address from the port when PUBLIC_URL is not set, so payment and shared links lead back', () => {
+    expect(loadConfig({}).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '8080', PUBLIC_URL: 'https://efir.example.ru' }).PUBLIC_URL).toBe(
+      'https://efir.example.ru',
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
   });

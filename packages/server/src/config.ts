@@ -45,7 +45,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Where customers reach the shop; by default http://localhost:<PORT> (links in letters and payments use it). */
+  PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -180,7 +181,8 @@ const envSchema = z.object({
     .optional(),
 });
 
-export type Config = z.infer<typeof envSchema> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & {
+  PUBLIC_URL: string;
   isProduction: boolean;
   isTest: boolean;
   imagesDir: string;
@@ -212,6 +214,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     ...parsed.data,
+    // The port the shop listens on, when nothing else is said: links then lead back to this shop, not to :3000.
+    PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`,
     imagesDir: path.resolve(parsed.data.IMAGES_DIR ?? path.join(parsed.data.DATA_DIR, 'images')),
     redisPrefix:
       parsed.data.REDIS_PREFIX ?? defaultRedisPrefix(parsed.data.DATABASE_URL, parsed.data.DATA_DIR),
