@@ -37,6 +37,8 @@ export interface Sample {
   errors: number;
   /** e.g. «422×12», the first non-2xx statuses seen. */
   failures: string;
+  /** The probe's latencies, sorted, when one ran. */
+  probe?: number[];
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -118,7 +120,13 @@ async function settle(target: Target): Promise<void> {
 export async function measure(
   target: Target,
   request: BenchRequest,
-  options: { connections: number; duration: number; perConnection?: Array<Record<string, string>> },
+  options: {
+    connections: number;
+    duration: number;
+    perConnection?: Array<Record<string, string>>;
+    /** A URL timed by a probe of its own while the load runs (the health check under a heavy search). */
+    probe?: string;
+  },
 ): Promise<Sample> {
   const latencies: number[] = [];
   const ttfbs: number[] = [];
@@ -128,6 +136,7 @@ export async function measure(
   let connection = 0;
   const meter = new CpuMeter(target);
   await meter.start();
+  const probe = options.probe ? startProbe(options.probe) : null;
   const started = performance.now();
   const result = await autocannon({
     url: `${target.base}${request.path}`,
@@ -167,6 +176,7 @@ export async function measure(
     },
   });
   const elapsed = (performance.now() - started) / 1000;
+  const probed = probe ? await probe.stop() : undefined;
   // The server finishes what it had started (a render goes on after its client left): that CPU time counts too,
   // shared by every request sent, answered in time or not.
   await settle(target);
@@ -194,6 +204,7 @@ export async function measure(
     peakRssMb: cpu.peakRssMb,
     errors: result.errors + result.timeouts + result.non2xx,
     failures: failures.join(' '),
+    probe: probed,
   };
 }
 
@@ -225,7 +236,7 @@ function once() {
 `;
 
 /** Times `GET path` once every ~20 ms, one at a time, until `stop` is called; returns the sorted latencies. */
-export function startProbe(url: string): { stop(): Promise<number[]> } {
+function startProbe(url: string): { stop(): Promise<number[]> } {
   const worker = new Worker(PROBE, { eval: true, workerData: { url } });
   const done = new Promise<number[]>((resolve, reject) => {
     worker.once('message', (times: number[]) => resolve(times.sort((a, b) => a - b)));

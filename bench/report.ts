@@ -211,7 +211,8 @@ function cell(figure: Figure, setup: SetupResult): string {
   const low = Math.min(...values);
   const high = Math.max(...values);
   let text = number(middle, figure.unit);
-  if (values.length > 1) text += ` (${number(low, figure.unit)}–${number(high, figure.unit)})`;
+  if (number(low, figure.unit) !== number(high, figure.unit))
+    text += ` (${number(low, figure.unit)}–${number(high, figure.unit)})`;
   if (figure.target) {
     const met = figure.target.op === '≤' ? middle <= figure.target.value : middle >= figure.target.value;
     text += figure.binding(setup) ? (met ? ' ✓' : ' ✗') : met ? ' (✓)' : ' (✗)';
@@ -374,6 +375,7 @@ export function markdownReport(
     ...setups.flatMap((setup) => [detailTable(setup), '']),
   ]
     .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
     .trimEnd();
 }
 

@@ -36,7 +36,6 @@ import {
   percentile,
   rawRequest,
   type Sample,
-  startProbe,
   type Target,
 } from './load.ts';
 import { markdownReport, type SetupResult, type SitemapRound, writeDocs } from './report.ts';
@@ -384,6 +383,8 @@ async function runSetup(
   try {
     const template = kind === 'postgres' ? await postgres!.template(key, products, log) : null;
     const cachedDir = kind === 'pglite' ? await pgliteCache(key, products, log) : null;
+    const prepared: Array<{ variant: 'cached' | 'nocache'; name: string; env: Record<string, string> }> = [];
+    const databaseOf: Partial<Record<Variant, Target['database']>> = {};
     for (const variant of ['cached', 'nocache'] as const) {
       const name = `${products}_${variant}`;
       const env: Record<string, string> = {
@@ -391,19 +392,32 @@ async function runSetup(
         IMAGES_DIR: images,
         PAGE_CACHE_TTL_MS: '10000',
       };
-      let database: Target['database'];
       if (kind === 'postgres') {
         const databaseName = `efir_bench_${runId}_${name}`;
         env.DATABASE_URL = await postgres!.clone(template!, databaseName);
         env.DATA_DIR = path.join(runDir(), name);
-        database = { postgres: postgres!, name: databaseName };
+        databaseOf[variant] = { postgres: postgres!, name: databaseName };
       } else env.DATA_DIR = copyPglite(cachedDir!, name);
       if (variant === 'nocache') Object.assign(env, NO_CACHE_ENV);
-      log(`starting the shop (${variant === 'cached' ? 'cached' : 'no cache'})`);
-      const server = await startShop(`shop ${kind} ${name}`, env);
-      stops.push(server.stop);
-      targets[variant] = { name: server.name, pid: server.pid, base: server.base, database };
+      prepared.push({ variant, name, env });
     }
+    log('starting the shops (cached, no cache)');
+    const started = await Promise.allSettled(
+      prepared.map(({ name, env }) => startShop(`shop ${kind} ${name}`, env)),
+    );
+    started.forEach((outcome, index) => {
+      if (outcome.status !== 'fulfilled') return;
+      const { variant } = prepared[index]!;
+      const server = outcome.value;
+      stops.push(server.stop);
+      targets[variant] = {
+        name: server.name,
+        pid: server.pid,
+        base: server.base,
+        database: databaseOf[variant],
+      };
+    });
+    for (const outcome of started) if (outcome.status === 'rejected') throw outcome.reason;
 
     // Every scenario answers, and the product page's bytes (and any other asked for) are recorded for the baseline.
     const productId = await findProductId(targets.cached.base);
@@ -454,13 +468,13 @@ async function runSetup(
     const run = async (scenario: Scenario, variant: Variant, seconds: number, record: boolean) => {
       const request = resolve(scenario.request);
       const single = singleScenarios.includes(scenario);
-      const probe = scenario.healthProbe ? startProbe(`${targets[variant].base}/api/health`) : null;
       const sample = await measure(targets[variant], request, {
         connections: single ? 1 : connections,
         duration: seconds,
         perConnection: scenario.ownCart ? carts : undefined,
+        probe: scenario.healthProbe ? `${targets[variant].base}/api/health` : undefined,
       });
-      const probed = probe ? await probe.stop() : null;
+      const probed = sample.probe;
       if (!record) return;
       const key = `${scenario.id}/${variant}`;
       samples.set(key, [...(samples.get(key) ?? []), sample]);
