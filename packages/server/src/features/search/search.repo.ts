@@ -1,6 +1,7 @@
 // Search queries over products, articles and recipes: full-text (russian) plus trigram similarity on names.
-import { type AnyColumn, and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { products } from '../catalog/catalog.table.ts';
 import { articles, recipes } from '../content/content.table.ts';
 import { courses } from '../school/school.table.ts';
@@ -24,6 +25,14 @@ export interface SearchTerms {
  * missing letter in a short word («лванда» is 0.57 to «лаванда узколистная»).
  */
 const WORD_SIMILARITY_THRESHOLD = '0.5';
+
+/**
+ * A condition that sets the threshold of `<%` for the running statement before any row is read (decision 016): an
+ * uncorrelated subquery in a condition without columns becomes a one-time filter, evaluated before the plan below it
+ * starts, so the trigram index scan and its recheck see 0.5. `is_local` outside a transaction block lasts until the
+ * statement ends, so pooled connections keep the default — and no transaction (three more round trips) is needed.
+ */
+const TYPO_THRESHOLD_SET = sql`(select set_config('pg_trgm.word_similarity_threshold', ${sql.raw(`'${WORD_SIMILARITY_THRESHOLD}'`)}, true)) is not null`;
 /** ts_rank_cd weights for D, C, B, A: name/title (A) counts five times a description or article body (C). */
 const RANK_WEIGHTS = sql.raw(`'{0.1, 0.2, 0.4, 1.0}'`);
 /** 32 = rank / (rank + 1): keeps a long description full of a word from outranking the name. */
@@ -44,15 +53,39 @@ interface MatchExpressions {
   score: SQL<number>;
 }
 
+/** A text of the terms: a value bound as a parameter, or a placeholder of a prepared statement. */
+type TermText = string | Placeholder;
+
+/** The terms with each text either a value or a placeholder (prepared statements, `termsShape`). */
+interface TermTexts {
+  prefixQuery: TermText;
+  exactQuery: TermText;
+  nameWordQueries: TermText[][];
+  trigramTexts: TermText[];
+  texts: TermText[];
+}
+
+/**
+ * A tsquery computed once per statement: an uncorrelated subquery is evaluated once, where `to_tsquery($1)` in a
+ * generic plan (prepared statements) would parse and stem the text again for every row.
+ */
+function tsquery(text: TermText): SQL {
+  return sql`(select to_tsquery('russian', ${text}))`;
+}
+
 /**
  * `name` must be the column whose `lower(translate(name, 'Ёё', 'Ее'))` carries the GIN trigram index: the
  * expression is written here exactly as in the index so the planner can use it.
  */
-function buildMatchExpressions(vector: AnyColumn, name: AnyColumn, terms: SearchTerms): MatchExpressions {
+function buildMatchExpressions(vector: SQLWrapper, name: SQLWrapper, terms: TermTexts): MatchExpressions {
   const nameKey = sql`lower(translate(${name}, 'Ёё', 'Ее'))`;
-  const fullText = sql`${vector} @@ to_tsquery('russian', ${terms.prefixQuery})`;
+  const prefixQuery = tsquery(terms.prefixQuery);
+  const fullText = sql`${vector} @@ ${prefixQuery}`;
   const typo = terms.trigramTexts.map((text) => sql`${text} <% ${nameKey}`);
-  const condition = typo.length > 0 ? sql`(${fullText} or ${sql.join(typo, sql` or `)})` : fullText;
+  const condition =
+    typo.length > 0
+      ? sql`(${fullText} or (${TYPO_THRESHOLD_SET} and (${sql.join(typo, sql` or `)})))`
+      : fullText;
   const similarity =
     terms.trigramTexts.length > 0
       ? sql`greatest(${sql.join(
@@ -65,14 +98,14 @@ function buildMatchExpressions(vector: AnyColumn, name: AnyColumn, terms: Search
     sql` or `,
   );
   const coverages = terms.nameWordQueries.map((words) => {
-    const hits = words.map((word) => sql`(${vector} @@ to_tsquery('russian', ${word}))::int`);
+    const hits = words.map((word) => sql`(${vector} @@ ${tsquery(word)})::int`);
     return sql`(${sql.join(hits, sql` + `)})::float8 / ${sql.raw(String(words.length))}`;
   });
   const nameCoverage = sql<number>`greatest(${sql.join(coverages, sql`, `)})`;
   const score = sql<number>`(
     2 * ${nameCoverage}
-    + ts_rank_cd(${RANK_WEIGHTS}, ${vector}, to_tsquery('russian', ${terms.prefixQuery}), ${RANK_NORMALIZATION})
-    + ts_rank_cd(${RANK_WEIGHTS}, ${vector}, to_tsquery('russian', ${terms.exactQuery}), ${RANK_NORMALIZATION})
+    + ts_rank_cd(${RANK_WEIGHTS}, ${vector}, ${prefixQuery}, ${RANK_NORMALIZATION})
+    + ts_rank_cd(${RANK_WEIGHTS}, ${vector}, ${tsquery(terms.exactQuery)}, ${RANK_NORMALIZATION})
     + ${similarity}
     + 0.5 * (${startsWith})::int
   )::float8`;
@@ -90,71 +123,181 @@ const MATCH_ORDER = [sql`"fts_hit" desc`, sql`"score" desc`];
 type Queryable = Pick<Database, 'select'>;
 
 /**
- * The expression of the GIN index `products_name_vector_idx` (migration 0014), written exactly as there: the
- * name and Latin name alone, so name matches are found without reading every matching description.
+ * Name matches are first looked for among the first NAME_WALK_IDS ids, walking `products_name_walk_idx` (ids with the
+ * stored name vector: no table rows read) until enough are found — a common word finds them within a few hundred
+ * entries. Only when that range holds too few are the later ones taken from the GIN index, which is then cheap: a
+ * word found fewer than `perKind` times in NAME_WALK_IDS products is rare.
  */
-const productNameVector = sql`(to_tsvector('russian', translate(${products.name}, 'Ёё', 'Ее')) || to_tsvector('simple', ${products.latinName}))`;
-
-/** How many rows each way of matching may contribute before ranking: enough for any page of results. */
-function candidatesPerKind(limit: number): number {
-  return Math.max(2 * limit, 50);
-}
+const NAME_WALK_IDS = 2000;
 
 /**
- * Ids worth ranking, each way of matching through its own GIN index and LIMITed: names (full text), names
- * (typos, trigrams) and full text anywhere. Ranking reads every candidate's whole search vector, so a common
- * word («масло» in thousands of descriptions) must not make every match a candidate: name matches always get
- * in. Visibility is checked on the candidates (hidden products are few), which keeps each part on its index.
+ * Ids worth ranking, each way of matching LIMITed: names (full text), the first ones by id, the ranking's own
+ * tie-break — when more names match than are ranked (hundreds of «Лаванда …»), the equally scored ones shown are
+ * those a full ranking would show; when names give fewer than that, full text anywhere; and when those give fewer
+ * full-text matches than are shown, names with typos (trigrams): a typo-only match ranks after every full-text one.
+ * Ranking reads every candidate's whole search vector, and a GIN index hands over every match before the first
+ * (82 000 for «масло» at 100 000 products), so a common word never reaches the description index: its name matches
+ * outrank a mention in a description (2 × the share of the query's words in the name). search-scale.test.ts
+ * compares the results with a full ranking of every match on a generated catalogue.
  */
-function productCandidates(terms: SearchTerms, limit: number): SQL {
-  const perKind = candidatesPerKind(limit);
-  const prefixQuery = sql`to_tsquery('russian', ${terms.prefixQuery})`;
+function productCandidates(terms: TermTexts, limit: number | Placeholder): SQL {
+  const perKind = sql`greatest(2 * ${limit}::int, 50)`;
+  const prefixQuery = tsquery(terms.prefixQuery);
   const nameKey = sql`lower(translate(${products.name}, 'Ёё', 'Ее'))`;
-  const matching = (condition: SQL) => sql`select ${products.id} from ${products} where ${condition}`;
-  // Every name match comes from the index first (ids only), then the first ones by id, the ranking's own
-  // tie-break: when more names match than are ranked (hundreds of «Лаванда …»), the equally scored ones
-  // shown are those a full ranking would show. Materialized, so the planner cannot walk the primary key instead.
-  const byName = sql`(with name_hits as materialized (${matching(sql`${productNameVector} @@ ${prefixQuery}`)}) select id from name_hits order by id limit ${perKind})`;
-  const kinds = [
-    byName,
-    ...terms.trigramTexts.map((text) => sql`(${matching(sql`${text} <% ${nameKey}`)} limit ${perKind})`),
-    sql`(${matching(sql`${products.searchVector} @@ ${prefixQuery}`)} limit ${perKind})`,
-  ];
-  return sql`(${sql.join(kinds, sql` union `)})`;
+  const nameMatch = sql`${products.nameVector} @@ ${prefixQuery}`;
+  const walkEnd = sql`(select coalesce(min(${products.id}), 0) + ${sql.raw(String(NAME_WALK_IDS))} from ${products})`;
+  const typo =
+    terms.trigramTexts.length > 0
+      ? sql`, by_typo as (select ${products.id} from ${products}
+          where (select count(*) from by_name) + (select count(*) from by_text) < ${limit}::int
+            and ${TYPO_THRESHOLD_SET}
+            and (${sql.join(
+              terms.trigramTexts.map((text) => sql`${text} <% ${nameKey}`),
+              sql` or `,
+            )})
+          limit ${perKind})`
+      : sql``;
+  return sql`(
+    with name_walk as materialized (
+      select ${products.id} from ${products}
+      where ${products.visible} and ${nameMatch} and ${products.id} <= ${walkEnd}
+      order by ${products.id} limit ${perKind}),
+    name_rest as materialized (
+      select ${products.id} from ${products}
+      where (select count(*) from name_walk) < ${perKind} and ${nameMatch} and ${products.id} > ${walkEnd}),
+    by_name as materialized (
+      select id from name_walk
+      union all (select id from name_rest order by id limit ${perKind} - (select count(*) from name_walk))),
+    by_text as materialized (
+      select ${products.id} from ${products}
+      where (select count(*) from by_name) < ${perKind} and ${products.searchVector} @@ ${prefixQuery}
+      limit ${perKind})${typo}
+    select id from by_name union select id from by_text${terms.trigramTexts.length > 0 ? sql` union select id from by_typo` : sql``}
+  )`;
+}
+
+function productMatchesQuery(db: Queryable, terms: TermTexts, limit: number | Placeholder) {
+  // The candidates' rows, each search vector read once: a long description's vector is stored out of line (TOAST),
+  // and every use in the ranking would fetch and decompress it again. The `order by` keeps the subquery from being
+  // merged into the ranking, which would put the expression back into each use.
+  const candidates = db
+    .select({
+      id: products.id,
+      name: products.name,
+      url: products.url,
+      cena: products.cena,
+      cenaSt: products.cenaSt,
+      volume: products.volume,
+      stock: products.stock,
+      images: products.images,
+      avgRating: products.avgRating,
+      katGlobal: products.katGlobal,
+      vector: sql<string>`${products.searchVector} || ''::tsvector`.as('vector'),
+    })
+    .from(products)
+    // Every candidate is a match by construction. Visibility is checked on the candidates (hidden products are
+    // few), which keeps each way of matching on its own index.
+    .where(and(eq(products.visible, true), sql`${products.id} in ${productCandidates(terms, limit)}`))
+    .orderBy(products.id)
+    .as('candidates');
+  const match = buildMatchExpressions(candidates.vector, candidates.name, terms);
+  return db
+    .select({
+      id: candidates.id,
+      name: candidates.name,
+      url: candidates.url,
+      cena: candidates.cena,
+      cenaSt: candidates.cenaSt,
+      volume: candidates.volume,
+      stock: candidates.stock,
+      images: candidates.images,
+      avgRating: candidates.avgRating,
+      katGlobal: candidates.katGlobal,
+      ftsHit: match.ftsHit.as('fts_hit'),
+      nameCoverage: match.nameCoverage.as('name_coverage'),
+      score: match.score.as('score'),
+    })
+    .from(candidates)
+    .orderBy(...MATCH_ORDER, asc(candidates.id))
+    .limit(limit);
 }
 
 export function findMatchingProducts(db: Queryable, terms: SearchTerms, limit: number) {
-  const match = buildMatchExpressions(products.searchVector, products.name, terms);
-  return (
-    db
-      .select({
-        id: products.id,
-        name: products.name,
-        url: products.url,
-        cena: products.cena,
-        cenaSt: products.cenaSt,
-        volume: products.volume,
-        stock: products.stock,
-        images: products.images,
-        avgRating: products.avgRating,
-        katGlobal: products.katGlobal,
-        ftsHit: match.ftsHit.as('fts_hit'),
-        nameCoverage: match.nameCoverage.as('name_coverage'),
-        score: match.score.as('score'),
-      })
-      .from(products)
-      // Every candidate is a match by construction.
-      .where(and(eq(products.visible, true), sql`${products.id} in ${productCandidates(terms, limit)}`))
-      .orderBy(...MATCH_ORDER, asc(products.id))
-      .limit(limit)
-  );
+  return productMatchesQuery(db, terms, limit);
 }
 
-export function findMatchingPublications(
+/**
+ * The shape of the search statements for some terms (how many readings, words, trigram texts): each statement is
+ * prepared once per shape, its texts and limit bound as placeholders.
+ */
+function termsShape(terms: SearchTerms): string {
+  const words = terms.nameWordQueries.map((reading) => reading.length).join('_');
+  return `${words}t${terms.trigramTexts.length}x${terms.texts.length}`;
+}
+
+/** The terms of a shape as placeholders (p, e, w<reading>_<word>, g<i>, x<i>) and their values for some terms. */
+function placeholderTerms(terms: SearchTerms): { texts: TermTexts; values: Record<string, string> } {
+  const values: Record<string, string> = { p: terms.prefixQuery, e: terms.exactQuery };
+  const placeholder = (name: string, value: string) => {
+    values[name] = value;
+    return sql.placeholder(name);
+  };
+  return {
+    texts: {
+      prefixQuery: sql.placeholder('p'),
+      exactQuery: sql.placeholder('e'),
+      nameWordQueries: terms.nameWordQueries.map((reading, r) =>
+        reading.map((word, w) => placeholder(`w${r}_${w}`, word)),
+      ),
+      trigramTexts: terms.trigramTexts.map((text, i) => placeholder(`g${i}`, text)),
+      texts: terms.texts.map((text, i) => placeholder(`x${i}`, text)),
+    },
+    values,
+  };
+}
+
+/** A statement prepared per connection (prepared.ts) and per shape of the terms, the shape in its name. */
+function preparedByShape<Row>(
+  name: string,
+  build: (db: Database, texts: TermTexts, limit: Placeholder) => { prepare(name: string): PreparedRows<Row> },
+) {
+  const byShape = new Map<string, (db: Database) => PreparedRows<Row>>();
+  return (db: Database, terms: SearchTerms, limit: number): Promise<Row[]> => {
+    const shape = termsShape(terms);
+    const { texts, values } = placeholderTerms(terms);
+    let prepared = byShape.get(shape);
+    if (prepared === undefined) {
+      const statement = `${name}_${shape}`;
+      prepared = preparedQuery((handle) => build(handle, texts, sql.placeholder('limit')).prepare(statement));
+      byShape.set(shape, prepared);
+    }
+    return prepared(db).execute({ ...values, limit });
+  };
+}
+
+interface PreparedRows<Row> {
+  execute(values: Record<string, unknown>): Promise<Row[]>;
+}
+
+const findProductsPrepared = preparedByShape<ProductMatch>('search_products', (db, texts, limit) =>
+  productMatchesQuery(db, texts, limit),
+);
+const findArticlesPrepared = preparedByShape<PublicationMatch>('search_articles', (db, texts, limit) =>
+  publicationMatchesQuery(db, articles, texts, limit),
+);
+// Recipes share the article columns (publicationColumns); only the table name differs.
+const findRecipesPrepared = preparedByShape<PublicationMatch>('search_recipes', (db, texts, limit) =>
+  publicationMatchesQuery(db, recipes as unknown as typeof articles, texts, limit),
+);
+const findCoursesPrepared = preparedQuery((db) =>
+  courseMatchesQuery(db, sql.placeholder('p'), sql.placeholder('limit')).prepare('search_courses'),
+);
+
+function publicationMatchesQuery(
   db: Queryable,
   table: typeof articles,
-  terms: SearchTerms,
-  limit: number,
+  terms: TermTexts,
+  limit: number | Placeholder,
 ) {
   const match = buildMatchExpressions(table.searchVector, table.title, terms);
   return db
@@ -175,19 +318,32 @@ export function findMatchingPublications(
     .limit(limit);
 }
 
+export function findMatchingPublications(
+  db: Queryable,
+  table: typeof articles,
+  terms: SearchTerms,
+  limit: number,
+) {
+  return publicationMatchesQuery(db, table, terms, limit);
+}
+
 /**
  * Courses of the school whose title or summary matches. A handful of rows (one per course on offer), so the
  * vector is computed on the fly rather than kept in an index.
  */
-export function findMatchingCourses(db: Queryable, terms: SearchTerms, limit: number) {
+function courseMatchesQuery(db: Queryable, prefixQuery: TermText, limit: number | Placeholder) {
   const vector = sql`to_tsvector('russian', translate(${courses.title} || ' ' || ${courses.summary}, 'Ёё', 'Ее'))`;
-  const query = sql`to_tsquery('russian', ${terms.prefixQuery})`;
+  const query = tsquery(prefixQuery);
   return db
     .select({ id: courses.id, title: courses.title, url: courses.url, excerpt: courses.summary })
     .from(courses)
     .where(sql`${vector} @@ ${query}`)
     .orderBy(sql`ts_rank(${vector}, ${query}) desc`, asc(courses.startsAt), asc(courses.id))
     .limit(limit);
+}
+
+export function findMatchingCourses(db: Queryable, terms: SearchTerms, limit: number) {
+  return courseMatchesQuery(db, terms.prefixQuery, limit);
 }
 
 export type ProductMatch = Awaited<ReturnType<typeof findMatchingProducts>>[number];
@@ -202,26 +358,20 @@ export interface SearchMatches {
 }
 
 /** Visible matches of each kind, best first, at most `limits` of each. */
-export function findSearchMatches(
+export async function findSearchMatches(
   db: Database,
   terms: SearchTerms,
   limits: { products: number; articles: number; recipes: number; courses: number },
 ): Promise<SearchMatches> {
-  // The threshold is set for this transaction only, so pooled connections keep the default.
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY_THRESHOLD}, true)`,
-    );
-    const productRows = await findMatchingProducts(tx, terms, limits.products);
-    const articleRows = await findMatchingPublications(tx, articles, terms, limits.articles);
-    // Recipes share the article columns (publicationColumns); only the table name differs.
-    const recipeRows = await findMatchingPublications(
-      tx,
-      recipes as unknown as typeof articles,
-      terms,
-      limits.recipes,
-    );
-    const courseRows = limits.courses > 0 ? await findMatchingCourses(tx, terms, limits.courses) : [];
-    return { products: productRows, articles: articleRows, recipes: recipeRows, courses: courseRows };
-  });
+  // No transaction: each statement sets the trigram threshold for itself (TYPO_THRESHOLD_SET). On a pool the
+  // statements run side by side.
+  const [productRows, articleRows, recipeRows, courseRows] = await Promise.all([
+    findProductsPrepared(db, terms, limits.products),
+    findArticlesPrepared(db, terms, limits.articles),
+    findRecipesPrepared(db, terms, limits.recipes),
+    limits.courses > 0
+      ? findCoursesPrepared(db).execute({ p: terms.prefixQuery, limit: limits.courses })
+      : ([] as CourseMatch[]),
+  ]);
+  return { products: productRows, articles: articleRows, recipes: recipeRows, courses: courseRows };
 }
