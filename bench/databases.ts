@@ -32,7 +32,7 @@ export const BENCH_PRODUCT_URL = '/lavanda-uzkolistnaya-10-ml.html';
 export const runId = `r${process.pid}x${randomBytes(2).toString('hex')}`;
 const ORPHAN = /^(?:efir_bench_(?:b_)?|efir-bench-|pglite-building-)r(\d+)x/;
 /** Seeded caches of other keys (older code) are removed once nobody has used them for this long. */
-const STALE_CACHE_MS = 24 * 3600_000;
+const STALE_CACHE_MS = 3600_000;
 
 function processIsGone(pid: number): boolean {
   try {
@@ -144,7 +144,7 @@ export async function pgliteCache(
   return dir;
 }
 
-/** Removes seeded PGlite folders of other keys unused for a day (never one a run could be copying now). */
+/** Removes seeded PGlite folders of other keys unused for an hour (a run copies its folders in its first minutes). */
 export function pruneStalePgliteCaches(key: string): void {
   if (!existsSync(cacheDir)) return;
   for (const name of readdirSync(cacheDir)) {
@@ -243,7 +243,7 @@ export class Postgres {
   }
 
   /**
-   * Drops seeded templates of other keys (older code) unused for a day. Without FORCE: a template being cloned at
+   * Drops seeded templates of other keys (older code) unused for an hour. Without FORCE: a template being cloned at
    * this moment stays.
    */
   async pruneStaleTemplates(key: string): Promise<void> {
