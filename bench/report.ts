@@ -11,9 +11,9 @@ export interface SitemapRound {
   files: number;
   largestUrls: number;
   largestMb: number;
-  /** Cache off: the slowest file, fetched once. */
+  /** Cache off: the slowest file's time to its headers, fetched once. */
   uncachedMs: number;
-  /** Cache on: five repeat fetches of every file after a first one. */
+  /** Cache on: five repeat fetches of every file after a first one, times to their headers. */
   cachedP50: number;
   cachedP95: number;
 }
@@ -173,7 +173,7 @@ const FIGURES: Figure[] = [
   },
   {
     item: '4',
-    label: 'sitemap, cached: p95 of repeat fetches, any file',
+    label: 'sitemap, cached: TTFB p95 of repeat fetches, any file',
     unit: 'ms',
     target: { op: '≤', value: 20 },
     binding: all,
@@ -181,7 +181,7 @@ const FIGURES: Figure[] = [
   },
   {
     item: '4',
-    label: 'sitemap, no cache: slowest file',
+    label: 'sitemap, no cache: TTFB of the slowest file',
     unit: 'ms',
     target: null,
     binding: nowhere,
