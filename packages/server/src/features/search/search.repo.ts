@@ -299,8 +299,9 @@ function publicationMatchesQuery(
   terms: TermTexts,
   limit: number | Placeholder,
 ) {
-  const match = buildMatchExpressions(table.searchVector, table.title, terms);
-  return db
+  // The matches with each search vector read once (an article's body is stored out of line), as for products.
+  const matched = buildMatchExpressions(table.searchVector, table.title, terms);
+  const rows = db
     .select({
       id: table.id,
       title: table.title,
@@ -308,13 +309,27 @@ function publicationMatchesQuery(
       excerpt: table.excerpt,
       image: table.image,
       publishedAt: table.publishedAt,
+      vector: sql<string>`${table.searchVector} || ''::tsvector`.as('vector'),
+    })
+    .from(table)
+    .where(and(eq(table.visible, true), matched.condition))
+    .orderBy(table.id)
+    .as('matches');
+  const match = buildMatchExpressions(rows.vector, rows.title, terms);
+  return db
+    .select({
+      id: rows.id,
+      title: rows.title,
+      url: rows.url,
+      excerpt: rows.excerpt,
+      image: rows.image,
+      publishedAt: rows.publishedAt,
       ftsHit: match.ftsHit.as('fts_hit'),
       nameCoverage: match.nameCoverage.as('name_coverage'),
       score: match.score.as('score'),
     })
-    .from(table)
-    .where(and(eq(table.visible, true), match.condition))
-    .orderBy(...MATCH_ORDER, asc(table.id))
+    .from(rows)
+    .orderBy(...MATCH_ORDER, asc(rows.id))
     .limit(limit);
 }
 
