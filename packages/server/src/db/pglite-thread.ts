@@ -75,7 +75,7 @@ const workerUrl = import.meta.url.endsWith('.ts')
 
 /**
  * PostgreSQL's default of 128 MB would be resident from the start; the files are read through the OS page cache
- * anyway, and the demo catalogue's searches run as fast with 16 MB (docs/decisions/014-pglite-worker.md).
+ * anyway, and the demo catalogue's searches run as fast with 16 MB (docs/decisions/017-pglite-worker.md).
  */
 const SHARED_BUFFERS = '16MB';
 
