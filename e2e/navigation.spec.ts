@@ -44,6 +44,47 @@ describe.skipIf(!hasBrowser)('navigation on a desktop', () => {
     await page.getByRole('heading', { level: 1, name: 'Помощь' }).waitFor();
   });
 
+  it('closes «Ещё» on Escape, a click outside, a chosen item and another page', async () => {
+    const { page } = browser;
+    await page.goto('/kontakt.html');
+    const more = page.getByText('Ещё', { exact: true });
+    const help = page
+      .getByRole('navigation', { name: 'Информация' })
+      .getByRole('link', { name: 'Помощь', exact: true });
+    const closed = () => help.waitFor({ state: 'hidden', timeout: 2000 });
+
+    await more.click();
+    await help.waitFor();
+    await page.keyboard.press('Escape');
+    await closed();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Ещё');
+
+    await more.click();
+    await help.waitFor();
+    // On the heading's first letters: the open list covers the middle of the page's top (and the search box).
+    await page.getByRole('heading', { level: 1, name: 'Контакты' }).click({ position: { x: 10, y: 10 } });
+    await closed();
+    // Nothing covers the search box any more.
+    await page.getByRole('searchbox', { name: 'Поиск по магазину' }).click({ timeout: 2000 });
+
+    await more.click();
+    await help.click();
+    await page.waitForURL('**/help');
+    await closed();
+
+    // The item of the page already shown closes the list too.
+    await more.click();
+    await help.click();
+    await closed();
+
+    // Another page without a click in the page: Back.
+    await more.click();
+    await help.waitFor();
+    await page.goBack();
+    await page.waitForURL('**/kontakt.html');
+    await closed();
+  });
+
   it('shows the not-found page with HTTP 404 for an unknown address', async () => {
     const { page } = browser;
     const response = await page.goto('/takoi-stranicy-net');
