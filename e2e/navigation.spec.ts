@@ -85,6 +85,22 @@ describe.skipIf(!hasBrowser)('navigation on a desktop', () => {
     await closed();
   });
 
+  it('lets Back leave an in-site 404: the missing page gives its history entry to /err404', async () => {
+    const { page } = browser;
+    await page.goto('/kontakt.html');
+    await page.goto('/takoi-stranicy-net');
+    await page.getByRole('link', { name: 'Перейти в каталог' }).click();
+    await page.waitForURL('**/catalog.html');
+    // Back onto the missing page: the app finds it gone and shows /err404 in its place.
+    await page.goBack();
+    await page.waitForURL('**/err404');
+    await page.getByRole('heading', { level: 1, name: 'Страница не найдена' }).waitFor();
+    // The next Back leaves it, instead of meeting the missing page (and /err404) again.
+    await page.goBack();
+    await page.waitForURL('**/kontakt.html');
+    await page.getByRole('heading', { level: 1, name: 'Контакты' }).waitFor();
+  });
+
   it('shows the not-found page with HTTP 404 for an unknown address', async () => {
     const { page } = browser;
     const response = await page.goto('/takoi-stranicy-net');

@@ -154,6 +154,23 @@ describe('browser navigations (createRouter)', () => {
     expect(router.state.location.hash).toBe('#reviews');
   });
 
+  it('puts a redirect met on a back step in that entry, not in a new one on top of it', async () => {
+    const history = createMemoryHistory({ initialEntries: ['/', '/old', '/item/a'], initialIndex: 2 });
+    const router = createRouter(table(), history, { loaderData: { item: { slug: 'a' } }, errors: null });
+    history.go(-1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await router.lastNavigation();
+    expect(router.state.location.pathname).toBe('/item/new');
+    expect(history.index).toBe(1);
+    history.go(-1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(router.state.location.pathname).toBe('/');
+    // A link's redirect still adds one entry.
+    await router.navigate('/old');
+    expect(history.index).toBe(1);
+    expect(history.location.pathname).toBe('/item/new');
+  });
+
   it('renders a failed page through the nearest error boundary', async () => {
     const router = createRouter(table(), createMemoryHistory({ initialEntries: ['/'] }), hydrated);
     await router.navigate('/broken');

@@ -368,8 +368,11 @@ export function createRouter(table: RouteObject[], history: History, hydrationDa
         window.location.assign(target);
         return;
       }
-      // A redirect replaces the entry the navigation would have replaced (or added), as React Router's did.
-      const push = !result.redirect.replace && !replaceEntry;
+      // The target takes the entry of the navigation that met the redirect, as a server's redirect does: a new
+      // entry for a link, the same entry for a replacing navigation and for a back/forward step (pushing one there
+      // would drop the forward entries, and every Back would come to the redirect again: an /err404 trap). A
+      // `replace()` redirect also takes the place of the current entry rather than adding one.
+      const push = action === 'PUSH' && !result.redirect.replace && !replaceEntry;
       return load(toLocation(target, null), (push ? 'PUSH' : 'REPLACE') as NavigationType, !push);
     }
     redirects = 0;
