@@ -34,8 +34,52 @@ async function logOutFromHeader(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Войти' }).waitFor();
 }
 
+/**
+ * Logs in through /login (the «Вы вошли» popup shows), then at once «Выйти» in the account menu: the visitor ends
+ * at home as a guest with «Вы вышли», the greeting gone, also on a slow device (the CPU slowed down fourfold, so the
+ * home page renders while the logout finishes).
+ */
+async function logInAndOutAtOnce(page: Page): Promise<void> {
+  const email = uniqueEmail();
+  await registerAs(page, 'Ника', email);
+  await page
+    .getByRole('complementary', { name: 'Личный кабинет' })
+    .getByRole('button', { name: 'Выйти' })
+    .click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('link', { name: 'Войти' }).waitFor();
+
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Вход' });
+  await form.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await form.getByRole('textbox', { name: 'Пароль', exact: true }).fill(PASSWORD);
+  await form.getByRole('button', { name: 'Войти' }).click();
+  await page.waitForURL('**/my-account');
+  const greeting = page.getByRole('status').filter({ hasText: 'Вы вошли' });
+  await greeting.waitFor();
+
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page
+    .getByRole('complementary', { name: 'Личный кабинет' })
+    .getByRole('button', { name: 'Выйти' })
+    .click();
+  await page.getByRole('status').filter({ hasText: 'Вы вышли' }).waitFor();
+  await page.getByRole('link', { name: 'Войти' }).waitFor();
+  // Nothing sends the visitor on to /login afterwards.
+  await page.waitForTimeout(1500);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  expect(new URL(page.url()).pathname).toBe('/');
+  expect(new URL(page.url()).search).toBe('');
+  expect(await greeting.count()).toBe(0);
+}
+
 describe.skipIf(!hasBrowser)('the personal account', () => {
   const browser = useBrowser();
+
+  it('logs out to home with «Вы вышли», the «Вы вошли» popup gone', async () => {
+    await logInAndOutAtOnce(browser.page);
+  });
 
   it('registers, edits the profile, saves an address and a favourite, logs out', async () => {
     const { page } = browser;
@@ -137,5 +181,13 @@ describe.skipIf(!hasBrowser)('the personal account', () => {
       await page.waitForURL('**/my-account');
       await page.getByRole('heading', { level: 1, name: 'Личный кабинет' }).waitFor();
     }
+  });
+});
+
+describe.skipIf(!hasBrowser)('the personal account on a phone', () => {
+  const browser = useBrowser({ width: 390, height: 844 });
+
+  it('logs out to home with «Вы вышли», the «Вы вошли» popup gone', async () => {
+    await logInAndOutAtOnce(browser.page);
   });
 });

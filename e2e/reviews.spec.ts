@@ -51,8 +51,53 @@ function findDangerousMarkup(page: Page): Promise<string[]> {
   });
 }
 
+/** The editor's code arrives late, as on a busy phone or network: the plain box is there first. */
+async function delayEditorCode(page: Page, ms = 2000): Promise<void> {
+  await page.route('**/assets/tiptap-editor-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
+
+/**
+ * Clicks the comment box and types at once, while the rich editor is still on its way: every letter and the caret
+ * must carry over to the editor when it takes the box's place. Returns the editor's text.
+ */
+async function typeWhileTheEditorLoads(page: Page, url: string): Promise<string> {
+  await page.goto(url);
+  const comments = page.locator('#comments');
+  await comments.scrollIntoViewIfNeeded();
+  const form = comments.locator('form.comment-form').first();
+  await form.getByRole('textbox').click();
+  // Written backwards on purpose: the end first, then the caret to the start of the line.
+  await page.keyboard.type('понравилось!', { delay: 30 });
+  await page.keyboard.press('Home');
+  await form.getByRole('toolbar', { name: 'Оформление текста' }).waitFor();
+  await page.keyboard.type('Очень ', { delay: 30 });
+  return (await form.locator('.rich-editor__content[contenteditable="true"]').textContent()) ?? '';
+}
+
 describe.skipIf(!hasBrowser)('ratings and comments', () => {
   const browser = useBrowser();
+
+  it('keeps every letter typed while the editor replaces the plain box, on products, articles and recipes', async () => {
+    const { page } = browser;
+    await registerAs(page, 'Милана');
+    await delayEditorCode(page);
+    for (const url of [
+      '/articles/efirnye-masla-dlya-sna.html',
+      '/recept/maslyanaya-syvorotka-dlya-lica.html',
+      PRODUCT_URL,
+    ]) {
+      expect(await typeWhileTheEditorLoads(page, url), url).toBe('Очень понравилось!');
+    }
+    // And the comment sent is what was typed.
+    const comments = page.locator('#comments');
+    await comments.getByRole('button', { name: 'Отправить' }).first().click();
+    const posted = comments.locator('.comment').filter({ hasText: 'Очень понравилось!' });
+    await posted.waitFor();
+    expect(await posted.locator('.comment__text').textContent()).toBe('Очень понравилось!');
+  });
 
   it('shows comments with script-like markup as harmless text, and no dialog fires', async () => {
     const { page } = browser;
@@ -197,5 +242,18 @@ describe.skipIf(!hasBrowser)('ratings and comments', () => {
     await page.goto(PRODUCT_URL);
     await page.getByRole('button', { name: 'Оценить на 5 из 5' }).click();
     await page.waitForURL(`**/login?from=${encodeURIComponent(PRODUCT_URL)}`);
+  });
+});
+
+describe.skipIf(!hasBrowser)('comments on a phone', () => {
+  const browser = useBrowser({ width: 390, height: 844 });
+
+  it('keeps every letter typed while the editor replaces the plain box', async () => {
+    const { page } = browser;
+    await registerAs(page, 'Злата');
+    await delayEditorCode(page);
+    expect(await typeWhileTheEditorLoads(page, '/articles/efirnye-masla-dlya-sna.html')).toBe(
+      'Очень понравилось!',
+    );
   });
 });

@@ -12,7 +12,6 @@ import { announceCartNotices } from './app/cart-core.ts';
 import { persistCheckout, readStoredCheckout } from './app/checkout-draft.ts';
 import { HeadSync } from './app/head-sync.tsx';
 import { loadModules, modulesOfMatches, withLazyModules } from './app/lazy-modules.tsx';
-import { PageDataCache } from './app/page-loader.ts';
 import { createRouter, type HydrationData, hydrate } from './app/router/router.ts';
 import { RouterView } from './app/router/router-view.tsx';
 import { createRoutes } from './app/routes.tsx';
@@ -105,14 +104,12 @@ async function start(): Promise<void> {
   persistCheckout(store);
 
   let currentUrl: string | null = null;
-  const pageCache = new PageDataCache();
   const context: AppContextValue = {
     api,
     store,
     origin: readCanonicalOrigin(),
     isServer: false,
     getCurrentUrl: () => currentUrl,
-    pageCache,
   };
   const router = createRouter(
     withLazyModules(createRoutes(context)),
@@ -122,7 +119,6 @@ async function start(): Promise<void> {
   const rememberLocation = () => {
     if (router.state.navigation.state !== 'idle' || !router.state.initialized) return;
     currentUrl = `${router.state.location.pathname}${router.state.location.search}`;
-    pageCache.restoring = null;
   };
   rememberLocation();
   router.subscribe(rememberLocation);

@@ -10,7 +10,6 @@ import {
 import { type Bootstrap, createAppStore } from './app/app-state.ts';
 import { loadBootstrap } from './app/bootstrap.ts';
 import { modulesOfMatches, withLazyModules } from './app/lazy-modules.tsx';
-import { PageDataCache } from './app/page-loader.ts';
 import { collectMeta, renderHeadTags } from './app/page-meta.ts';
 import { dehydrate, queryRoutes } from './app/router/router.ts';
 import { RouterView } from './app/router/router-view.tsx';
@@ -70,7 +69,6 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     origin: input.origin,
     isServer: true,
     getCurrentUrl: () => null,
-    pageCache: new PageDataCache(),
   };
   const result = await queryRoutes(
     withLazyModules(createRoutes(context)),

@@ -3,7 +3,6 @@ import { createContext, type ReactNode, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { HttpClient } from '../lib/http-client.ts';
 import type { AppState, AppStore } from './app-state.ts';
-import type { PageDataCache } from './page-loader.ts';
 
 export interface AppContextValue {
   api: HttpClient;
@@ -11,9 +10,8 @@ export interface AppContextValue {
   /** The canonical origin of the shop (PUBLIC_URL), for canonical links and Open Graph. */
   origin: string;
   isServer: boolean;
-  /** The URL shown right now; a failed navigation falls back to it (spec §2: navigation cancelled). */
+  /** The URL shown right now, null before the first page shows (a failed route call then has no page to stay on). */
   getCurrentUrl(): string | null;
-  pageCache: PageDataCache;
 }
 
 const AppContext = createContext<AppContextValue | null>(null);

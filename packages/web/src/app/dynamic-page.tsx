@@ -36,7 +36,7 @@ export async function fetchRouteData(
 
 export function createDynamicPageLoader(context: AppContextValue) {
   return ({ request }: LoaderFunctionArgs) =>
-    loadPageData(context, request, 'route', () => fetchRouteData(context, request));
+    loadPageData(context, request, () => fetchRouteData(context, request));
 }
 
 export function getDynamicPageMeta(data: unknown): PageMeta {

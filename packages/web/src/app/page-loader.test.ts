@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { HttpError } from '../lib/http-client.ts';
 import type { AppContextValue } from './app-context.tsx';
 import { createAppStore, EMPTY_CART, EMPTY_CRITICAL } from './app-state.ts';
-import { loadPageData, PageDataCache } from './page-loader.ts';
-import { type DataWithStatus, Redirect } from './router/router.ts';
+import { loadPageData } from './page-loader.ts';
+import { CancelNavigation, type DataWithStatus, Redirect } from './router/router.ts';
 
 function createContext(currentUrl: string | null, isServer = false): AppContextValue {
   return {
@@ -14,7 +14,6 @@ function createContext(currentUrl: string | null, isServer = false): AppContextV
     origin: 'http://localhost:3000',
     isServer,
     getCurrentUrl: () => currentUrl,
-    pageCache: new PageDataCache(),
   };
 }
 
@@ -31,18 +30,15 @@ async function thrownBy(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('loadPageData', () => {
-  it('returns the data and remembers it for the current page', async () => {
+  it('returns the data', async () => {
     const context = createContext('/');
-    expect(
-      await loadPageData(context, request('/kontakt.html'), 'static', async () => ({ page: 1 })),
-    ).toEqual({ page: 1 });
-    expect(context.pageCache.recall('static /kontakt.html')).toEqual({ value: { page: 1 } });
+    expect(await loadPageData(context, request('/kontakt.html'), async () => ({ page: 1 }))).toEqual({
+      page: 1,
+    });
   });
 
   it('sends a client-side navigation that meets 404 to /err404', async () => {
-    const error = (await thrownBy(
-      loadPageData(createContext('/'), request('/nope'), 'route', fail(404)),
-    )) as Redirect;
+    const error = (await thrownBy(loadPageData(createContext('/'), request('/nope'), fail(404)))) as Redirect;
     expect(error).toBeInstanceOf(Redirect);
     expect(error.status).toBe(302);
     expect(error.location).toBe('/err404');
@@ -50,7 +46,7 @@ describe('loadPageData', () => {
 
   it('renders the not-found page with status 404 on the server', async () => {
     const error = (await thrownBy(
-      loadPageData(createContext(null, true), request('/nope'), 'route', fail(404)),
+      loadPageData(createContext(null, true), request('/nope'), fail(404)),
     )) as DataWithStatus;
     expect(error.status).toBe(404);
   });
@@ -59,33 +55,27 @@ describe('loadPageData', () => {
     'cancels a navigation that fails with %i and shows the popup',
     async (status) => {
       const context = createContext('/kontakt.html');
-      const error = (await thrownBy(
-        loadPageData(context, request('/dostavka.html'), 'static', fail(status)),
-      )) as Redirect;
-      expect(error.location).toBe('/kontakt.html');
-      expect(error.replace).toBe(true);
+      const error = await thrownBy(loadPageData(context, request('/dostavka.html'), fail(status)));
+      expect(error).toBeInstanceOf(CancelNavigation);
       expect(context.store.getState().notices).toEqual([
         { id: expect.any(Number), type: 'error', title: 'Запрос не выполнен', text: 'Ошибка сервера' },
       ]);
     },
   );
 
-  it('puts the current page back from the cache, without calling the server again', async () => {
+  it('shows one popup for a navigation whose loaders all failed', async () => {
     const context = createContext('/kontakt.html');
-    context.pageCache.remember('static /kontakt.html', { page: 'contacts' });
-    await thrownBy(loadPageData(context, request('/dostavka.html'), 'static', fail(500)));
-    let called = false;
-    const restored = await loadPageData(context, request('/kontakt.html'), 'static', async () => {
-      called = true;
-      return { page: 'fresh' };
-    });
-    expect(restored).toEqual({ page: 'contacts' });
-    expect(called).toBe(false);
+    const navigation = request('/dostavka.html');
+    await thrownBy(loadPageData(context, navigation, fail(500)));
+    await thrownBy(loadPageData(context, navigation, fail(502)));
+    expect(context.store.getState().notices).toHaveLength(1);
+    await thrownBy(loadPageData(context, request('/dostavka.html'), fail(500)));
+    expect(context.store.getState().notices).toHaveLength(2);
   });
 
   it('renders an error page on the server for a failure other than 404', async () => {
     const error = (await thrownBy(
-      loadPageData(createContext(null, true), request('/x'), 'route', fail(500)),
+      loadPageData(createContext(null, true), request('/x'), fail(500)),
     )) as DataWithStatus;
     expect(error.status).toBe(500);
   });

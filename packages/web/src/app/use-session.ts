@@ -9,7 +9,12 @@ export function useSessionStatus(): SessionStatus {
   return useAppState(readSessionStatus);
 }
 
-/** Logout goes home first, so no account-page guard sends the visitor to /login on the way out. */
+const LOGGED_OUT_NOTICE = { type: 'success', title: 'Вы вышли', text: 'До встречи!' } as const;
+
+/**
+ * Logout goes home first, so no account-page guard sends the visitor to /login on the way out; the popups of the
+ * session it ends («Вы вошли»…) go with it, and «Вы вышли» says what happened.
+ */
 export function useLogOut(): { logOut(): Promise<void>; pending: boolean } {
   const { api, store } = useAppContext();
   const navigate = useNavigate();
@@ -19,6 +24,8 @@ export function useLogOut(): { logOut(): Promise<void>; pending: boolean } {
     try {
       await navigate('/');
       await logOut(api, store);
+      store.setState({ notices: [] });
+      store.getState().showNotice(LOGGED_OUT_NOTICE);
     } finally {
       setPending(false);
     }

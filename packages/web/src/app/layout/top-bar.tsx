@@ -3,9 +3,11 @@
 import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { SHOP } from '@efir/domain/shop-info';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { CartIcon, PhoneIcon, PinIcon, SearchIcon, UserIcon } from '../../components/ui/icons.tsx';
 import { useAppState } from '../app-context.tsx';
+import type { MenuLink } from '../app-state.ts';
 import { CART_URL, describeCartSize } from '../cart-core.ts';
 import { Link } from '../router/link.tsx';
 import { useSessionStatus } from '../use-session.ts';
@@ -41,6 +43,68 @@ function AccountLink() {
   );
 }
 
+const closeList = (details: HTMLDetailsElement | null) => {
+  if (details) details.open = false;
+};
+
+/**
+ * «Ещё»: a <details> list (it opens without the app's code too) that closes as a menu does: on Escape (focus back
+ * on «Ещё»), a press outside it, focus leaving it, a chosen item, and on another page.
+ */
+function MoreLinks({ links }: { links: MenuLink[] }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is what closes the list
+  useEffect(() => closeList(details.current), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onPress = (event: PointerEvent) => {
+      if (!details.current?.contains(event.target as Node)) closeList(details.current);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      closeList(details.current);
+      details.current?.querySelector('summary')?.focus();
+    };
+    document.addEventListener('pointerdown', onPress);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPress);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <details
+      ref={details}
+      className="top-bar__more"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      onBlur={(event) => {
+        const to = event.relatedTarget as Node | null;
+        if (to && !event.currentTarget.contains(to)) closeList(event.currentTarget);
+      }}
+    >
+      <summary>Ещё</summary>
+      {/* A chosen item closes the list, also when it is the page already shown. */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the links inside take the keys; this only hears their clicks */}
+      <ul onClick={(event) => (event.target as Element).closest('a') && closeList(details.current)}>
+        {links.map((link) => (
+          <li key={link.url}>
+            {link.url.startsWith('http') ? (
+              <a href={link.url} target="_blank" rel="noopener noreferrer">
+                {link.name}
+              </a>
+            ) : (
+              <Link to={link.url}>{link.name}</Link>
+            )}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 export function TopBar() {
   const cart = useAppState((state) => state.cart);
   const menus = useAppState((state) => state.critical.menus);
@@ -59,24 +123,7 @@ export function TopBar() {
               {link.name}
             </Link>
           ))}
-          {moreLinks.length > 0 && (
-            <details className="top-bar__more">
-              <summary>Ещё</summary>
-              <ul>
-                {moreLinks.map((link) => (
-                  <li key={link.url}>
-                    {link.url.startsWith('http') ? (
-                      <a href={link.url} target="_blank" rel="noopener noreferrer">
-                        {link.name}
-                      </a>
-                    ) : (
-                      <Link to={link.url}>{link.name}</Link>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            </details>
-          )}
+          {moreLinks.length > 0 && <MoreLinks links={moreLinks} />}
         </nav>
         <div className="top-bar__actions">
           <a

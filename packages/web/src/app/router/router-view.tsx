@@ -62,6 +62,17 @@ export function useNavigate(): (to: To | number, options?: NavigateOptions) => P
   );
 }
 
+/**
+ * Whether the page that renders it is still the router's page. A navigation commits in the router first and its
+ * page renders in a transition: until then the page being left is still on screen, and an update in it (a logout
+ * while it goes home) must not make it navigate as if the visitor were still there.
+ */
+export function useIsCurrentPage(): () => boolean {
+  const router = useContext(RouterContext);
+  const { location } = useRouterState();
+  return useCallback(() => !router || router.state.location.key === location.key, [router, location]);
+}
+
 /** Inside an ErrorBoundary: what the route's loader threw (or its page threw while rendering). */
 export function useRouteError(): unknown {
   return useContext(ErrorContext);

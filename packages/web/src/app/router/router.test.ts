@@ -3,6 +3,7 @@
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import {
+  CancelNavigation,
   createRouter,
   data,
   dehydrate,
@@ -41,6 +42,14 @@ function table(slow?: Promise<unknown>): RouteObject[] {
           id: 'missing',
           loader: () => {
             throw data(null, { status: 404 });
+          },
+          Component: Page,
+        },
+        {
+          path: '/unreachable',
+          id: 'unreachable',
+          loader: () => {
+            throw new CancelNavigation();
           },
           Component: Page,
         },
@@ -152,6 +161,53 @@ describe('browser navigations (createRouter)', () => {
     await router.navigate('/#reviews');
     expect(calls).toBe(1);
     expect(router.state.location.hash).toBe('#reviews');
+  });
+
+  it('stays on the page, without a history entry, when a loader cancels the navigation', async () => {
+    const history = createMemoryHistory({ initialEntries: ['/'] });
+    const router = createRouter(table(), history, hydrated);
+    await router.navigate('/item/a');
+    const states: string[] = [];
+    router.subscribe((state) => states.push(`${state.navigation.state} ${state.location.pathname}`));
+    await router.navigate('/unreachable');
+    expect(states).toEqual(['loading /item/a', 'idle /item/a']);
+    expect(router.state.loaderData).toEqual({ item: { slug: 'a' } });
+    expect(history.location.pathname).toBe('/item/a');
+    expect(history.index).toBe(1);
+    await router.navigate('/unreachable', { replace: true });
+    expect(history.location.pathname).toBe('/item/a');
+  });
+
+  it('undoes a back step whose page cannot load, and keeps the page on screen', async () => {
+    const history = createMemoryHistory({ initialEntries: ['/unreachable', '/item/a'], initialIndex: 1 });
+    const router = createRouter(table(), history, { loaderData: { item: { slug: 'a' } }, errors: null });
+    history.go(-1);
+    await router.lastNavigation();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(history.location.pathname).toBe('/item/a');
+    expect(history.index).toBe(1);
+    expect(router.state.location.pathname).toBe('/item/a');
+    expect(router.state.navigation.state).toBe('idle');
+    // The next step is a navigation of its own again.
+    await router.navigate('/');
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('puts a redirect met on a back step in that entry, not in a new one on top of it', async () => {
+    const history = createMemoryHistory({ initialEntries: ['/', '/old', '/item/a'], initialIndex: 2 });
+    const router = createRouter(table(), history, { loaderData: { item: { slug: 'a' } }, errors: null });
+    history.go(-1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await router.lastNavigation();
+    expect(router.state.location.pathname).toBe('/item/new');
+    expect(history.index).toBe(1);
+    history.go(-1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(router.state.location.pathname).toBe('/');
+    // A link's redirect still adds one entry.
+    await router.navigate('/old');
+    expect(history.index).toBe(1);
+    expect(history.location.pathname).toBe('/item/new');
   });
 
   it('renders a failed page through the nearest error boundary', async () => {

@@ -42,18 +42,24 @@ export interface RouteMatch {
   route: RouteObject & { id: string };
 }
 
-/** A loader's answer «go there instead»: thrown or returned. */
+/**
+ * A loader's answer «go there instead»: thrown or returned. In the browser the target takes the history entry of the
+ * navigation that met it, as after a server's redirect (see createRouter).
+ */
 export class Redirect {
   constructor(
     readonly location: string,
-    /** Replace the current history entry rather than adding one. */
-    readonly replace = false,
     readonly status = 302,
   ) {}
 }
 
 export const redirect = (location: string): Redirect => new Redirect(location);
-export const replace = (location: string): Redirect => new Redirect(location, true);
+
+/**
+ * A loader's answer «stay where you are» (spec §2: a failed route call cancels the navigation): the page on screen
+ * stays, with its address; a back/forward step is undone. Thrown or returned; it wins over a redirect.
+ */
+export class CancelNavigation {}
 
 /** Data with a status code: returned, the page renders with that status; thrown, the error boundary does. */
 export class DataWithStatus<T = unknown> {
@@ -216,6 +222,7 @@ export function matchLocation(routes: RouteObject[], location: Partial<Location>
 
 interface LoadResult extends HydrationData {
   redirect?: Redirect;
+  cancelled?: boolean;
   /** The page's status: that of the first error, else of a `data(…, { status })`, else 200. */
   status: number;
 }
@@ -239,7 +246,8 @@ export async function runLoaders(matches: RouteMatch[], request: Request): Promi
   let failedAt = matches.length;
   outcomes.forEach(({ ok, value }, index) => {
     const route = matches[index]!.route;
-    if (value instanceof Redirect) result.redirect ??= value;
+    if (value instanceof CancelNavigation) result.cancelled = true;
+    else if (value instanceof Redirect) result.redirect ??= value;
     else if (ok) {
       if (value instanceof DataWithStatus) {
         if (result.status === 200) result.status = value.status;
@@ -345,7 +353,19 @@ export function createRouter(table: RouteObject[], history: History, hydrationDa
     for (const listener of listeners) listener(state);
   };
 
-  async function load(location: Location, action: NavigationType, replaceEntry: boolean): Promise<void> {
+  /** A back/forward step the router makes itself to undo a cancelled one: not a navigation of its own. */
+  let undoingPop = false;
+
+  /**
+   * `popDelta`: for a back/forward step (the address already changed), how far it went (null: not known), so that a
+   * cancelled step can be undone; undefined for the router's own navigations.
+   */
+  async function load(
+    location: Location,
+    action: NavigationType,
+    replaceEntry: boolean,
+    popDelta?: number | null,
+  ): Promise<void> {
     const matches = matchLocation(routes, location);
     if (state.initialized && isHashChangeOnly(state.location, location)) {
       pending?.abort();
@@ -361,6 +381,16 @@ export function createRouter(table: RouteObject[], history: History, hydrationDa
     const result = await runLoaders(matches, request);
     if (pending !== controller) return; // a newer navigation took over
     pending = null;
+    if (result.cancelled && state.initialized) {
+      redirects = 0;
+      // The page on screen stays; a back/forward step already moved the address, so it goes back where it was.
+      if (popDelta) {
+        undoingPop = true;
+        history.go(-popDelta);
+      } else if (popDelta === null) history.replace(state.location, state.location.state);
+      update({ navigation: IDLE });
+      return;
+    }
     if (result.redirect && redirects < 10) {
       redirects++;
       const target = result.redirect.location;
@@ -368,9 +398,11 @@ export function createRouter(table: RouteObject[], history: History, hydrationDa
         window.location.assign(target);
         return;
       }
-      // A redirect replaces the entry the navigation would have replaced (or added), as React Router's did.
-      const push = !result.redirect.replace && !replaceEntry;
-      return load(toLocation(target, null), (push ? 'PUSH' : 'REPLACE') as NavigationType, !push);
+      // The target takes the entry of the navigation that met the redirect, as a server's redirect does: a new
+      // entry for a link, the same entry for a replacing navigation and for a back/forward step (pushing one there
+      // would drop the forward entries, and every Back would come to the redirect again: an /err404 trap).
+      const push = action === 'PUSH' && !replaceEntry;
+      return load(toLocation(target, null), (push ? 'PUSH' : 'REPLACE') as NavigationType, !push, popDelta);
     }
     redirects = 0;
     commit(location, action, { matches, loaderData: result.loaderData, errors: result.errors });
@@ -413,9 +445,13 @@ export function createRouter(table: RouteObject[], history: History, hydrationDa
   };
 
   // Back and forward: the address already changed; the page follows once its data is there.
-  const stopListening = history.listen(({ location }) => {
+  const stopListening = history.listen(({ location, delta }) => {
+    if (undoingPop) {
+      undoingPop = false;
+      return;
+    }
     redirects = 0;
-    void load(location, 'POP' as NavigationType, false);
+    void load(location, 'POP' as NavigationType, false, delta);
   });
   if (!state.initialized) void load(history.location, 'POP' as NavigationType, false);
 

@@ -7,7 +7,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useAppState } from '../../app/app-context.tsx';
 import type { SessionUser } from '../../app/app-state.ts';
 import { Link } from '../../app/router/link.tsx';
-import { useNavigate } from '../../app/router/router-view.tsx';
+import { useIsCurrentPage, useNavigate } from '../../app/router/router-view.tsx';
 import { loginUrlFor } from '../../app/session.ts';
 import { useLogOut, useSessionStatus } from '../../app/use-session.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -137,11 +137,14 @@ export function AccountLayout() {
   const navigate = useNavigate();
   const current = ACCOUNT_PAGES.find((page) => page.url === location.pathname);
 
-  // The session turned out to be a guest's (no token, user not loadable, session expired): log in first.
+  const isCurrentPage = useIsCurrentPage();
+
+  // The session turned out to be a guest's (no token, user not loadable, session expired): log in first. Not when
+  // the visitor is already on the way elsewhere (a logout goes home first, then ends the session).
   useEffect(() => {
-    if (status === 'guest')
+    if (status === 'guest' && isCurrentPage())
       navigate(loginUrlFor(`${location.pathname}${location.search}`), { replace: true });
-  }, [status, location.pathname, location.search, navigate]);
+  }, [status, location.pathname, location.search, navigate, isCurrentPage]);
 
   return (
     <div className="container page account">

@@ -14,7 +14,7 @@ export interface AkciiPageData {
 
 export function createAkciiLoader(context: AppContextValue) {
   return ({ request }: LoaderFunctionArgs) =>
-    loadPageData(context, request, 'akcii', async () => {
+    loadPageData(context, request, async () => {
       const [intro, listing] = await Promise.all([
         context.api.get<StaticPageData>('/api/v1/static-page?url=%2Fakcii', { suppressErrors: true }),
         fetchRouteData(context, request, '/akcii'),

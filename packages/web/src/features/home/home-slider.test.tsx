@@ -4,7 +4,6 @@ import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router'
 import { describe, expect, it } from 'vitest';
 import { type AppContextValue, AppProvider } from '../../app/app-context.tsx';
 import { createAppStore, EMPTY_CART, EMPTY_CRITICAL, type Slide } from '../../app/app-state.ts';
-import { PageDataCache } from '../../app/page-loader.ts';
 import { createRouter } from '../../app/router/router.ts';
 import { RouterView } from '../../app/router/router-view.tsx';
 import {
@@ -65,7 +64,6 @@ function renderSlider(slides: Slide[]): string {
     origin: 'https://efir.test',
     isServer: true,
     getCurrentUrl: () => null,
-    pageCache: new PageDataCache(),
   };
   const router = createRouter(
     [{ id: 'home', path: '/', Component: HomeSlider }],

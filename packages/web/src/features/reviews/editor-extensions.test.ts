@@ -3,7 +3,13 @@ import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS } from '@efir/domain/sanitize-html';
 import { getSchema } from '@tiptap/core';
 import type { DOMOutputSpec, Mark, Node } from '@tiptap/pm/model';
 import { describe, expect, it } from 'vitest';
-import { createEditorExtensions, EDITOR_HEADING_LEVELS, isAllowedLink } from './editor-extensions.ts';
+import {
+  createEditorExtensions,
+  EDITOR_HEADING_LEVELS,
+  isAllowedLink,
+  plainOffsetToPosition,
+  plainTextToDoc,
+} from './editor-extensions.ts';
 
 /** Tag names and attribute names of a ProseMirror DOM spec (the array form), without a DOM. */
 function collect(spec: DOMOutputSpec, found: { tags: string[]; attributes: string[] }) {
@@ -57,4 +63,21 @@ describe('the editor schema', () => {
     expect(isAllowedLink(' JaVa\tScRiPt:alert(1)')).toBe(false);
     expect(isAllowedLink('data:text/html,<script>alert(1)</script>')).toBe(false);
   });
+});
+
+describe('text carried over from the plain box', () => {
+  const schema = getSchema(createEditorExtensions());
+
+  it.each(['Очень', 'Очень ', '  два пробела в начале', 'первая строка\nвторая', 'абзац\n\nещё абзац\n', ''])(
+    'keeps %j as typed, and every caret position in it',
+    (text) => {
+      const doc = schema.nodeFromJSON(plainTextToDoc(text));
+      expect(doc.textBetween(0, doc.content.size, '\n', '\n')).toBe(text);
+      for (let offset = 0; offset <= text.length; offset++) {
+        const position = plainOffsetToPosition(text, offset);
+        expect(doc.resolve(position).parent.type.name).toBe('paragraph');
+        expect(doc.textBetween(0, position, '\n', '\n')).toBe(text.slice(0, offset));
+      }
+    },
+  );
 });

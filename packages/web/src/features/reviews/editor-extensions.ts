@@ -1,7 +1,7 @@
 // The rich-text editor's schema: only what the sanitiser of spec §5 keeps (paragraphs, bold, bullet lists, links,
 // headings, line breaks), so what a visitor formats is what gets published. Loaded only with the editor itself.
 import { sanitizeUrl } from '@efir/domain/sanitize-html';
-import type { Extensions } from '@tiptap/core';
+import type { Extensions, JSONContent } from '@tiptap/core';
 import StarterKit from '@tiptap/starter-kit';
 
 /** Headings a visitor may use inside a review or comment; h1 belongs to the page. */
@@ -38,4 +38,29 @@ export function createEditorExtensions(): Extensions {
       },
     }),
   ];
+}
+
+/**
+ * Text typed into the plain box before the editor arrived, as the editor's document: a paragraph a line, spaces kept
+ * exactly as typed (a trailing space is the start of the next word).
+ */
+export function plainTextToDoc(text: string): JSONContent {
+  return {
+    type: 'doc',
+    content: text
+      .split('\n')
+      .map((line) =>
+        line === '' ? { type: 'paragraph' } : { type: 'paragraph', content: [{ type: 'text', text: line }] },
+      ),
+  };
+}
+
+/** The position in plainTextToDoc(text) of an offset into the text (the caret carried over from the plain box). */
+export function plainOffsetToPosition(text: string, offset: number): number {
+  const lines = text.slice(0, Math.max(0, Math.min(offset, text.length))).split('\n');
+  // Each line before the caret's is a paragraph: its text and the paragraph's opening and closing (2).
+  return lines.reduce(
+    (position, line, index) => position + line.length + (index < lines.length - 1 ? 2 : 0),
+    1,
+  );
 }

@@ -7,7 +7,6 @@ import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router'
 import { describe, expect, it } from 'vitest';
 import { type AppContextValue, AppProvider } from '../../app/app-context.tsx';
 import { createAppStore, EMPTY_CART, EMPTY_CRITICAL, type SessionUser } from '../../app/app-state.ts';
-import { PageDataCache } from '../../app/page-loader.ts';
 import { createRouter } from '../../app/router/router.ts';
 import { RouterView } from '../../app/router/router-view.tsx';
 import { AddReviewPage } from './add-review-page.tsx';
@@ -46,7 +45,6 @@ function render(element: ReactNode, options: { user?: Partial<SessionUser>; load
     origin: ORIGIN,
     isServer: true,
     getCurrentUrl: () => null,
-    pageCache: new PageDataCache(),
   };
   elementOfTest = element;
   const router = createRouter(

@@ -20,9 +20,7 @@ export function readReviewsPage(url: URL): number {
 
 export function createReviewsLoader(context: AppContextValue) {
   return ({ request }: LoaderFunctionArgs) =>
-    loadPageData(context, request, 'reviews', () =>
-      fetchReviews(context.api, readReviewsPage(new URL(request.url))),
-    );
+    loadPageData(context, request, () => fetchReviews(context.api, readReviewsPage(new URL(request.url))));
 }
 
 export function getReviewsMeta(data: unknown): PageMeta {

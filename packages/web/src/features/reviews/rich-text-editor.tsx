@@ -5,10 +5,9 @@ import { countVisibleCharacters, plainTextToHtml } from '@efir/domain/reviews-sc
 import { sanitizeHtml } from '@efir/domain/sanitize-html';
 import {
   Component,
-  lazy,
+  type ComponentType,
   type ReactNode,
   type Ref,
-  Suspense,
   useCallback,
   useEffect,
   useId,
@@ -17,17 +16,15 @@ import {
   useState,
 } from 'react';
 import { EDITOR_SYNC_MS, throttle } from './throttle.ts';
-import type { EditorHandle } from './tiptap-editor.tsx';
+import type { EditorHandle, InitialContent, TiptapEditorProps } from './tiptap-editor.tsx';
 import './rich-text-editor.css';
 
 export type RichTextHandle = EditorHandle;
 
 /** Starts fetching the editor's code (e.g. when the pointer comes near the form); safe to call again. */
-export function preloadRichTextEditor(): Promise<unknown> {
+export function preloadRichTextEditor(): Promise<{ default: ComponentType<TiptapEditorProps> }> {
   return import('./tiptap-editor.tsx');
 }
-
-const TiptapEditor = lazy(() => import('./tiptap-editor.tsx'));
 
 export interface RichTextEditorProps {
   /** The form field it fills; a focus request for that name (after an error) lands in the editor. */
@@ -91,6 +88,8 @@ export function RichTextEditor({
 
   const [text, setText] = useState('');
   const [wanted, setWanted] = useState(false);
+  // The editor's component once its code is here: until then the plain box stays, focused and taking keys.
+  const [Editor, setEditor] = useState<ComponentType<TiptapEditorProps> | null>(null);
   const [failed, setFailed] = useState(false);
   const [length, setLength] = useState(() =>
     initialHtml ? countVisibleCharacters(sanitizeHtml(initialHtml)) : 0,
@@ -98,7 +97,6 @@ export function RichTextEditor({
   const latestHtml = useRef(initialHtml);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const editorRef = useRef<EditorHandle>(null);
-  const focusOnLoad = useRef(false);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
 
@@ -112,21 +110,40 @@ export function RichTextEditor({
   );
   useEffect(() => () => syncPlain.flush(), [syncPlain]);
 
-  const showEditor = wanted && !plain && !failed;
+  const showEditor = Editor !== null && !plain && !failed;
   useEffect(() => {
     if (loadOn === 'mount') setWanted(true);
     // The server-rendered box may have been focused before its code arrived (it loads as the comments near the
     // screen): the focus that asks for the editor happened already.
-    else if (loadOn === 'focus' && !plain && document.activeElement === textareaRef.current) {
-      focusOnLoad.current = true;
-      setWanted(true);
-    }
+    else if (loadOn === 'focus' && !plain && document.activeElement === textareaRef.current) setWanted(true);
   }, [loadOn, plain]);
 
+  // The plain box is swapped for the editor only once the editor's code is here, never for a loading frame: the
+  // visitor keeps typing into the box meanwhile, and the editor takes over its text, caret and focus.
+  useEffect(() => {
+    if (!wanted || plain) return;
+    let current = true;
+    preloadRichTextEditor().then(
+      (module) => current && setEditor(() => module.default),
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted, plain]);
+
   const want = () => {
-    if (plain || wanted) return;
-    focusOnLoad.current = true;
-    setWanted(true);
+    if (!plain) setWanted(true);
+  };
+
+  /** Read by the editor as it is created, in the render that replaces the box (still on screen, still focused). */
+  const takeOverPlainBox = (): InitialContent => {
+    syncPlain.flush();
+    const box = textareaRef.current;
+    const focus = box !== null && document.activeElement === box;
+    if (!box || box.value === '') return { html: latestHtml.current, focus };
+    const { value, selectionStart, selectionEnd } = box;
+    return { text: { value, selectionStart, selectionEnd }, html: latestHtml.current, focus };
   };
 
   useImperativeHandle(
@@ -199,20 +216,14 @@ export function RichTextEditor({
       </div>
       {showEditor ? (
         <EditorBoundary fallback={plainBox} onError={() => setFailed(true)}>
-          <Suspense fallback={plainBox}>
-            <TiptapEditor
-              labelId={labelId}
-              describedBy={describedBy}
-              invalid={Boolean(error)}
-              getInitialHtml={() => {
-                syncPlain.flush();
-                return latestHtml.current;
-              }}
-              onChange={deliver}
-              autoFocus={focusOnLoad.current}
-              handleRef={editorRef}
-            />
-          </Suspense>
+          <Editor
+            labelId={labelId}
+            describedBy={describedBy}
+            invalid={Boolean(error)}
+            getInitialContent={takeOverPlainBox}
+            onChange={deliver}
+            handleRef={editorRef}
+          />
         </EditorBoundary>
       ) : (
         plainBox

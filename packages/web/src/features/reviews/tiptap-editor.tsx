@@ -1,8 +1,22 @@
 // The rich-text editor itself (Tiptap): a toolbar limited to what the sanitiser keeps — bold, headings, bullet
 // lists, links. This module and Tiptap load lazily, only where a form with rich text is shown.
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
-import { type KeyboardEvent, type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
-import { createEditorExtensions, isAllowedLink } from './editor-extensions.ts';
+import {
+  type KeyboardEvent,
+  type Ref,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import {
+  createEditorExtensions,
+  isAllowedLink,
+  plainOffsetToPosition,
+  plainTextToDoc,
+} from './editor-extensions.ts';
 import { EDITOR_SYNC_MS, throttle } from './throttle.ts';
 
 export interface EditorHandle {
@@ -11,14 +25,22 @@ export interface EditorHandle {
   focus(): void;
 }
 
+/** What the editor opens with: the plain box it takes the place of, as the visitor left it a moment ago. */
+export interface InitialContent {
+  /** Text typed into the plain box (kept exactly, with its caret); else `html`, the field's HTML so far. */
+  text?: { value: string; selectionStart: number; selectionEnd: number };
+  html: string;
+  /** The plain box had the focus: the editor takes it at once, so the next keystroke lands in the editor. */
+  focus: boolean;
+}
+
 export interface TiptapEditorProps {
   labelId: string;
   describedBy?: string | undefined;
   invalid: boolean;
-  /** Read once, when the editor is created: the text typed so far in the plain box. */
-  getInitialHtml(): string;
+  /** Read once, as the editor is created (the plain box is still on screen then). */
+  getInitialContent(): InitialContent;
   onChange(html: string): void;
-  autoFocus: boolean;
   handleRef: Ref<EditorHandle>;
 }
 
@@ -48,16 +70,36 @@ export default function TiptapEditor(props: TiptapEditorProps) {
   onChangeRef.current = props.onChange;
   const [sync] = useState(() => throttle((html: string) => onChangeRef.current(html), EDITOR_SYNC_MS));
 
+  const [initial] = useState(props.getInitialContent);
+
   const editor = useEditor({
     extensions: createEditorExtensions(),
-    content: props.getInitialHtml(),
+    content: initial.text ? plainTextToDoc(initial.text.value) : initial.html,
     // This module is rendered only in the browser (after the page is interactive), so the editor can exist from the
     // first render: no empty moment in which keystrokes typed into the plain box would get lost.
     immediatelyRender: true,
-    autofocus: props.autoFocus ? 'end' : false,
+    autofocus: false,
     editorProps: { attributes: describeEditable(props) },
     onUpdate: ({ editor: current }) => sync(current.isEmpty ? '' : current.getHTML()),
   });
+
+  // In the same commit that removed the plain box, before the browser handles another keystroke: the caret where it
+  // was, and the focus (Tiptap's own autofocus waits a tick, and the keys typed in that tick would be lost).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the plain box is taken over once, when the editor appears
+  useLayoutEffect(() => {
+    if (!editor || !initial.focus) return;
+    const { text } = initial;
+    const end = editor.state.doc.content.size;
+    editor.commands.setTextSelection(
+      text
+        ? {
+            from: plainOffsetToPosition(text.value, text.selectionStart),
+            to: plainOffsetToPosition(text.value, text.selectionEnd),
+          }
+        : { from: end, to: end },
+    );
+    editor.view.focus();
+  }, [editor]);
 
   // The form must not miss the last keystrokes when the editor goes away (a reply form closing, a page change).
   useEffect(() => () => sync.flush(), [sync]);

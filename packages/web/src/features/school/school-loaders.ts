@@ -12,8 +12,7 @@ export const SCHOOL_NAME = 'Школа ароматерапии «Эфир»';
 
 /** /seminar_po_aromatherapy.html */
 export function createCoursesLoader(context: AppContextValue) {
-  return ({ request }: LoaderFunctionArgs) =>
-    loadPageData(context, request, 'courses', () => fetchCourses(context.api));
+  return ({ request }: LoaderFunctionArgs) => loadPageData(context, request, () => fetchCourses(context.api));
 }
 
 export function getCoursesMeta(data: unknown): PageMeta {
@@ -27,7 +26,7 @@ export function getCoursesMeta(data: unknown): PageMeta {
 /** /seminar_po_aromatherapy/:slug — the slug keeps its «.html». */
 export function createCourseLoader(context: AppContextValue) {
   return ({ request, params }: LoaderFunctionArgs) =>
-    loadPageData(context, request, 'course', () => fetchCourse(context.api, params.slug ?? ''));
+    loadPageData(context, request, () => fetchCourse(context.api, params.slug ?? ''));
 }
 
 export function getCourseMeta(data: unknown): PageMeta {

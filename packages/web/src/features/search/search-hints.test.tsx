@@ -4,7 +4,6 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AppContextValue, AppProvider } from '../../app/app-context.tsx';
 import { createAppStore, EMPTY_CART, EMPTY_CRITICAL } from '../../app/app-state.ts';
-import { PageDataCache } from '../../app/page-loader.ts';
 import { HeaderSearch } from './header-search.tsx';
 import {
   createHintLoader,
@@ -137,7 +136,6 @@ describe('HeaderSearch in the server render', () => {
       origin: 'http://localhost:3000',
       isServer: true,
       getCurrentUrl: () => null,
-      pageCache: new PageDataCache(),
     };
     const html = renderToString(
       <AppProvider value={context}>

@@ -116,7 +116,7 @@ export function createSearchLoader(context: AppContextValue) {
   return async ({ request }: LoaderFunctionArgs): Promise<SearchPageData> => {
     const q = readQuery(new URL(request.url));
     if (!q) return { q };
-    return loadPageData(context, request, 'search', async () => {
+    return loadPageData(context, request, async () => {
       try {
         const response = await context.api.post<SearchResponse>('/api/v1/search', {
           body: { q },

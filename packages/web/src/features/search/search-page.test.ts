@@ -2,7 +2,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AppContextValue } from '../../app/app-context.tsx';
 import { createAppStore, EMPTY_CART, EMPTY_CRITICAL } from '../../app/app-state.ts';
-import { PageDataCache } from '../../app/page-loader.ts';
 import { HttpError } from '../../lib/http-client.ts';
 import {
   createSearchLoader,
@@ -20,7 +19,6 @@ function createContext(post: (path: string, options: unknown) => Promise<unknown
     origin: 'http://localhost:3000',
     isServer: true,
     getCurrentUrl: () => null,
-    pageCache: new PageDataCache(),
   };
 }
 

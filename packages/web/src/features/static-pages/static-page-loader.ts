@@ -19,7 +19,7 @@ export interface StaticPageData {
 
 export function createStaticPageLoader(context: AppContextValue, url: string) {
   return ({ request }: LoaderFunctionArgs) =>
-    loadPageData(context, request, 'static', () =>
+    loadPageData(context, request, () =>
       context.api.get<StaticPageData>(`/api/v1/static-page?url=${encodeURIComponent(url)}`, {
         suppressErrors: true,
       }),
