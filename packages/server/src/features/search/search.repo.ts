@@ -1,7 +1,8 @@
 // Search queries over products, articles and recipes: full-text (russian) plus trigram similarity on names.
 import { and, asc, eq, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import { preparedQuery, prepareRawSql } from '../../db/prepared.ts';
+import type { ImageRef } from '../catalog/catalog.table.ts';
 import { products } from '../catalog/catalog.table.ts';
 import { articles, recipes } from '../content/content.table.ts';
 import { courses } from '../school/school.table.ts';
@@ -282,16 +283,87 @@ interface PreparedRows<Row> {
 const findProductsPrepared = preparedByShape<ProductMatch>('search_products', (db, texts, limit) =>
   productMatchesQuery(db, texts, limit),
 );
-const findArticlesPrepared = preparedByShape<PublicationMatch>('search_articles', (db, texts, limit) =>
-  publicationMatchesQuery(db, articles, texts, limit),
-);
-// Recipes share the article columns (publicationColumns); only the table name differs.
-const findRecipesPrepared = preparedByShape<PublicationMatch>('search_recipes', (db, texts, limit) =>
-  publicationMatchesQuery(db, recipes as unknown as typeof articles, texts, limit),
-);
-const findCoursesPrepared = preparedQuery((db) =>
-  courseMatchesQuery(db, sql.placeholder('p'), sql.placeholder('limit')).prepare('search_courses'),
-);
+interface PublicationsRow {
+  kind: 'article' | 'recipe' | 'course';
+  id: number;
+  title: string;
+  url: string;
+  excerpt: string;
+  image: ImageRef | null;
+  published_at: string | null;
+  fts_hit: boolean | null;
+  name_coverage: number | null;
+  score: number | null;
+}
+
+/**
+ * Articles, recipes and courses in one statement (one round trip): each kind ranked and limited on its own, as
+ * `findMatchingPublications` and `findMatchingCourses` do, the rows told apart by `kind`; courses leave the
+ * publication-only columns empty.
+ */
+function publicationsStatement(db: Queryable, texts: TermTexts): SQL {
+  const article = publicationMatchesQuery(db, articles, texts, sql.placeholder('articles'));
+  // Recipes share the article columns (publicationColumns); only the table name differs.
+  const recipe = publicationMatchesQuery(
+    db,
+    recipes as unknown as typeof articles,
+    texts,
+    sql.placeholder('recipes'),
+  );
+  const course = courseMatchesQuery(db, texts.prefixQuery, sql.placeholder('courses'));
+  return sql`select 'article' as kind, a.* from (${article.getSQL()}) a
+    union all select 'recipe', r.* from (${recipe.getSQL()}) r
+    union all select 'course', c.*, null::jsonb, null::timestamptz, null::boolean, null::float8, null::float8
+    from (${course.getSQL()}) c`;
+}
+
+const publicationsByShape = new Map<
+  string,
+  (db: Database) => { execute(values: Record<string, unknown>): Promise<{ rows: PublicationsRow[] }> }
+>();
+
+async function findPublicationsPrepared(
+  db: Database,
+  terms: SearchTerms,
+  limits: { articles: number; recipes: number; courses: number },
+): Promise<Pick<SearchMatches, 'articles' | 'recipes' | 'courses'>> {
+  const shape = termsShape(terms);
+  const { texts, values } = placeholderTerms(terms);
+  let prepared = publicationsByShape.get(shape);
+  if (prepared === undefined) {
+    const statement = `search_publications_${shape}`;
+    prepared = preparedQuery((handle) =>
+      prepareRawSql<PublicationsRow>(handle, statement, publicationsStatement(handle, texts)),
+    );
+    publicationsByShape.set(shape, prepared);
+  }
+  const { rows } = await prepared(db).execute({ ...values, ...limits });
+  const found: Pick<SearchMatches, 'articles' | 'recipes' | 'courses'> = {
+    articles: [],
+    recipes: [],
+    courses: [],
+  };
+  for (const row of rows) {
+    if (row.kind === 'course') {
+      found.courses.push({ id: row.id, title: row.title, url: row.url, excerpt: row.excerpt });
+      continue;
+    }
+    const match: PublicationMatch = {
+      id: row.id,
+      title: row.title,
+      url: row.url,
+      excerpt: row.excerpt,
+      image: row.image,
+      // The driver hands timestamps over as text (drizzle's setting); the column's own mapping reads it.
+      publishedAt: articles.publishedAt.mapFromDriverValue(row.published_at as string) as Date,
+      ftsHit: row.fts_hit as boolean,
+      nameCoverage: Number(row.name_coverage),
+      score: Number(row.score),
+    };
+    (row.kind === 'article' ? found.articles : found.recipes).push(match);
+  }
+  return found;
+}
 
 function publicationMatchesQuery(
   db: Queryable,
@@ -380,13 +452,9 @@ export async function findSearchMatches(
 ): Promise<SearchMatches> {
   // No transaction: each statement sets the trigram threshold for itself (TYPO_THRESHOLD_SET). On a pool the
   // statements run side by side.
-  const [productRows, articleRows, recipeRows, courseRows] = await Promise.all([
+  const [productRows, publications] = await Promise.all([
     findProductsPrepared(db, terms, limits.products),
-    findArticlesPrepared(db, terms, limits.articles),
-    findRecipesPrepared(db, terms, limits.recipes),
-    limits.courses > 0
-      ? findCoursesPrepared(db).execute({ p: terms.prefixQuery, limit: limits.courses })
-      : ([] as CourseMatch[]),
+    findPublicationsPrepared(db, terms, limits),
   ]);
-  return { products: productRows, articles: articleRows, recipes: recipeRows, courses: courseRows };
+  return { products: productRows, ...publications };
 }
