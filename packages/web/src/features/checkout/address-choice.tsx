@@ -206,6 +206,20 @@ export function AddressChoice({
     if (city && !input.city.trim()) onInput({ ...input, city });
   }, [kind]);
 
+  // A buyer with saved addresses starts from the newest one (the checkout saves each new address it delivers to,
+  // so that is the last one used), not from an empty «Новый адрес»; once, so a choice made after it stays.
+  const preselected = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the arrival of the saved addresses decides it
+  useEffect(() => {
+    if (preselected.current || saved.length === 0) return;
+    preselected.current = true;
+    const typed =
+      draft.delivery.addressNew != null || input.street.trim() !== '' || input.house.trim() !== '';
+    if (draft.delivery.adrec == null && !typed) {
+      onSaved(saved.reduce((newest, address) => (address.id > newest.id ? address : newest)).id);
+    }
+  }, [saved.length]);
+
   const change = (field: AddressField, value: string) => onInput({ ...input, [field]: value });
   const touch = (field: AddressField) => setTouched((current) => ({ ...current, [field]: true }));
 

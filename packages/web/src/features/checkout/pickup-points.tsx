@@ -1,7 +1,7 @@
 // Choosing a pickup point or parcel locker: the buyer's saved points first, then the points of a city (or of a
 // search by address, metro or city) of the chosen carrier, each with its address, metro and hours.
 import type { PickupPointWire } from '@efir/domain/delivery-rules';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
 import type { CheckoutDraft } from '../../app/app-state.ts';
 import { describeFailure } from '../../lib/forms.ts';
@@ -34,6 +34,17 @@ export function PickupPointChoice({
   const [failure, setFailure] = useState<string | null>(null);
   const [shown, setShown] = useState(SHOWN_AT_ONCE);
   const ids = useId();
+
+  // The buyer's newest saved point of this kind is chosen for her, once per kind, unless she chose one already.
+  const preselectedKinds = useRef(new Set<number>());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new kind or the saved points' arrival decide it
+  useEffect(() => {
+    if (preselectedKinds.current.has(kind) || saved.length === 0) return;
+    preselectedKinds.current.add(kind);
+    if (chosenSaved == null && chosenNew == null) {
+      onChoose({ saved: saved.reduce((newest, point) => (point.id > newest.id ? point : newest)).id });
+    }
+  }, [kind, saved.length]);
 
   useEffect(() => {
     if (searched !== null) return;
