@@ -186,6 +186,8 @@ describe.skipIf(!hasBrowser)('journey: logout clears the checkout', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Далее' }).isEnabled()).toBe(true);
     await page.getByRole('button', { name: 'Далее' }).click();
     await page.waitForURL('**/checkout/pay');
+    // The payment step is on screen (the address changes before the step's code has come on a busy machine).
+    await page.getByRole('radio', { name: /Картой онлайн/ }).waitFor();
     expect(await page.getByRole('radio', { checked: true }).count()).toBe(0);
     await page.getByRole('radio', { name: /Картой онлайн/ }).check();
     await page.getByRole('button', { name: 'Далее' }).click();
