@@ -1,4 +1,5 @@
 // One Chromium per spec file; a failing test leaves a screenshot in test-results/.
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -42,6 +43,12 @@ export function waitForAppOnLoads(page: Page): Page {
   return page;
 }
 
+/** A random benchmark-range address (198.18.0.0/15) for each browser context: test files run in fresh workers. */
+function visitorAddress(): string {
+  const [high = 0, low = 0] = randomBytes(2);
+  return `198.${18 + (high & 1)}.${high >> 1}.${low}`;
+}
+
 /** Opens a fresh browser context (no cookies, no storage) before each test. */
 export function useBrowser(viewport = { width: 1280, height: 900 }): BrowserFixture {
   let browser: Browser;
@@ -63,7 +70,13 @@ export function useBrowser(viewport = { width: 1280, height: 900 }): BrowserFixt
   });
   beforeEach(async () => {
     if (!chromiumPath) return;
-    fixture.context = await browser.newContext({ viewport, baseURL: baseUrl, locale: 'ru-RU' });
+    fixture.context = await browser.newContext({
+      viewport,
+      baseURL: baseUrl,
+      locale: 'ru-RU',
+      // Each test is another customer at another address (the shared shop trusts the header: global-setup.ts).
+      extraHTTPHeaders: { 'x-forwarded-for': visitorAddress() },
+    });
     fixture.page = waitForAppOnLoads(await fixture.context.newPage());
   });
   afterEach(async (context: TestContext) => {

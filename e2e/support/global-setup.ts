@@ -22,7 +22,9 @@ export default async function setup(project: TestProject) {
     console.warn(message);
   }
   execFileSync(process.execPath, [path.join(repoRoot, 'scripts/build.mjs')], { stdio: 'inherit' });
-  const shop = await startShop();
+  // Behind a trusted proxy, as in production: each browser context comes from an address of its own (browser.ts),
+  // so the per-address limits (10 sign-ups an hour) count each test's visitor, not the whole suite as one client.
+  const shop = await startShop({ TRUST_PROXY: '1' });
   project.provide('baseUrl', shop.url);
   project.provide('chromiumPath', chromium);
   return async () => {
