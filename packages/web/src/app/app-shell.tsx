@@ -10,10 +10,10 @@ export const BOOTSTRAP_ELEMENT_ID = 'efir-bootstrap';
 /** The loader data of a server-rendered page (app/router/router.ts). */
 export const ROUTER_DATA_ELEMENT_ID = 'efir-router-data';
 
-/** JSON safe to place inside a <script> element. */
+const UNSAFE_IN_SCRIPT = /[<\u2028\u2029]/g;
+const ESCAPED: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
+/** JSON safe to place inside a <script> element (one pass over the page's ~30 KB of data). */
 export function serializeForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value).replace(UNSAFE_IN_SCRIPT, (char) => ESCAPED[char] ?? char);
 }
