@@ -37,15 +37,33 @@ export interface RenderedPage {
 /** Brotli level for a page compressed once and sent many times: a little smaller, at a cost paid once. */
 const CACHED_BROTLI_QUALITY = 5;
 
-export function compressHtml(html: string, encoding: 'br' | 'gzip', quality: number): Promise<Buffer> {
+/** The compression a page (or a sitemap) is sent with: Brotli when the browser takes it, else gzip, else none. */
+export function pickPageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = (acceptEncoding ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, quality]) => !quality || !/^\s*q=0(\.0*)?\s*$/.test(quality))
+    .map(([name]) => name?.trim().toLowerCase());
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return null;
+}
+
+/** Text (a page, a sitemap) compressed off the event loop, in Brotli or gzip at the quality given. */
+export function compressText(
+  text: string | Buffer,
+  encoding: 'br' | 'gzip',
+  quality: number,
+): Promise<Buffer> {
   return encoding === 'br'
-    ? brotliAsync(html, {
+    ? brotliAsync(text, {
         params: {
           [zlibConstants.BROTLI_PARAM_QUALITY]: quality,
-          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html),
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text),
+          [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
         },
       })
-    : gzipAsync(html, { level: quality });
+    : gzipAsync(text, { level: quality });
 }
 
 interface Entry {
@@ -111,7 +129,7 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number }): P
     const started = generation;
     const rendered = await render();
     if (!isPage(rendered)) return rendered;
-    const brotli = await compressHtml(rendered.html, 'br', CACHED_BROTLI_QUALITY);
+    const brotli = await compressText(rendered.html, 'br', CACHED_BROTLI_QUALITY);
     const entry: Entry = {
       status: rendered.status,
       nonce: rendered.nonce,

@@ -8,9 +8,9 @@ import { LEGAL_PAGE_URLS, STATIC_PAGE_URLS } from '@efir/domain/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSourceSsrOptions } from '../test/page-renderer.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { pickPageEncoding } from './page-cache.ts';
 import {
   createPageAssets,
-  pickPageEncoding,
   prepareTemplate,
   readInlineStyles,
   removeStylesheetLinks,

@@ -5,7 +5,13 @@ import path from 'node:path';
 import { MESSAGES } from '@efir/domain/http-contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { compressHtml, isGuestRequest, type PageCache, type RenderedPage } from './page-cache.ts';
+import {
+  compressText,
+  isGuestRequest,
+  type PageCache,
+  pickPageEncoding,
+  type RenderedPage,
+} from './page-cache.ts';
 import { buildPageCsp, createCspNonce } from './security.ts';
 
 /** What packages/web/src/entry-server.tsx exports. */
@@ -246,18 +252,6 @@ function createInProcessFetch(app: FastifyInstance): typeof fetch {
   };
 }
 
-/** The compression a page is sent with: Brotli when the browser takes it, else gzip, else none. */
-export function pickPageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const accepted = (acceptEncoding ?? '')
-    .split(',')
-    .map((part) => part.trim().split(';'))
-    .filter(([, quality]) => !quality || !/^\s*q=0(\.0*)?\s*$/.test(quality))
-    .map(([name]) => name?.trim().toLowerCase());
-  if (accepted.includes('br')) return 'br';
-  if (accepted.includes('gzip')) return 'gzip';
-  return null;
-}
-
 /**
  * Brotli level for a page rendered for one visitor: level 3 is about half the CPU of level 5 for 15 % more bytes
  * (26 against 22.5 KB for a product page), and the text is made anew for every request. Guests' pages are kept
@@ -402,7 +396,7 @@ export function createPageRenderer(
     const rendered = await renderHtml(request.url, forwardHeaders);
     if ('type' in rendered) return reply.redirect(rendered.location, rendered.status);
     const body = encoding
-      ? await compressHtml(
+      ? await compressText(
           rendered.html,
           encoding,
           encoding === 'br' ? FRESH_BROTLI_QUALITY : FRESH_GZIP_LEVEL,

@@ -231,12 +231,12 @@ describe('a catalogue of 2 000 products', () => {
       keep: false,
       partSize: 500,
     });
-    const index = (await sitemaps.get('/sitemap.xml'))!.toString();
+    const index = (await sitemaps.get('/sitemap.xml'))!.xml.toString();
     const parts = [...index.matchAll(/<loc>https:\/\/efir\.test([^<]+)<\/loc>/g)].map((match) => match[1]!);
     expect(parts.filter((part) => part.startsWith('/sitemap-products-')).length).toBeGreaterThanOrEqual(4);
     const seen: string[] = [];
     for (const part of parts) {
-      const xml = (await sitemaps.get(part))!.toString();
+      const xml = (await sitemaps.get(part))!.xml.toString();
       const urls = [...xml.matchAll(/<loc>https:\/\/efir\.test([^<]+)<\/loc>/g)].map((match) => match[1]!);
       expect(urls.length).toBeGreaterThan(0);
       expect(urls.length).toBeLessThanOrEqual(500);

@@ -1,5 +1,6 @@
 // POST /api/v1/route for every page type, with pagination, filters and sorts; critical data; filter options;
 // sitemap and robots; bad input.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -337,6 +338,24 @@ describe('sitemap and robots', () => {
       sql`select url from products where visible order by id`,
     )) as unknown as { rows: Array<{ url: string }> };
     expect(locs.filter((url) => rows.some((row) => row.url === url))).toEqual(rows.map((row) => row.url));
+  });
+
+  it('sends a part compressed to a crawler that accepts it, the same XML once unpacked', async () => {
+    const plain = await testApp.app.inject({ method: 'GET', url: '/sitemap-products-1.xml' });
+    for (const [encoding, unpack] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: '/sitemap-products-1.xml',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toContain('accept-encoding');
+      expect(unpack(response.rawPayload).toString()).toBe(plain.body);
+      expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    }
   });
 
   it('answers 404 for a part file that does not exist', async () => {
