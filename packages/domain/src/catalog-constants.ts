@@ -23,6 +23,22 @@ export const PRODUCT_ICON_NAMES: Record<ProductIcon, string> = {
   rare: 'Редкое',
 };
 
+/** Badges a moderator sets by hand. «Скидка» is not one of them: it is what the price says (productBadges). */
+export const MANUAL_PRODUCT_ICONS: readonly ProductIcon[] = PRODUCT_ICONS.filter((icon) => icon !== 'sale');
+
+/**
+ * The badges a product shows: its own ones, and «Скидка» exactly while its regular price is above its price. A
+ * «sale» stored by hand is ignored, so the badge never sits on goods sold at their regular price.
+ */
+export function productBadges(product: {
+  icons: readonly ProductIcon[];
+  cena: number;
+  cena_st: number;
+}): ProductIcon[] {
+  const own = product.icons.filter((icon) => icon !== 'sale');
+  return product.cena_st > product.cena ? [...own, 'sale'] : own;
+}
+
 /** Date periods of the article and recipe filters; 4 (all time) is the default (spec §9). */
 export const DATE_PERIODS = { 1: 'За неделю', 2: 'За месяц', 3: 'За год', 4: 'За всё время' } as const;
 export const DEFAULT_DATE_PERIOD = 4;

@@ -253,7 +253,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   // Read paths are answered from memory for PAGE_CACHE_TTL_MS; any write through a service invalidates.
   const responses = createResponseCache({ ttlMs: config.PAGE_CACHE_TTL_MS, maxEntries: 2000 });
-  const content = createContentService(deps.db, guestPages ? [responses, guestPages] : [responses], cacheBus);
+  const content = createContentService(
+    deps.db,
+    guestPages ? [responses, guestPages] : [responses],
+    cacheBus,
+    config.DISCOUNT_TIERS,
+  );
   registerReviewRoutes(app, {
     db: deps.db,
     authenticator,

@@ -123,7 +123,8 @@ async function seedCatalogue(db: Database, context: SeedContext): Promise<void> 
         stock: variant.stock,
         categoryId: category.id,
         katGlobal: category.katGlobal,
-        icons: details.icons,
+        // «Скидка» is not stored: a volume shows it while its regular price is above its price (productBadges).
+        icons: details.icons.filter((icon) => icon !== 'sale'),
         images: [demoImageRef('product', basename)],
         description: sanitizeHtml(details.description),
         composition: details.composition,

@@ -126,7 +126,7 @@ export const slideSeed: Array<typeof slides.$inferInsert> = [
     img: { filename: 'slides/lavender.jpg', basename: 'slides/lavender' },
   },
   {
-    name: 'Скидка 10% на первый заказ по промокоду EFIR10',
+    name: 'Промокод EFIR10 на первый заказ: {{promo:EFIR10}}',
     link: '/registration',
     show: 'guest',
     color: '#f3e9d2',
@@ -147,7 +147,7 @@ export const slideSeed: Array<typeof slides.$inferInsert> = [
     img: { filename: 'slides/hydrolats.jpg', basename: 'slides/hydrolats' },
   },
   {
-    name: 'Школа ароматерапии: набор на весенний поток',
+    name: 'Школа ароматерапии: {{next-course}}',
     link: '/seminar_po_aromatherapy.html',
     show: 'all',
     color: '#f5e6e0',

@@ -1,8 +1,8 @@
 // Loads the demo content step by step; each step runs once per database, so later releases can add steps.
 import { sanitizeHtml } from '@efir/domain/sanitize-html';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { categories, menuItems, seedRuns, slides, staticPages } from '../db/schema.ts';
+import { auditLog, categories, menuItems, seedRuns, slides, staticPages } from '../db/schema.ts';
 import { reviewsSeedSteps } from '../features/reviews/reviews.seed.ts';
 import { schoolSeedSteps } from '../features/school/school.seed.ts';
 import { catalogueSeedSteps, type SeedContext } from './seed-catalogue.ts';
@@ -41,6 +41,48 @@ async function seedMenusAndSlides(db: Database): Promise<void> {
   await db.insert(slides).values(slideSeed.map((slide, index) => ({ ...slide, pos: index + 1 })));
 }
 
+/** Pages that printed the shop's numbers by hand before they named them by tokens (content/shop-facts.ts). */
+const PAGES_WITH_FACTS = ['/akcii', '/dostavka.html', '/help', '/kontakt.html', '/pochemu-mi'];
+const SLIDES_WITH_FACTS: Record<string, string> = {
+  'Школа ароматерапии: набор на весенний поток': 'Школа ароматерапии: {{next-course}}',
+  'Скидка 10% на первый заказ по промокоду EFIR10': 'Промокод EFIR10 на первый заказ: {{promo:EFIR10}}',
+};
+
+/** A shop seeded before the tokens gets the new texts, where nobody has edited them in the back office since. */
+async function seedFactTokens(db: Database): Promise<void> {
+  const pages = await db
+    .select({ id: staticPages.id, url: staticPages.url })
+    .from(staticPages)
+    .where(inArray(staticPages.url, PAGES_WITH_FACTS));
+  const edited = new Set(
+    (
+      await db
+        .select({ entityId: auditLog.entityId })
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.entity, 'content'),
+            inArray(
+              auditLog.entityId,
+              pages.map((page) => `page:${page.id}`),
+            ),
+          ),
+        )
+    ).map((row) => row.entityId),
+  );
+  for (const page of pages) {
+    const seed = staticPageSeed.find((entry) => entry.url === page.url);
+    if (!seed || edited.has(`page:${page.id}`)) continue;
+    await db
+      .update(staticPages)
+      .set({ html: sanitizeHtml(seed.html) })
+      .where(eq(staticPages.id, page.id));
+  }
+  for (const [before, after] of Object.entries(SLIDES_WITH_FACTS)) {
+    await db.update(slides).set({ name: after }).where(eq(slides.name, before));
+  }
+}
+
 export const seedSteps: SeedStep[] = [
   { name: '001-categories', run: seedCategories },
   { name: '002-static-pages', run: seedStaticPages },
@@ -50,6 +92,7 @@ export const seedSteps: SeedStep[] = [
   ...deliverySeedSteps,
   ...reviewsSeedSteps,
   ...schoolSeedSteps,
+  { name: 'promises-from-rules', run: seedFactTokens },
 ];
 
 /** Runs every step not yet recorded, each in its own transaction. Returns the names of the steps that ran. */

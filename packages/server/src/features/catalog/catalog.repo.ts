@@ -60,7 +60,7 @@ function productConditions(query: Omit<ProductQuery, 'sort' | 'limit' | 'offset'
   if (query.onlySpecialPrice) conditions.push(gt(products.cenaSt, 0));
   if (query.filter.anywhere === 1) conditions.push(gt(products.stock, 0));
   if (query.filter.icons.length > 0) {
-    // «sale» is also what a special price means, whether or not the badge was set by hand.
+    // «sale» is the special price itself (a «sale» once stored by hand is not asked for: the values leave it out).
     const icons = sql`${products.icons} && ${sql.placeholder('icons')}::text[]`;
     conditions.push(query.filter.icons.includes('sale') ? sql`(${icons} or ${products.cenaSt} > 0)` : icons);
   }
@@ -166,7 +166,7 @@ export async function findProductCards(db: Database, query: ProductQuery) {
   const shape = listingShape(query);
   const values = {
     categoryIds: query.categoryIds,
-    icons: query.filter.icons,
+    icons: query.filter.icons.filter((icon) => icon !== 'sale'),
     limit: query.limit,
     offset: query.offset,
   };

@@ -1,4 +1,6 @@
 // The catalogue tree in the wire shape of spec §3 (id_kat, top, foto_main…), with the menu ordering of §9.
+
+import { productBadges } from '@efir/domain/catalog-constants';
 import {
   AVAILABILITY,
   type Crumb,
@@ -88,7 +90,7 @@ export function toProductCard(row: ProductCardRow): ProductCard {
     cena_st: row.cenaSt,
     stock: row.stock,
     katGlobal: row.katGlobal,
-    icons: row.icons,
+    icons: productBadges({ icons: row.icons, cena: row.cena, cena_st: row.cenaSt }),
     image: row.images[0] ?? null,
     avg_rating: Math.round(row.avgRating * 10) / 10,
     votes_count: row.votesCount,
@@ -207,7 +209,7 @@ export async function getProductDetails(
       cena_st: row.cenaSt,
       stock: row.stock,
       katGlobal: row.katGlobal,
-      icons: row.icons,
+      icons: productBadges({ icons: row.icons, cena: row.cena, cena_st: row.cenaSt }),
       images: row.images,
       description: row.description,
       composition: row.composition,
@@ -245,7 +247,8 @@ export async function getProductFacets(
 ) {
   const facets = await countProductFacets(db, categoryIds, onlySpecialPrice);
   const iconCounts = new Map(facets.icons.map((item) => [item.icon, item.count]));
-  iconCounts.set('sale', Math.max(iconCounts.get('sale') ?? 0, facets.special));
+  // «Скидка» is the special price, whatever badges were once stored by hand.
+  iconCounts.set('sale', facets.special);
   return {
     icons: PRODUCT_ICONS.map((icon) => ({
       id: icon,

@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { idField } from '@efir/domain/account-schemas';
-import { PRODUCT_ICON_NAMES, PRODUCT_ICONS } from '@efir/domain/catalog-wire';
+import { MANUAL_PRODUCT_ICONS } from '@efir/domain/catalog-constants';
+import { PRODUCT_ICON_NAMES } from '@efir/domain/catalog-wire';
 import {
   ADMIN_PRODUCTS_PER_PAGE,
   type AdminProduct,
@@ -88,7 +89,7 @@ function toAdminProduct(row: ProductRow): AdminProduct {
     cena: row.cena,
     cena_st: row.cenaSt,
     stock: row.stock,
-    icons: row.icons,
+    icons: row.icons.filter((icon) => icon !== 'sale'),
     visible: row.visible,
     description: row.description,
     composition: row.composition,
@@ -196,7 +197,7 @@ export async function getProductFormOptions(db: Database) {
   visit(0, 0);
   return {
     categories: ordered,
-    icons: PRODUCT_ICONS.map((id) => ({ id, name: PRODUCT_ICON_NAMES[id] })),
+    icons: MANUAL_PRODUCT_ICONS.map((id) => ({ id, name: PRODUCT_ICON_NAMES[id] })),
     low_stock: LOW_STOCK_LIMIT,
   };
 }
@@ -236,12 +237,16 @@ async function findCategoryGroup(db: Executor, categoryId: number): Promise<numb
 
 // Writes.
 
-function sanitizeRichText<T extends Partial<Record<(typeof RICH_TEXT_FIELDS)[number], string>>>(input: T): T {
+/** The input as stored: rich text sanitised, and no «sale» badge (the price shows it, productBadges). */
+function sanitizeRichText<
+  T extends Partial<Record<(typeof RICH_TEXT_FIELDS)[number], string>> & { icons?: AdminProduct['icons'] },
+>(input: T): T {
   const clean = { ...input };
   for (const field of RICH_TEXT_FIELDS) {
     const value = clean[field];
     if (value !== undefined) clean[field] = sanitizeHtml(value) as T[typeof field];
   }
+  if (clean.icons) clean.icons = clean.icons.filter((icon) => icon !== 'sale');
   return clean;
 }
 

@@ -1,5 +1,6 @@
 // Static pages and the critical data every first page load needs (spec §7 GET api/v1/critical).
 
+import type { DiscountTier } from '@efir/domain/account-schemas';
 import type { ProductCard } from '@efir/domain/catalog-wire';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -8,6 +9,7 @@ import { createLocalInvalidationBus, type InvalidationBus } from '../../lib/inva
 import { type CatalogEntry, getCatalogTree, listPopularProducts } from '../catalog/catalog.service.ts';
 import { findMenuItems, findSlides, findStaticPageByUrl } from './content.repo.ts';
 import { listAuthorsRazdelsTags } from './publications.service.ts';
+import { fillFactsHtml, fillFactsText, hasFactTokens, loadShopFacts, type ShopFacts } from './shop-facts.ts';
 
 export interface StaticPage {
   url: string;
@@ -18,7 +20,10 @@ export interface StaticPage {
   updated_at: string;
 }
 
-export async function getStaticPage(db: Database, url: string): Promise<StaticPage> {
+/** The shop's facts a page's tokens print (shop-facts.ts); none: tokens stay as typed. */
+type FactsLoader = () => Promise<ShopFacts>;
+
+export async function getStaticPage(db: Database, url: string, facts?: FactsLoader): Promise<StaticPage> {
   const row = await findStaticPageByUrl(db, url);
   if (!row) throw notFound();
   return {
@@ -26,7 +31,7 @@ export async function getStaticPage(db: Database, url: string): Promise<StaticPa
     kind: row.kind,
     title: row.title,
     description: row.description,
-    html: row.html,
+    html: facts && hasFactTokens(row.html) ? fillFactsHtml(row.html, await facts()) : row.html,
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -63,7 +68,7 @@ export interface CriticalData {
   menus: Record<string, MenuLink[]>;
 }
 
-async function loadCriticalData(db: Database): Promise<CriticalData> {
+async function loadCriticalData(db: Database, facts?: FactsLoader): Promise<CriticalData> {
   const [tree, slideRows, menuRows, named, collection] = await Promise.all([
     getCatalogTree(db),
     findSlides(db),
@@ -77,9 +82,17 @@ async function loadCriticalData(db: Database): Promise<CriticalData> {
     list.push({ name: item.name, url: item.url, img: item.img, color: item.color });
     menus[item.menu] = list;
   }
+  const factsOf = facts && slideRows.some((slide) => hasFactTokens(slide.name)) ? await facts() : null;
   return {
     ...tree,
-    slider: slideRows.map(({ id, img, name, link, show, color }) => ({ id, img, name, link, show, color })),
+    slider: slideRows.map(({ id, img, name, link, show, color }) => ({
+      id,
+      img,
+      name: factsOf ? fillFactsText(name, factsOf) : name,
+      link,
+      show,
+      color,
+    })),
     sidebar: menus.articles ?? [],
     authors: named.authors,
     collection,
@@ -108,8 +121,25 @@ export function createContentService(
   db: Database,
   caches: Array<{ invalidate(): void }> = [],
   bus: InvalidationBus = createLocalInvalidationBus(),
+  discountTiers?: readonly DiscountTier[],
 ): ContentService {
-  const critical = createCachedValue(() => loadCriticalData(db));
+  // A printed course date goes stale when that course starts: the content is read again then (at least every 6 h,
+  // the longest a timer is trusted to wait).
+  let refresh: NodeJS.Timeout | undefined;
+  const refreshAt = (when: Date | null) => {
+    clearTimeout(refresh);
+    if (!when) return;
+    refresh = setTimeout(dropHere, Math.min(Math.max(when.getTime() - Date.now(), 0) + 1000, 6 * 3_600_000));
+    refresh.unref();
+  };
+  const facts: FactsLoader | undefined = discountTiers
+    ? async () => {
+        const loaded = await loadShopFacts(db, discountTiers);
+        refreshAt(loaded.nextCourseAt);
+        return loaded;
+      }
+    : undefined;
+  const critical = createCachedValue(() => loadCriticalData(db, facts));
   const criticalJson = createCachedValue(async () => Buffer.from(JSON.stringify(await critical.get())));
   const dropped = [...caches];
   const dropHere = () => {
@@ -121,7 +151,7 @@ export function createContentService(
   return {
     critical,
     criticalJson: () => criticalJson.get(),
-    getStaticPage: (url) => getStaticPage(db, url),
+    getStaticPage: (url) => getStaticPage(db, url, facts),
     invalidate() {
       dropHere();
       bus.publish();

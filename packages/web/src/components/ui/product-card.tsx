@@ -1,5 +1,5 @@
 // A product in a list: picture, badges, name, volume, price (special price against the regular one), stock.
-import { PRODUCT_ICON_NAMES } from '@efir/domain/catalog-constants';
+import { PRODUCT_ICON_NAMES, productBadges } from '@efir/domain/catalog-constants';
 import type { ProductCard as ProductCardData } from '@efir/domain/catalog-wire';
 import { formatRub } from '@efir/domain/money';
 import type { ReactNode } from 'react';
@@ -35,10 +35,7 @@ export function ProductCard({
   /** A control under the price, e.g. «В корзину». */
   action?: ReactNode;
 }) {
-  const badges =
-    product.cena_st > 0 && !product.icons.includes('sale')
-      ? [...product.icons, 'sale' as const]
-      : product.icons;
+  const badges = productBadges(product);
   return (
     <article className="product-card">
       <Link to={product.url} className="product-card__link">

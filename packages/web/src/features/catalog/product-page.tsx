@@ -1,6 +1,6 @@
 // A product page: gallery, volumes, price, stock, rating, facts, description sections and related products,
 // with Product and BreadcrumbList structured data.
-import { PRODUCT_ICON_NAMES } from '@efir/domain/catalog-constants';
+import { PRODUCT_ICON_NAMES, productBadges } from '@efir/domain/catalog-constants';
 import type { ImageRef, RouteResponse } from '@efir/domain/catalog-wire';
 import { formatRub } from '@efir/domain/money';
 import { formatCount } from '@efir/domain/plural';
@@ -210,10 +210,7 @@ export function ProductPage({ data, reviews }: { data: RouteResponse; reviews?: 
     { id: 'usage', title: 'Применение', html: product.usage },
     { id: 'safety', title: 'Меры предосторожности', html: product.safety },
   ].filter((section) => section.html.trim());
-  const badges =
-    product.cena_st > 0 && !product.icons.includes('sale')
-      ? [...product.icons, 'sale' as const]
-      : product.icons;
+  const badges = productBadges(product);
 
   return (
     <div className="container page product-page">

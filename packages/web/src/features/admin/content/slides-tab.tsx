@@ -81,6 +81,7 @@ function SlideForm(props: CardFormProps<SlideItem>) {
         required
         value={card.values.name}
         error={card.errors.name}
+        hint="Даты и суммы — метками: {{next-course}}, {{promo:EFIR10}}, {{discount-max}}"
         onChange={(event) => card.set('name', event.target.value)}
       />
       <TextField

@@ -1,6 +1,7 @@
 // «Страницы»: the shop's fixed pages (about, delivery, legal texts…). Their addresses are routes of the shop, so
 // pages are edited here, not created or deleted.
 
+import { FACT_TOKENS } from '@efir/domain/shop-facts';
 import { z } from '@efir/domain/zod-ru';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
@@ -193,6 +194,7 @@ function StaticPageForm({ page, onSaved }: { page: StaticPage; onSaved(page: Sta
           handleRef={editorRef}
           onChange={(html) => set('html', html)}
         />
+        <FactTokensHint />
       </div>
       <div className="content-form__actions">
         <SubmitButton sending={form.sending} sendingText="Сохраняем…">
@@ -203,5 +205,24 @@ function StaticPageForm({ page, onSaved }: { page: StaticPage; onSaved(page: Sta
         </p>
       </div>
     </form>
+  );
+}
+
+/** Numbers the shop works by are named, not typed: the page then says what the cart and checkout do. */
+export function FactTokensHint() {
+  return (
+    <div className="field__hint">
+      <p>
+        Цифры, по которым работает магазин, не пишите вручную — вставьте метку, и страница покажет их из
+        настроек магазина:
+      </p>
+      <ul>
+        {Object.entries(FACT_TOKENS).map(([token, meaning]) => (
+          <li key={token}>
+            <code>{`{{${token}}}`}</code> — {meaning}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -345,6 +345,7 @@ function ProductForm({
             </CheckboxField>
           ))}
         </div>
+        <p className="field__hint">«Скидка» ставится сама, пока обычная цена выше цены.</p>
         {errors.icons ? <p className="field__error">{errors.icons}</p> : null}
         <CheckboxField
           name="visible"

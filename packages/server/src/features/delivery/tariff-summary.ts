@@ -1,0 +1,73 @@
+// What each way of delivery costs and how long it takes anywhere in Russia, asked of the same offline tariff
+// providers the calculator uses: the «Доставка и оплата» page prints this, so it cannot say other numbers than
+// checkout (content/shop-facts.ts).
+import { DELIVERY_KINDS, type DeliveryKindId } from '@efir/domain/delivery-catalogue';
+import { DELIVERY_METHOD_IDS, DELIVERY_METHOD_KINDS } from '@efir/domain/delivery-rules';
+import type { Quote, QuoteInput } from './delivery-providers.ts';
+import {
+  createBoxberryTable,
+  createCdekTable,
+  createFivePostTariffs,
+  createPochtaTable,
+  createShopTariffs,
+  FREE_DELIVERY_FROM,
+} from './tariff-tables.ts';
+
+export interface TariffSummary {
+  kind: DeliveryKindId;
+  name: string;
+  /** The lowest price (whole ₽), 0 for free, null when priced on request. */
+  priceFrom: number | null;
+  /** The price depends on the region or the weight, so the page says «от». */
+  priceVaries: boolean;
+  daysMin: number;
+  daysMax: number;
+  /** The cart total from which the shop pays for this delivery. */
+  freeFrom: number | null;
+}
+
+/** A destination in each tariff zone (Moscow inside MKAD, St Petersburg, Kazan, Novosibirsk) and none at all. */
+const DESTINATIONS: Array<Pick<QuoteInput, 'toZip'>> = [
+  {},
+  { toZip: '101000' },
+  { toZip: '190000' },
+  { toZip: '420000' },
+  { toZip: '630000' },
+];
+/** A light parcel (base price) and a heavy one (to see whether weight changes the price). */
+const WEIGHTS = [300, 5000];
+
+/** Every kind of delivery in the order checkout lists them, with its price «from» and its term range. */
+export async function summariseTariffs(): Promise<TariffSummary[]> {
+  const providers = [
+    createShopTariffs(),
+    createCdekTable(),
+    createBoxberryTable(),
+    createPochtaTable(),
+    createFivePostTariffs(async () => null, false),
+  ];
+  const quotes: Quote[] = [];
+  for (const destination of DESTINATIONS) {
+    for (const weightGrams of WEIGHTS) {
+      const input = { ...destination, weightGrams, declaredValue: 0 };
+      for (const provider of providers) quotes.push(...(await provider.quote(input)));
+    }
+  }
+  const kinds = DELIVERY_METHOD_IDS.flatMap((method) => DELIVERY_METHOD_KINDS[method]);
+  return kinds.flatMap((kind) => {
+    const own = quotes.filter((quote) => quote.kind === kind);
+    if (own.length === 0) return [];
+    const prices = own.map((quote) => quote.price).filter((price) => price !== null);
+    return [
+      {
+        kind,
+        name: DELIVERY_KINDS[kind],
+        priceFrom: prices.length > 0 ? Math.min(...prices) : null,
+        priceVaries: new Set(prices).size > 1,
+        daysMin: Math.min(...own.map((quote) => quote.daysMin)),
+        daysMax: Math.max(...own.map((quote) => quote.daysMax)),
+        freeFrom: FREE_DELIVERY_FROM[kind] ?? null,
+      },
+    ];
+  });
+}
