@@ -14,7 +14,7 @@ import { listAddressBook } from './features/account/account.service.ts';
 import { customersAdminSection } from './features/account/customers-admin.ts';
 import { questionsAdminSection } from './features/account/questions-admin.ts';
 import { registerAdminRoutes } from './features/admin/admin.routes.ts';
-import { registerAuthRoutes } from './features/auth/auth.routes.ts';
+import { createPageSessions, registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { createDeviceCookies } from './features/auth/device-cookies.ts';
 import { createAccessTokens } from './features/auth/tokens.ts';
@@ -163,10 +163,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     config.PAGE_CACHE_TTL_MS > 0
       ? createPageCache({ ttlMs: config.PAGE_CACHE_TTL_MS, maxBytes: GUEST_PAGE_CACHE_BYTES })
       : null;
-  const renderPage = deps.ssr ? createPageRenderer(app, config, deps.ssr, guestPages) : undefined;
-
-  app.get('/api/health', async () => ({ status: 'ok' }));
-
   const auth = createAuthService({
     db: deps.db,
     tokens,
@@ -175,6 +171,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     devices: createDeviceCookies(secret),
     config,
   });
+  const renderPage = deps.ssr
+    ? createPageRenderer(app, config, deps.ssr, guestPages, createPageSessions(auth, tokens))
+    : undefined;
+
+  app.get('/api/health', async () => ({ status: 'ok' }));
+
   const cart = createCartService(deps.db);
   registerAuthRoutes(app, {
     db: deps.db,

@@ -15,7 +15,13 @@ import { loadModules, modulesOfMatches, withLazyModules } from './app/lazy-modul
 import { createRouter, type HydrationData, hydrate } from './app/router/router.ts';
 import { RouterView } from './app/router/router-view.tsx';
 import { createRoutes } from './app/routes.tsx';
-import { expireSession, followOtherTabs, guardTokenLoss, restoreSession } from './app/session.ts';
+import {
+  adoptServerSession,
+  expireSession,
+  followOtherTabs,
+  guardTokenLoss,
+  restoreSession,
+} from './app/session.ts';
 import { readMetrikaId, startAnalytics } from './lib/analytics.ts';
 import { whenInteracted } from './lib/deferred-code.ts';
 import { createHttpClient, createLocalStorageTokenStore, readCsrfCookie } from './lib/http-client.ts';
@@ -154,10 +160,16 @@ async function start(): Promise<void> {
     hydrateRoot(root, app);
   });
   startAfterFirstRender();
-  // The server render cannot see a token kept in local storage: a logged-in visitor's user and cart come now,
-  // after hydration, so the markup hydrates exactly as the server rendered it. Until the user is known, account
-  // pages show their loading frame (the server saw the session hint) and guards wait; the cart page and the
-  // checkout wait for the cart the same way.
+  // A page the server rendered for the user (it read the refresh cookie) came with their user and cart.
+  if (embedded?.user) {
+    announceCartNotices(store, store.getState().cart.notices);
+    await adoptServerSession(api, store);
+    return;
+  }
+  // Otherwise the server render could not know the visitor (a link from another site carries no refresh cookie):
+  // a logged-in visitor's user and cart come now, after hydration, so the markup hydrates exactly as the server
+  // rendered it. Until the user is known, account pages show their loading frame (the server saw the session hint)
+  // and guards wait; the cart page and the checkout wait for the cart the same way.
   if (hasToken) store.getState().setCartPending(true);
   const [user, cart] = await Promise.all([
     restoreSession(api, store),

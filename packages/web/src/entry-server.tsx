@@ -27,6 +27,11 @@ export interface RenderInput {
   /** PUBLIC_URL: the canonical origin. */
   origin: string;
   nonce: string | null;
+  /**
+   * The visitor's access token when the server resolved them from their refresh cookie: the page is rendered for
+   * that user (account pages with their data, guest-only pages redirect). It stays on the server.
+   */
+  accessToken?: string | null;
 }
 
 export type RenderResult =
@@ -54,12 +59,13 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const api = createHttpClient({
     baseUrl: requestUrl.origin,
     fetch: input.fetch,
-    tokenStore: createMemoryTokenStore(null),
+    tokenStore: createMemoryTokenStore(input.accessToken ?? null),
     headers: input.forwardHeaders,
   });
-  // The token lives in the browser's local storage; the session-hint cookie is all the server sees of a login.
+  // The browser's own token lives in its local storage. The server knows the user when it could read the refresh
+  // cookie (a same-site request); otherwise the session-hint cookie is all it sees of a login.
   const bootstrap: Bootstrap = {
-    ...(await loadBootstrap(api, { hasToken: false })),
+    ...(await loadBootstrap(api, { hasToken: Boolean(input.accessToken) })),
     sessionHint: hasSessionHint(input.forwardHeaders.cookie),
   };
   const store = createAppStore(bootstrap);

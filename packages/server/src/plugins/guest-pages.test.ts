@@ -4,7 +4,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../test/moderator.ts';
 import { createSourceSsrOptions } from '../test/page-renderer.ts';
-import type { TestAgent } from '../test/test-agent.ts';
+import { createTestAgent, type TestAgent } from '../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 let shop: TestApp;
@@ -79,5 +79,68 @@ describe('guest page cache', () => {
     const second = await getPage('/net-takoj-stranicy.html');
     expect(first.response.statusCode).toBe(404);
     expect([first.cache, second.cache]).toEqual(['miss', 'miss']);
+  });
+});
+
+describe('pages for a logged-in visitor', () => {
+  async function loggedIn(name: string) {
+    const customer = createTestAgent(shop.app);
+    await customer.register({ name });
+    const cookie = `efir_refresh=${customer.cookies.get('efir_refresh')}; efir_session=1`;
+    return { customer, cookie };
+  }
+
+  it('renders her account from the refresh cookie, private and never kept for guests', async () => {
+    const { customer, cookie } = await loggedIn('Евдокия');
+    const account = await getPage('/my-account', cookie);
+    expect(account.response.statusCode).toBe(200);
+    expect(account.html).toContain('Здравствуйте, Евдокия!');
+    expect(account.html).toContain('Персональная скидка');
+    expect(account.html).not.toContain('Загружаем личный кабинет');
+    expect(account.response.headers['cache-control']).toBe('private, no-store');
+    expect(account.cache).toBeUndefined();
+    // Her home page has her name; the guests' copy of it does not.
+    expect((await getPage('/', cookie)).html).toContain('Евдокия');
+    const guest = await getPage('/');
+    expect(guest.html).not.toContain('Евдокия');
+    expect(guest.response.headers['cache-control']).toBe('no-store');
+    // The render read the cookie without using it up: her browser's own refresh still succeeds.
+    expect((await customer.request({ method: 'POST', url: '/refresh' })).statusCode).toBe(200);
+  });
+
+  it('sends her from /login and /registration on at once, and lets a guest open them', async () => {
+    const { cookie } = await loggedIn('Агния');
+    for (const [url, location] of [
+      ['/login', '/my-account'],
+      ['/registration', '/my-account'],
+      ['/login?from=%2Fmy-orders', '/my-orders'],
+    ] as const) {
+      const response = await shop.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html', cookie },
+      });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe(location);
+      expect(response.headers['cache-control']).toBe('private, no-store');
+    }
+    const guest = await getPage('/login');
+    expect(guest.response.statusCode).toBe(200);
+    expect(guest.html).toContain('aria-label="Вход"');
+  });
+
+  it('renders the loading frame, as before, for a refresh cookie that is no live session', async () => {
+    const { customer, cookie } = await loggedIn('Алиса');
+    const stale = cookie;
+    // Rotated by her browser (another client as far as the render can tell, so past what the grace period covers).
+    expect((await customer.request({ method: 'POST', url: '/refresh' })).statusCode).toBe(200);
+    for (const refresh of [stale, 'efir_refresh=not-a-token; efir_session=1']) {
+      const page = await getPage('/my-account', refresh);
+      expect(page.response.statusCode).toBe(200);
+      expect(page.html).toContain('Загружаем личный кабинет');
+      expect(page.html).not.toContain('Алиса');
+    }
+    // Reading a stale token is not a replay: her session goes on.
+    expect((await customer.request({ method: 'POST', url: '/refresh' })).statusCode).toBe(200);
   });
 });

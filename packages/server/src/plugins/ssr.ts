@@ -22,6 +22,8 @@ export interface RenderModule {
     fetch: typeof fetch;
     origin: string;
     nonce: string | null;
+    /** The visitor's access token when the server knows who they are: the render's API calls are theirs. */
+    accessToken: string | null;
   }): Promise<
     | { type: 'redirect'; status: number; location: string }
     | { type: 'page'; status: number; head: string; html: string; data: string; modules?: string[] }
@@ -267,6 +269,12 @@ const RUNNING_SCRIPT_TAG = /<script(?=[\s>])(?![^>]*\btype="application\/(?:ld\+
 
 export type PageRenderer = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
+/**
+ * An access token for the visitor a page request comes from (their refresh cookie read, not rotated), or null for
+ * a guest: the page is then rendered for that user.
+ */
+export type PageSessions = (request: FastifyRequest) => Promise<string | null>;
+
 /** Pages are whatever no API route claimed: the not-found handler is the page router's entry point. */
 export function registerNotFound(app: FastifyInstance, renderPage?: PageRenderer): void {
   app.setNotFoundHandler(async (request, reply) => {
@@ -283,6 +291,7 @@ export function createPageRenderer(
   config: Config,
   options: SsrOptions,
   guestPages: PageCache | null = null,
+  sessions: PageSessions | null = null,
 ): PageRenderer {
   const inProcessFetch = createInProcessFetch(app);
   const manifest = options.clientManifest;
@@ -317,6 +326,7 @@ export function createPageRenderer(
   async function renderHtml(
     url: string,
     forwardHeaders: Record<string, string>,
+    accessToken: string | null = null,
   ): Promise<RenderedPage | Redirect> {
     const renderer = await options.loadRenderer();
     const nonce = options.dev ? null : createCspNonce();
@@ -326,6 +336,7 @@ export function createPageRenderer(
       fetch: inProcessFetch,
       origin: config.PUBLIC_URL.replace(/\/$/, ''),
       nonce,
+      accessToken,
     });
     if (result.type === 'redirect') return result;
     const assets = pageAssets?.(result.modules ?? []) ?? { styles: [], chunks: [] };
@@ -367,6 +378,7 @@ export function createPageRenderer(
     reply: FastifyReply,
     page: { status: number; nonce: string | null; body: Buffer | string },
     encoding: 'br' | 'gzip' | null,
+    cacheControl = 'no-store',
   ) {
     // Pages are large (the markup and the data it hydrates from): sent compressed, which slow mobile links need.
     if (encoding) reply.header('content-encoding', encoding);
@@ -374,7 +386,7 @@ export function createPageRenderer(
       .status(page.status)
       .header('vary', 'accept-encoding')
       .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
+      .header('cache-control', cacheControl)
       .header(
         'content-security-policy',
         buildPageCsp(page.nonce, { dev: options.dev, metrika: Boolean(config.METRIKA_ID) }),
@@ -393,7 +405,10 @@ export function createPageRenderer(
       reply.header('x-page-cache', cached.hit ? 'hit' : 'miss');
       return sendPage(reply, cached, encoding);
     }
-    const rendered = await renderHtml(request.url, forwardHeaders);
+    // Rendered for this visitor alone (their cart, their account): no shared cache may keep it.
+    reply.header('cache-control', 'private, no-store');
+    const accessToken = (await sessions?.(request)) ?? null;
+    const rendered = await renderHtml(request.url, forwardHeaders, accessToken);
     if ('type' in rendered) return reply.redirect(rendered.location, rendered.status);
     const body = encoding
       ? await compressText(
@@ -402,7 +417,7 @@ export function createPageRenderer(
           encoding === 'br' ? FRESH_BROTLI_QUALITY : FRESH_GZIP_LEVEL,
         )
       : rendered.html;
-    return sendPage(reply, { ...rendered, body }, encoding);
+    return sendPage(reply, { ...rendered, body }, encoding, 'private, no-store');
   }
 
   return renderPage;

@@ -188,8 +188,9 @@ export interface Bootstrap {
   cart: CartData;
   critical: CriticalData;
   /**
-   * The server render saw the session-hint cookie: this browser has a session, but its token lives in local
-   * storage, so only the browser can load the user. Account pages render a loading frame for it meanwhile.
+   * The server render saw the session-hint cookie: this browser has a session. When the render could not read
+   * the refresh cookie too (a navigation from another site), only the browser can load the user; account pages
+   * render a loading frame for it meanwhile.
    */
   sessionHint?: boolean;
 }

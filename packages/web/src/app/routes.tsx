@@ -8,6 +8,7 @@ import {
 } from '@efir/domain/routes';
 import { SHOP } from '@efir/domain/shop-info';
 import type { ComponentType } from 'react';
+import { loadAccountPageData } from '../features/account/account-page-data.ts';
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
 import { RouteError } from '../features/errors/route-error.tsx';
 import { createStaticPageLoader, getStaticPageMeta } from '../features/static-pages/static-page-loader.ts';
@@ -312,11 +313,11 @@ export function createRoutes(context: AppContextValue): RouteObject[] {
             },
             {
               id: 'guest-only',
-              // The server never knows the user (the token is in local storage); GuestOnlyGate redirects once the
-              // browser does. A browser navigation waits for the session and redirects right away.
+              // The server redirects a visitor it knows from the refresh cookie; for one it does not (the session
+              // hint only) GuestOnlyGate redirects once the browser knows. A browser navigation waits for the
+              // session and redirects right away.
               loader: async ({ request }) => {
-                if (context.isServer) return null;
-                await waitForSession(context.store);
+                if (!context.isServer) await waitForSession(context.store);
                 return isLoggedIn() ? redirect(returnPathAfterLogin(new URL(request.url).search)) : null;
               },
               Component: GuestOnlyGate,
@@ -329,9 +330,10 @@ export function createRoutes(context: AppContextValue): RouteObject[] {
             },
             {
               id: 'account',
-              // No authenticated call here: the pages load their data in the browser once the user is known. A
-              // guest without the session hint is sent to /login by the server render already; with the hint the
-              // server renders the account frame in its loading state and the browser decides.
+              // A visitor the server knows from the refresh cookie gets the page rendered with their data (the
+              // pages' loaders below). A guest without the session hint is sent to /login by the server render
+              // already; with the hint only, the server renders the account frame in its loading state and the
+              // browser decides.
               loader: async ({ request }) => {
                 const url = new URL(request.url);
                 const toLogin = () => redirect(loginUrlFor(`${url.pathname}${url.search}`));
@@ -344,6 +346,8 @@ export function createRoutes(context: AppContextValue): RouteObject[] {
               children: ACCOUNT_PAGES.map((page) => ({
                 path: page.url,
                 id: `account:${page.url}`,
+                loader: () =>
+                  context.isServer && isLoggedIn() ? loadAccountPageData(context.api, page.url) : null,
                 Component: ACCOUNT_PAGE_COMPONENTS[page.url],
                 handle: handle(() => ({ title: page.title, noindex: true })),
               })),

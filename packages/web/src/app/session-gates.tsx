@@ -1,5 +1,6 @@
-// Route guards of spec §2 that need the browser: the server cannot see the token, so once the user is known the
-// guest-only pages send a logged-in visitor on (to ?from= or /my-account).
+// Route guards of spec §2 that need the browser: when the server render could not know the visitor (no refresh
+// cookie came with the request), the guest-only pages send a logged-in visitor on (to ?from= or /my-account) once
+// the browser knows her.
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useNavigate } from './router/router-view.tsx';

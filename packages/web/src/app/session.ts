@@ -143,3 +143,14 @@ export async function restoreSession(api: HttpClient, store: AppStore): Promise<
   store.getState().setUser(user);
   return user;
 }
+
+/**
+ * Start-up in the browser on a page the server rendered for the user (it read the refresh cookie): the user and
+ * their cart came with the page. A browser without a token of its own (local storage cleared, or kept nothing)
+ * gets one from the refresh cookie; when that is refused, the session is over and the visitor is a guest.
+ */
+export async function adoptServerSession(api: HttpClient, store: AppStore): Promise<void> {
+  if (api.tokenStore.get() !== null || (await api.renewToken())) return;
+  store.getState().resetSession();
+  refreshCart(api, store);
+}

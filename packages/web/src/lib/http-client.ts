@@ -394,6 +394,8 @@ export function createHttpClient(options: HttpClientOptions) {
     request,
     /** Where the access token lives: the session sets it after login and drops it at logout. */
     tokenStore,
+    /** POST /refresh: a new access token from the refresh cookie (kept in the store), or null. */
+    renewToken: refreshToken,
     get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
     post: <T>(path: string, opts?: RequestOptions) => request<T>('POST', path, opts),
     put: <T>(path: string, opts?: RequestOptions) => request<T>('PUT', path, opts),

@@ -16,17 +16,37 @@ import type { Database } from '../../db/client.ts';
 import { forbidden } from '../../lib/app-error.ts';
 import type { Authenticator } from '../../plugins/auth.ts';
 import { issueCsrfCookie } from '../../plugins/csrf.ts';
-import type { PageRenderer } from '../../plugins/ssr.ts';
+import type { PageRenderer, PageSessions } from '../../plugins/ssr.ts';
 import type { UserRow } from '../account/account.repo.ts';
 import { getUserWire } from '../account/account.service.ts';
 import { canUseChat } from '../chat/chat.service.ts';
 import { type AuthService, clientDigest, type Session } from './auth.service.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from './device-cookies.ts';
+import type { AccessTokens } from './tokens.ts';
 
 export const REFRESH_COOKIE = 'efir_refresh';
 export const REFRESH_PATH = '/refresh';
+/**
+ * The refresh cookie goes with page requests too, so the server render knows a logged-in visitor
+ * (docs/decisions/019-account-pages-rendered-for-the-user.md). Sessions begun before lived under REFRESH_PATH.
+ */
+const REFRESH_COOKIE_PATH = '/';
 /** Tells the server render that this browser has a session (it carries no secret): account pages render for it. */
 export const SESSION_HINT_COOKIE = 'efir_session';
+
+/**
+ * Who a page request comes from, for the server render: the refresh cookie is read, never rotated (the browser's
+ * own refresh would then meet a used token), and the render gets an access token of its own that stays on the
+ * server.
+ */
+export function createPageSessions(auth: AuthService, tokens: AccessTokens): PageSessions {
+  return async (request) => {
+    const cookie = request.cookies[REFRESH_COOKIE];
+    if (!cookie) return null;
+    const user = await auth.peekSession(cookie, clientDigest(request.ip, request.headers['user-agent']));
+    return user ? (await tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion })).token : null;
+  };
+}
 
 export function registerAuthRoutes(
   app: FastifyInstance,
@@ -46,8 +66,10 @@ export function registerAuthRoutes(
 
   function setSessionCookies(reply: FastifyReply, session: Session) {
     const maxAge = session.refreshMaxAge ?? undefined;
+    // An older cookie under REFRESH_PATH would be sent first to /refresh, a rotated token that ends the session.
+    reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_PATH });
     reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
-      path: REFRESH_PATH,
+      path: REFRESH_COOKIE_PATH,
       httpOnly: true,
       sameSite: 'strict',
       secure,
@@ -69,6 +91,7 @@ export function registerAuthRoutes(
 
   function clearSessionCookies(reply: FastifyReply) {
     reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_PATH });
+    reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
     reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
   }
 

@@ -90,6 +90,12 @@ export interface AuthService {
     cookie: string | undefined,
     client: string,
   ): Promise<{ user: UserRow; session: Session | AccessOnly }>;
+  /**
+   * The user a refresh cookie belongs to, read without rotating it (the server render of a page): the browser's own
+   * refresh keeps its token. Null for anything refresh would refuse; a token already rotated counts only within
+   * the grace period and for the client that rotated it (its page request raced the refresh that replaced it).
+   */
+  peekSession(cookie: string | undefined, client: string): Promise<UserRow | null>;
   /** Ends every session of the user: refresh tokens revoked, access tokens outdated. */
   logout(userId: number): Promise<void>;
   /** Logout by refresh cookie only (the access token may already have expired). */
@@ -228,6 +234,21 @@ export function createAuthService(deps: {
         };
       }
       return { user, session: await startSession(user, token.remember, token.familyId) };
+    },
+
+    async peekSession(cookie, client) {
+      const parsed = parseOpaqueToken(cookie);
+      if (!parsed) return null;
+      const token = await findRefreshToken(db, parsed.id);
+      if (!token || !secretMatches(parsed.secret, token.tokenHash)) return null;
+      if (token.revokedAt || token.expiresAt.getTime() <= Date.now()) return null;
+      if (
+        token.rotatedAt &&
+        (Date.now() - token.rotatedAt.getTime() > REFRESH_REUSE_GRACE_MS || token.rotatedBy !== client)
+      ) {
+        return null;
+      }
+      return (await findUserById(db, token.userId)) ?? null;
     },
 
     async logout(userId) {

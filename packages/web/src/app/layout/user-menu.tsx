@@ -1,5 +1,5 @@
-// The logged-in visitor's corner of the top bar: avatar and name to /my-account, and a small menu with «Выйти». The
-// server never knows the user (the token is in local storage), so this renders in the browser only: its own chunk.
+// The logged-in visitor's corner of the top bar: avatar and name to /my-account, and a small menu with «Выйти». Its
+// own chunk: guests never load it (the server renders it for a visitor it knows, decision 019).
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';

@@ -2,12 +2,16 @@
 // and `useForm`, which checks the shared zod schema, sends, shows server field errors and focuses the first one.
 import type { z } from '@efir/domain/zod-ru';
 import {
+  type Dispatch,
   type InputHTMLAttributes,
   type ReactNode,
+  type RefObject,
+  type SetStateAction,
   type TextareaHTMLAttributes,
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
@@ -89,6 +93,34 @@ export function useForm<S extends z.ZodType, R>(options: UseFormOptions<S, R>) {
   }, []);
 
   return { formRef, errors, sending, submit, clearError, setErrors: fail };
+}
+
+/**
+ * Keeps what the visitor typed (or the browser autofilled) into the server's form before the page's code started:
+ * hydration leaves the text in the field but not in the form's state, and the form's next render would write the
+ * empty state over it. Once, as the form mounts, the fields' current values become the state.
+ */
+export function useEarlyInput<V extends Record<string, string | boolean>>(
+  formRef: RefObject<HTMLFormElement | null>,
+  setValues: Dispatch<SetStateAction<V>>,
+): void {
+  useLayoutEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    setValues((current) => {
+      const typed: Partial<Record<keyof V, string | boolean>> = {};
+      for (const name of Object.keys(current) as Array<keyof V & string>) {
+        const field = form.elements.namedItem(name);
+        if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) continue;
+        const value =
+          typeof current[name] === 'boolean' && field instanceof HTMLInputElement
+            ? field.checked
+            : field.value;
+        if (value !== current[name]) typed[name] = value;
+      }
+      return Object.keys(typed).length > 0 ? { ...current, ...typed } : current;
+    });
+  }, [formRef, setValues]);
 }
 
 function describedBy(...ids: Array<string | false | undefined>): string | undefined {

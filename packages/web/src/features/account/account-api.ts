@@ -1,5 +1,5 @@
-// The account calls of spec §7 and a small hook that loads a page's data in the browser once the user is known
-// (the server render never sees the token, so account data is never fetched there).
+// The account calls of spec §7 and a small hook that loads a page's data in the browser once the user is known,
+// unless the server render already brought it (account-page-data.ts).
 import type {
   AccountSummary,
   BookmarksAnswer,
@@ -10,7 +10,9 @@ import type { ProductCard } from '@efir/domain/catalog-wire';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
 import type { SessionUser, UserAddress, UserPickupPoint } from '../../app/app-state.ts';
+import { useLoaderData } from '../../app/router/router-view.tsx';
 import { normalizeAddresses, normalizePickupPoints, normalizeUser } from '../../app/session-user.ts';
+import { isAccountPageData } from './account-page-data.ts';
 
 export type LoadState<T> =
   | { status: 'loading'; data: null; error: null }
@@ -32,14 +34,25 @@ function list<T>(value: unknown): T[] {
 export function useAccountData<T>(path: string, read: (raw: unknown) => T) {
   const { api } = useAppContext();
   const userId = useAppState((state) => state.user?.id ?? 0);
-  const [state, setState] = useState<LoadState<T>>({ status: 'loading', data: null, error: null });
+  const loaded = useLoaderData();
+  // What the server render fetched for this page (account-page-data.ts): shown at once, and not asked again.
+  const [state, setState] = useState<LoadState<T>>(() =>
+    isAccountPageData(loaded) && loaded.accountData.path === path
+      ? { status: 'ready', data: read(loaded.accountData.raw), error: null }
+      : { status: 'loading', data: null, error: null },
+  );
+  const seededFor = useRef(state.status === 'ready' ? userId : 0);
   const [attempt, setAttempt] = useState(0);
   const readRef = useRef(read);
   readRef.current = read;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the reload trigger
   useEffect(() => {
-    if (!userId) return;
+    if (!userId) {
+      seededFor.current = 0;
+      return;
+    }
+    if (seededFor.current === userId && attempt === 0) return;
+    seededFor.current = 0;
     let live = true;
     api
       .get<unknown>(path, { suppressErrors: true })

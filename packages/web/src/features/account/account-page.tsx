@@ -1,6 +1,7 @@
 // The account area (spec §2 account routes): side menu, the user's card, «Выйти», and the page itself once the
-// user is known. Until then (the server render with the session hint, the first moments after hydration) the frame
-// shows a loading state; a visitor who turns out to be a guest is sent to /login.
+// user is known — on the server already when it read her refresh cookie (decision 019). Otherwise (a server render
+// with the session hint only) the frame shows a loading state until the browser knows; a visitor who turns out to
+// be a guest is sent to /login.
 import { ACCOUNT_PAGES } from '@efir/domain/routes';
 import { type ComponentType, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';

@@ -12,6 +12,7 @@ import {
   PasswordField,
   SubmitButton,
   TextField,
+  useEarlyInput,
   useForm,
 } from '../../components/ui/form.tsx';
 import { AuthFrame } from './auth-page.tsx';
@@ -39,6 +40,7 @@ export function LoginPage() {
         text: user.name ? `Здравствуйте, ${user.name}!` : 'С возвращением!',
       }),
   });
+  useEarlyInput(form.formRef, setValues);
   const change = (name: keyof typeof values, value: string | boolean) => {
     setValues((current) => ({ ...current, [name]: value }));
     form.clearError(name);

@@ -14,6 +14,7 @@ import {
   PasswordField,
   SubmitButton,
   TextField,
+  useEarlyInput,
   useForm,
 } from '../../components/ui/form.tsx';
 import { AuthFrame } from './auth-page.tsx';
@@ -51,6 +52,7 @@ export function RegistrationPage() {
         text: `${user.name}, личный кабинет готов. Персональная скидка начнёт расти с первого заказа.`,
       }),
   });
+  useEarlyInput(form.formRef, setValues);
   const change = (name: keyof typeof values, value: string | boolean) => {
     setValues((current) => ({ ...current, [name]: value }));
     form.clearError(name);
