@@ -59,6 +59,11 @@ async function homeHtml(origin: string): Promise<string> {
   return response.text();
 }
 
+/** The titles of the home page's slides, in their order. */
+function slideTitles(home: string): string[] {
+  return [...home.matchAll(/<span class="slide__title">([^<]*)<\/span>/g)].map((match) => match[1]!);
+}
+
 describe.skipIf(!hasBrowser)('slides and menus in the back office', () => {
   const browser = useBrowser();
   let shop: RunningShop;
@@ -121,8 +126,11 @@ describe.skipIf(!hasBrowser)('slides and menus in the back office', () => {
     // it was moved above (both are for everyone).
     const home = await homeHtml(shop.url);
     expect(home).not.toContain(`${title}<`);
-    expect(home.indexOf(renamed)).toBeGreaterThan(-1);
-    expect(home.indexOf(renamed)).toBeLessThan(home.indexOf(last));
+    // A seeded title may name a fact the server prints in its place ({{next-course}}): matched by the words before it.
+    const titles = slideTitles(home);
+    const lastShown = titles.findIndex((shown) => shown.startsWith(last.split('{{')[0]!));
+    expect(titles.indexOf(renamed)).toBeGreaterThan(-1);
+    expect(titles.indexOf(renamed)).toBe(lastShown - 1);
 
     await deleteCard(page, renamed);
     await notice(page, 'Слайд удалён');

@@ -12,6 +12,7 @@ import {
   useEffect,
   useId,
   useImperativeHandle,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
@@ -109,6 +110,15 @@ export function RichTextEditor({
     throttle((value: string) => deliver(plainTextToHtml(value)), EDITOR_SYNC_MS),
   );
   useEffect(() => () => syncPlain.flush(), [syncPlain]);
+  // Typed into the server's box before this code ran (the page was rendered for a logged-in visitor): hydration
+  // leaves the text in the box but not in the state, and the next render would empty the box.
+  useLayoutEffect(() => {
+    const early = textareaRef.current?.value;
+    if (early) {
+      setText(early);
+      syncPlain(early);
+    }
+  }, [syncPlain]);
 
   const showEditor = Editor !== null && !plain && !failed;
   useEffect(() => {
