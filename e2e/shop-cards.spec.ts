@@ -1,6 +1,6 @@
 // What good shops have (issue 19): «В корзину» with a stepper and the heart on list cards, a phone header that
 // stays out of the way (compact, back on scroll-up, the cart in it), the corrected-layout notice of the search,
-// the social marks in the footer, and the phone drawer closed by a navigation even when the server fails it.
+// the social marks in the footer, pictures on the school's course cards, and the phone drawer closed by a navigation even when the server fails it.
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -114,6 +114,24 @@ describe.skipIf(!hasBrowser)('list cards on a desktop', () => {
       expect(await link.locator('svg').count(), name).toBe(1);
       expect(await link.isVisible()).toBe(true);
     }
+  });
+
+  it('shows each course card of the school with a picture: its teacher', async () => {
+    const { page } = browser;
+    await page.goto('/seminar_po_aromatherapy.html');
+    const cards = page.locator('.course-card');
+    expect(await cards.count()).toBeGreaterThanOrEqual(4);
+    for (const card of await cards.all()) {
+      const picture = card.locator('.course-card__cover img');
+      await picture.scrollIntoViewIfNeeded();
+      await page.waitForFunction(
+        (img) => img instanceof HTMLImageElement && img.naturalWidth > 0,
+        await picture.elementHandle(),
+      );
+      expect(await card.locator('.course-card__teacher').textContent()).toMatch(/^Ведёт /);
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(resultsDir, 'school-1366.png') });
   });
 
   it('keeps the desktop header where it was: not sticky', async () => {
