@@ -1,6 +1,8 @@
 // «В корзину» on a product page (a quantity bounded by the stock, the waitlist when it is sold out) and the small
-// one on product cards; both set the whole cart from the answer and say what was added in a popup.
+// one on product cards (a − / + stepper once the product is in the cart); both set the whole cart from the answer
+// and say what was added in a popup.
 import { useState } from 'react';
+import { CartIcon } from '../components/ui/icons.tsx';
 import { QuantityStepper } from '../components/ui/quantity-stepper.tsx';
 import { describeFailure } from '../lib/forms.ts';
 import { useAppContext } from './app-context.tsx';
@@ -11,6 +13,7 @@ import {
   describeLine,
   isOutOfStock,
   MAX_LINE_QUANTITY,
+  removeOneFromCart,
   useQuantityInCart,
 } from './cart-state.ts';
 import { Link } from './router/link.tsx';
@@ -33,11 +36,11 @@ function useAddToCart(product: BuyableProduct) {
   const { api, store } = useAppContext();
   const [busy, setBusy] = useState(false);
   const [soldOut, setSoldOut] = useState(false);
-  const add = async (quantity: number): Promise<boolean> => {
+  const add = async (quantity: number, announce = true): Promise<boolean> => {
     setBusy(true);
     try {
       const cart = await addToCart(api, store, product.id, quantity);
-      announceAdded(store, cart, product.id);
+      if (announce) announceAdded(store, cart, product.id);
       return true;
     } catch (error) {
       if (isOutOfStock(error)) {
@@ -59,7 +62,22 @@ function useAddToCart(product: BuyableProduct) {
       setBusy(false);
     }
   };
-  return { add, busy, soldOut };
+  /** One unit less (the line goes at zero); no popup, the stepper shows the new count. */
+  const removeOne = async (): Promise<void> => {
+    setBusy(true);
+    try {
+      await removeOneFromCart(api, store, product.id);
+    } catch (error) {
+      store.getState().showNotice({
+        type: 'error',
+        title: 'Не удалось изменить корзину',
+        text: describeFailure(error),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { add, removeOne, busy, soldOut };
 }
 
 export function AddToCart({ product, className }: { product: BuyableProduct; className?: string }) {
@@ -108,23 +126,43 @@ export function AddToCart({ product, className }: { product: BuyableProduct; cla
   );
 }
 
-/** The small button under a product card: one unit at a time. */
+/**
+ * The control under a product card: «В корзину» adds one unit (with the popup), then a − / + stepper shows how
+ * many are in the cart and changes that (− at one takes the line out). Sold out: the waitlist button instead.
+ */
 export function QuickAddButton({ product }: { product: BuyableProduct }) {
   const inCart = useQuantityInCart(product.id);
-  const { add, busy, soldOut } = useAddToCart(product);
+  const { add, removeOne, busy, soldOut } = useAddToCart(product);
   if (soldOut || product.stock <= 0) {
-    return <span className="quick-add quick-add--out">Нет в наличии</span>;
+    return <WaitlistButton productId={product.id} className="button--small quick-add" />;
   }
-  const full = countAddable(product.stock, inCart) === 0;
+  const title = describeLine(product);
+  if (inCart > 0) {
+    return (
+      <div className="quick-add quick-add--in-cart">
+        <QuantityStepper
+          value={inCart}
+          min={0}
+          max={Math.min(product.stock, MAX_LINE_QUANTITY)}
+          onChange={(next) => void (next > inCart ? add(1, false) : removeOne())}
+          label={`В корзине: ${title}`}
+          busy={busy}
+          maxHint="Больше нет в наличии"
+        />
+      </div>
+    );
+  }
   return (
     <button
       type="button"
-      className="button button--small button--ghost quick-add"
-      disabled={busy || full}
-      aria-label={`В корзину: ${describeLine(product)}`}
+      className="button button--small quick-add"
+      disabled={busy}
+      aria-busy={busy || undefined}
+      aria-label={`В корзину: ${title}`}
       onClick={() => void add(1)}
     >
-      {full ? 'В корзине' : inCart > 0 ? `В корзину · уже ${inCart}` : 'В корзину'}
+      <CartIcon width={18} height={18} />
+      <span>В корзину</span>
     </button>
   );
 }

@@ -12,10 +12,13 @@ export function FavoriteButton({
   type,
   id,
   className,
+  name,
 }: {
   type: FavoritePathType;
   id: number;
   className?: string;
+  /** On a card in a list: the heart alone, its words (with what it saves) only for screen readers. */
+  name?: string;
 }) {
   const { api, store } = useAppContext();
   const status = useSessionStatus();
@@ -43,16 +46,32 @@ export function FavoriteButton({
   return (
     <button
       type="button"
-      className={['favorite-button', pressed ? 'favorite-button--on' : '', className ?? '']
+      className={[
+        'favorite-button',
+        pressed ? 'favorite-button--on' : '',
+        name ? 'favorite-button--icon' : '',
+        className ?? '',
+      ]
         .filter(Boolean)
         .join(' ')}
       aria-pressed={pressed}
       disabled={busy || status === 'pending'}
-      title={status === 'guest' ? 'Войдите, чтобы сохранять избранное' : undefined}
+      title={
+        status === 'guest'
+          ? 'Войдите, чтобы сохранять избранное'
+          : name
+            ? pressed
+              ? 'В избранном'
+              : 'В избранное'
+            : undefined
+      }
       onClick={() => void click()}
     >
       <HeartIcon width={20} height={20} filled={pressed} />
-      <span>{pressed ? 'В избранном' : 'В избранное'}</span>
+      <span className={name ? 'visually-hidden' : undefined}>
+        {pressed ? 'В избранном' : 'В избранное'}
+        {name && `: ${name}`}
+      </span>
     </button>
   );
 }

@@ -95,7 +95,10 @@ function formatTsquery(variants: string[][], mode: OperandMode): string {
 /** Search terms of a raw query, or null when nothing searchable is left (only punctuation, say). */
 export function buildSearchTerms(query: string): SearchTerms | null {
   const variants = readQueryVariants(normalizeSearchText(query));
-  if (variants.length === 0) return null;
+  return variants.length === 0 ? null : termsOfReadings(variants);
+}
+
+function termsOfReadings(variants: string[][]): SearchTerms {
   const texts = variants.map((words) => words.join(' '));
   return {
     prefixQuery: formatTsquery(variants, 'prefix'),
@@ -150,6 +153,11 @@ export interface SearchResponse {
   };
   /** How many results the lists hold together. */
   total: number;
+  /**
+   * The query retyped on the Russian layout when that is what found the results and the query as typed finds
+   * nothing («kfdfylf» → «лаванда»): the page says «Показаны результаты для „лаванда“». Otherwise null.
+   */
+  corrected: string | null;
 }
 
 export type HintType = 'product' | 'article' | 'recipe';
@@ -229,12 +237,26 @@ export async function searchSite(db: Database, query: string, limit: number): Pr
     recipes: matches.recipes.map(toPublicationResult),
     courses: matches.courses.map(({ id, title, url, excerpt }) => ({ id, title, url, excerpt })),
   };
-  return {
-    q: query,
-    results,
-    total:
-      results.products.length + results.articles.length + results.recipes.length + results.courses.length,
-  };
+  const total =
+    results.products.length + results.articles.length + results.recipes.length + results.courses.length;
+  return { q: query, results, total, corrected: total > 0 ? await findLayoutCorrection(db, query) : null };
+}
+
+/**
+ * The Russian-layout reading of a query typed (partly) on the Latin layout, when the query as typed finds
+ * nothing by itself: then the results came from the retyped words. One small extra lookup, for Latin queries only.
+ */
+async function findLayoutCorrection(db: Database, query: string): Promise<string | null> {
+  const [asTyped, retyped] = readQueryVariants(normalizeSearchText(query));
+  if (!asTyped || !retyped) return null;
+  const found = await findSearchMatches(db, termsOfReadings([asTyped]), {
+    products: 1,
+    articles: 1,
+    recipes: 1,
+    courses: 1,
+  });
+  const foundAsTyped = Object.values(found).some((rows) => rows.length > 0);
+  return foundAsTyped ? null : retyped.join(' ');
 }
 
 const HINT_TYPE_ORDER: Record<HintType, number> = { product: 0, recipe: 1, article: 2 };

@@ -112,6 +112,7 @@ interface SearchBody {
     courses: Array<Record<string, unknown> & { url: string }>;
   };
   total: number;
+  corrected: string | null;
 }
 
 function post(url: string, payload: unknown) {
@@ -230,6 +231,15 @@ describe('POST /api/v1/search', () => {
       expect(found.some((url) => url === URL.lavender10 || url === URL.handCream)).toBe(true);
     },
   );
+
+  it('says which Russian words it searched for when the query as typed found nothing', async () => {
+    expect((await search('kfdfylf')).corrected).toBe('лаванда');
+    expect((await search('Rhtv lkz her')).corrected).toBe('крем для рук');
+    // Typed right, or Latin that finds something by itself: nothing was corrected.
+    expect((await search('лаванда')).corrected).toBeNull();
+    expect((await search('lavandula')).corrected).toBeNull();
+    expect((await search('zzqqxx')).corrected).toBeNull();
+  });
 
   it('finds a product by its Latin name', async () => {
     expect(urlsOf((await search('lavandula')).results.products)).toContain(URL.lavender10);

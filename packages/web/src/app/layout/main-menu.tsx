@@ -1,5 +1,5 @@
 // Main menu of spec §2: Каталог with its mega-menu (top categories, their sub-categories, best sellers and
-// article links), Обучение, Рецепты, Статьи, and the mobile menu toggle.
+// article links), Обучение, Рецепты, Статьи; from 960 px (below, the toggle in the header opens the drawer).
 import type { ProductCard } from '@efir/domain/catalog-wire';
 import { formatRub } from '@efir/domain/money';
 import { type FocusEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
@@ -7,7 +7,7 @@ import { useLocation } from 'react-router';
 import { useAppState } from '../app-context.tsx';
 import type { CatalogEntry } from '../app-state.ts';
 import { Link, NavLink } from '../router/link.tsx';
-import { MAIN_SECTIONS, MobileMenuToggle } from './mobile-menu.tsx';
+import { MAIN_SECTIONS } from './mobile-menu.tsx';
 import '../../features/catalog/catalog.css';
 
 export { MAIN_SECTIONS };
@@ -184,7 +184,6 @@ export function MainMenu() {
   return (
     <nav className="main-menu" aria-label="Основное меню">
       <div className="container main-menu__inner">
-        <MobileMenuToggle />
         <ul className="main-menu__list">
           <li
             ref={item}

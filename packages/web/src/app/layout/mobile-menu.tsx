@@ -7,6 +7,7 @@ import { MenuIcon } from '../../components/ui/icons.tsx';
 import { useAppState } from '../app-context.tsx';
 import type { CatalogEntry } from '../app-state.ts';
 import { Link } from '../router/link.tsx';
+import { useNavigation } from '../router/router-view.tsx';
 
 export const MAIN_SECTIONS = [
   { name: 'Обучение', url: '/seminar_po_aromatherapy.html' },
@@ -119,12 +120,19 @@ export function MobileMenu() {
   const [section, setSection] = useState<'menu' | 'catalog'>('menu');
   const [parent, setParent] = useState<CatalogEntry | null>(null);
   const location = useLocation();
+  const navigating = useNavigation().state === 'loading';
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every navigation is the point
   useEffect(() => {
     setOpen(false);
     setParent(null);
   }, [location.pathname, setOpen]);
+
+  // A chosen link closes the drawer as soon as its page starts loading, whatever comes of it: a cancelled
+  // navigation (a server failure, spec §2) leaves the page and its popup in view, not the drawer over them.
+  useEffect(() => {
+    if (navigating) setOpen(false);
+  }, [navigating, setOpen]);
 
   useEffect(() => {
     if (open) {

@@ -8,6 +8,7 @@ import { MobileMenu } from './mobile-menu.tsx';
 import { NoticePopup } from './notice-popup.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
+import { SiteTop } from './site-top.tsx';
 import { TopBar } from './top-bar.tsx';
 
 /** New pages open at the top; back/forward keeps the browser's own position. */
@@ -28,9 +29,11 @@ export function RootLayout() {
       <a href="#main" className="skip-link">
         Перейти к содержимому
       </a>
-      <TopBar />
-      <SiteHeader />
-      <MainMenu />
+      <SiteTop>
+        <TopBar />
+        <SiteHeader />
+        <MainMenu />
+      </SiteTop>
       <main id="main" className="site-main">
         <Outlet />
       </main>

@@ -1,7 +1,15 @@
-// Footer: phones, hours, social links, information links and the legal notices.
+// Footer: phones, hours, social links (the networks' marks), information links and the legal notices.
 import { SHOP } from '@efir/domain/shop-info';
+import { DzenIcon, TelegramIcon, VkIcon } from '../../components/ui/icons.tsx';
 import { useAppState } from '../app-context.tsx';
 import { Link } from '../router/link.tsx';
+
+const SOCIAL_ICONS = { VK: VkIcon, TG: TelegramIcon, Дзен: DzenIcon } as const;
+
+function SocialIcon({ network }: { network: (typeof SHOP.social)[number]['short'] }) {
+  const Icon = SOCIAL_ICONS[network];
+  return <Icon width={22} height={22} />;
+}
 
 export function SiteFooter() {
   const menus = useAppState((state) => state.critical.menus);
@@ -43,12 +51,10 @@ export function SiteFooter() {
           <ul className="site-footer__social">
             {SHOP.social.map((network) => (
               <li key={network.href}>
-                {/* The visible short name first, so the link answers to what is on screen (WCAG 2.5.3). */}
-                <a href={network.href} target="_blank" rel="noopener noreferrer">
-                  {network.short}
-                  {network.short !== network.name && (
-                    <span className="visually-hidden"> — {network.name}</span>
-                  )}
+                {/* The network's mark; its name in words for screen readers and on hover. */}
+                <a href={network.href} target="_blank" rel="noopener noreferrer" title={network.name}>
+                  <SocialIcon network={network.short} />
+                  <span className="visually-hidden">{network.name}</span>
                 </a>
               </li>
             ))}

@@ -1,13 +1,16 @@
-// Header of spec §2: logo, slogan, two phones and the search box (with typing hints once the page is live).
+// Header of spec §2: logo, slogan, two phones and the search box (with typing hints once the page is live). Below
+// 960 px the menu toggle leads the row and the header is one compact line: toggle, logo, search box.
 import { SHOP } from '@efir/domain/shop-info';
 import { DropLogo } from '../../components/ui/icons.tsx';
 import { HeaderSearch } from '../../features/search/header-search.tsx';
 import { Link } from '../router/link.tsx';
+import { MobileMenuToggle } from './mobile-menu.tsx';
 
 export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="container site-header__inner">
+        <MobileMenuToggle />
         {/* Named by its visible words (WCAG 2.5.3: speech users say what they see), then where it leads. */}
         <Link to="/" className="logo">
           <DropLogo />

@@ -27,6 +27,7 @@ export function ProductCard({
   eager = false,
   preload = false,
   action,
+  corner,
 }: {
   product: ProductCardData;
   eager?: boolean;
@@ -34,6 +35,8 @@ export function ProductCard({
   preload?: boolean;
   /** A control under the price, e.g. «В корзину». */
   action?: ReactNode;
+  /** A small control over the picture's corner, e.g. the favourite heart (outside the card's link). */
+  corner?: ReactNode;
 }) {
   const badges = productBadges(product);
   return (
@@ -61,6 +64,7 @@ export function ProductCard({
         )}
         <h3 className="product-card__name">{product.name}</h3>
       </Link>
+      {corner && <div className="product-card__corner">{corner}</div>}
       <p className="product-card__meta">
         <span>{product.volume}</span>
         {product.votes_count > 0 && (

@@ -3,10 +3,10 @@ import type { RouteResponse } from '@efir/domain/catalog-wire';
 import { useAppContext } from '../../app/app-context.tsx';
 import type { CatalogEntry } from '../../app/app-state.ts';
 import { Link } from '../../app/router/link.tsx';
+import { ShopProductCard } from '../../app/shop-product-card.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
-import { ProductCard } from '../../components/ui/product-card.tsx';
 import './catalog.css';
 
 export interface CatalogGroup {
@@ -73,7 +73,7 @@ export function CatalogPage({ data }: { data: RouteResponse }) {
           <ul className="product-grid">
             {data.recoGoods.map((product) => (
               <li key={product.id}>
-                <ProductCard product={product} />
+                <ShopProductCard product={product} />
               </li>
             ))}
           </ul>

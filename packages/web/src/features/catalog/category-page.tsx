@@ -9,10 +9,10 @@ import type { CatalogEntry } from '../../app/app-state.ts';
 import { saveListPreferences } from '../../app/list-preferences.ts';
 import { Link } from '../../app/router/link.tsx';
 import { useNavigate, useNavigation } from '../../app/router/router-view.tsx';
+import { ShopProductCard } from '../../app/shop-product-card.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
-import { ProductCard } from '../../components/ui/product-card.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
 import {
   countActiveFilters,
@@ -85,7 +85,7 @@ export function ProductListing({
           <ul className={busy ? 'product-grid listing__grid--busy' : 'product-grid'} aria-busy={busy}>
             {data.products.map((product, index) => (
               <li key={product.id}>
-                <ProductCard product={product} eager={index < EAGER_PRODUCTS} preload={index === 0} />
+                <ShopProductCard product={product} eager={index < EAGER_PRODUCTS} preload={index === 0} />
               </li>
             ))}
           </ul>

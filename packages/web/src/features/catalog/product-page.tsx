@@ -6,13 +6,14 @@ import { formatRub } from '@efir/domain/money';
 import { formatCount } from '@efir/domain/plural';
 import { useState } from 'react';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
-import { AddToCart, QuickAddButton } from '../../app/cart-buttons.tsx';
+import { AddToCart } from '../../app/cart-buttons.tsx';
 import { Link } from '../../app/router/link.tsx';
+import { ShopProductCard } from '../../app/shop-product-card.tsx';
 import { FavoriteButton, WaitlistButton } from '../../app/user-list-buttons.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
 import { imageUrl, Picture } from '../../components/ui/picture.tsx';
-import { PriceTag, ProductCard } from '../../components/ui/product-card.tsx';
+import { PriceTag } from '../../components/ui/product-card.tsx';
 import { RatingStars } from '../../components/ui/rating-stars.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
 import type { ReviewSlots } from '../reviews/review-slots.tsx';
@@ -302,7 +303,7 @@ export function ProductPage({ data, reviews }: { data: RouteResponse; reviews?: 
           <ul className="product-grid">
             {data.recoGoods.map((item) => (
               <li key={item.id}>
-                <ProductCard product={item} action={<QuickAddButton product={item} />} />
+                <ShopProductCard product={item} />
               </li>
             ))}
           </ul>

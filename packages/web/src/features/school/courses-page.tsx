@@ -1,5 +1,5 @@
 // /seminar_po_aromatherapy.html (spec §2): the school's courses, rendered on the server, with schema.org Course
-// data for each (as one ItemList) and a card per course linking to its page.
+// data for each (as one ItemList) and a card per course linking to its page, with its teacher's portrait.
 import { formatDateLong } from '@efir/domain/dates';
 import { formatCount } from '@efir/domain/plural';
 import { type CoursesAnswer, type CourseWire, HOUR_FORMS } from '@efir/domain/school-schemas';
@@ -8,6 +8,7 @@ import { Link } from '../../app/router/link.tsx';
 import { useLoaderData } from '../../app/router/router-view.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
+import { Picture } from '../../components/ui/picture.tsx';
 import { SCHOOL_TITLE } from './school-loaders.ts';
 import { buildCourseJsonLd, describeSeats, formatCoursePrice } from './school-ui.tsx';
 import './school.css';
@@ -24,9 +25,36 @@ export function buildCoursesJsonLd(origin: string, courses: CourseWire[]): Recor
   };
 }
 
-function CourseCard({ course }: { course: CourseWire }) {
+/**
+ * The card's picture: the teacher's portrait on the colour of the course's format (courses have no pictures of
+ * their own; the teacher is what tells one course from another at a glance). No teacher, no picture.
+ */
+function CourseCover({ course, eager }: { course: CourseWire; eager: boolean }) {
+  const teacher = course.teacher;
+  if (!teacher?.photo) return null;
+  return (
+    <div className={`course-card__cover course-card__cover--${course.format}`}>
+      <Picture
+        image={teacher.photo}
+        alt=""
+        width={96}
+        height={96}
+        sizes="96px"
+        className="course-card__portrait"
+        eager={eager}
+      />
+      <p className="course-card__teacher">
+        <span>Ведёт</span> <strong>{teacher.name}</strong>
+        {teacher.position && <span className="course-card__position">{teacher.position}</span>}
+      </p>
+    </div>
+  );
+}
+
+function CourseCard({ course, eager }: { course: CourseWire; eager: boolean }) {
   return (
     <article className="course-card">
+      <CourseCover course={course} eager={eager} />
       <div className="course-card__tags">
         <span className={`course-tag course-tag--${course.format}`}>{course.format_name}</span>
         <span className={`course-tag course-tag--${course.outcome}`}>{course.outcome_name}</span>
@@ -40,7 +68,7 @@ function CourseCard({ course }: { course: CourseWire }) {
           Старт <time dateTime={course.starts_at}>{formatDateLong(course.starts_at)}</time>
         </li>
         <li>{formatCount(course.hours, HOUR_FORMS)}</li>
-        {course.teacher && <li>Ведёт {course.teacher.name}</li>}
+        {course.teacher && !course.teacher.photo && <li>Ведёт {course.teacher.name}</li>}
       </ul>
       <div className="course-card__bottom">
         <strong className="course-card__price">{formatCoursePrice(course.price)}</strong>
@@ -77,9 +105,9 @@ export function CoursesPage() {
       </header>
       {items.length > 0 ? (
         <ul className="course-list">
-          {items.map((course) => (
+          {items.map((course, index) => (
             <li key={course.id}>
-              <CourseCard course={course} />
+              <CourseCard course={course} eager={index < 3} />
             </li>
           ))}
         </ul>

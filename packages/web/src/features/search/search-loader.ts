@@ -54,6 +54,8 @@ export interface SearchResponse {
     courses: SearchCourse[];
   };
   total: number;
+  /** The query retyped on the Russian layout when that is what found the results («kfdfylf» → «лаванда»). */
+  corrected?: string | null;
 }
 
 export interface SearchPageData {

@@ -5,10 +5,10 @@ import { useAppState } from '../../app/app-context.tsx';
 import type { CatalogEntry } from '../../app/app-state.ts';
 import { Link } from '../../app/router/link.tsx';
 import { Form, useLoaderData } from '../../app/router/router-view.tsx';
+import { ShopProductCard } from '../../app/shop-product-card.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { SearchIcon } from '../../components/ui/icons.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
-import { ProductCard } from '../../components/ui/product-card.tsx';
 import './search.css';
 
 import {
@@ -164,17 +164,25 @@ function Results({ q, response }: { q: string; response: SearchResponse }) {
       </div>
     );
   }
+  const corrected = response.corrected;
+  const searched = corrected ?? q;
   return (
     <>
+      {corrected && (
+        <p className="search-corrected">
+          <strong>Показаны результаты для „{corrected}“</strong>
+          <span>Вы искали «{q}» — похоже, запрос набран в английской раскладке.</span>
+        </p>
+      )}
       <p className="search-summary" aria-live="polite">
-        По запросу «{q}» {total === 1 ? 'нашёлся' : 'нашлось'} {formatCount(total, RESULT_FORMS)}:{' '}
+        По запросу «{searched}» {total === 1 ? 'нашёлся' : 'нашлось'} {formatCount(total, RESULT_FORMS)}:{' '}
         {summariseCounts(results)}.
       </p>
       <ResultGroup id="products" title="Товары" count={results.products.length} forms={GROUP_FORMS.products}>
         <ul className="product-grid">
           {results.products.map((product, index) => (
             <li key={product.id}>
-              <ProductCard product={toProductCard(product)} eager={index < 4} />
+              <ShopProductCard product={toProductCard(product)} eager={index < 4} />
             </li>
           ))}
         </ul>
