@@ -320,3 +320,39 @@ export interface AddressSuggestionWire {
   city: string;
   street: string;
 }
+
+/**
+ * The cities a product page estimates delivery to («Доставка в Москву…»): the big cities with pickup points, each
+ * with a postal code of its centre (Moscow's inside МКАД) that the calculator prices, as checkout prices an address.
+ */
+export const ESTIMATE_CITIES = [
+  { name: 'Москва', to: 'в Москву', zip: '101000' },
+  { name: 'Санкт-Петербург', to: 'в Санкт-Петербург', zip: '190000' },
+  { name: 'Новосибирск', to: 'в Новосибирск', zip: '630099' },
+  { name: 'Екатеринбург', to: 'в Екатеринбург', zip: '620014' },
+  { name: 'Казань', to: 'в Казань', zip: '420111' },
+  { name: 'Нижний Новгород', to: 'в Нижний Новгород', zip: '603005' },
+  { name: 'Краснодар', to: 'в Краснодар', zip: '350000' },
+] as const;
+
+export type EstimateCityName = (typeof ESTIMATE_CITIES)[number]['name'];
+
+export const deliveryEstimateQuerySchema = z.strictObject({
+  product: z.coerce
+    .number({ error: 'Неверный товар' })
+    .int('Неверный товар')
+    .positive('Неверный товар')
+    .max(2_147_483_647, 'Неверный товар'),
+  city: z.enum(ESTIMATE_CITIES.map((city) => city.name) as [EstimateCityName, ...EstimateCityName[]], {
+    error: 'Выберите город из списка',
+  }),
+});
+
+/** GET /api/v1/calculator/estimate: the cheapest courier and pickup point for one unit of a product to a city. */
+export interface DeliveryEstimateWire {
+  city: EstimateCityName;
+  /** Null when no courier delivers there. */
+  courier: DeliveryOptionWire | null;
+  /** Null when the city has no pickup point that takes the product. */
+  pickup: DeliveryOptionWire | null;
+}
