@@ -9,6 +9,7 @@ import {
   pvzListSchema,
   pvzSearchSchema,
 } from '@efir/domain/delivery-rules';
+import { SUPPRESS_ERRORS_HEADER } from '@efir/domain/http-contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
@@ -110,7 +111,8 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: DeliveryRoute
     async (request, reply) => {
       const cart = await deps.getProductSnapshot(request.query.product);
       if (!cart) throw notFound('Товар не найден');
-      reply.header('cache-control', 'public, max-age=60');
+      // The browser's cache must tell the plain answer from the wrapped one (spec §7 response rule).
+      reply.header('cache-control', 'public, max-age=60').header('vary', SUPPRESS_ERRORS_HEADER);
       return estimateDelivery(service, request.query.city, cart);
     },
   );
