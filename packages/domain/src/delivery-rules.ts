@@ -2,7 +2,13 @@
 // step-2 readiness rule of spec §4, the method → kind grouping and the hydrolats restriction.
 import { addressSchema, pickupPointSchema } from './account-schemas.ts';
 import { emailField, nameField, phoneField } from './auth-schemas.ts';
-import type { DeliveryKindId, DeliveryMethodId, PaymentMethodId } from './delivery-catalogue.ts';
+import {
+  type DeliveryKindId,
+  type DeliveryMethodId,
+  ESTIMATE_CITIES,
+  type EstimateCityName,
+  type PaymentMethodId,
+} from './delivery-catalogue.ts';
 import { type PluralForms, pluralize } from './plural.ts';
 import { z } from './zod-ru.ts';
 
@@ -320,22 +326,6 @@ export interface AddressSuggestionWire {
   city: string;
   street: string;
 }
-
-/**
- * The cities a product page estimates delivery to («Доставка в Москву…»): the big cities with pickup points, each
- * with a postal code of its centre (Moscow's inside МКАД) that the calculator prices, as checkout prices an address.
- */
-export const ESTIMATE_CITIES = [
-  { name: 'Москва', to: 'в Москву', zip: '101000' },
-  { name: 'Санкт-Петербург', to: 'в Санкт-Петербург', zip: '190000' },
-  { name: 'Новосибирск', to: 'в Новосибирск', zip: '630099' },
-  { name: 'Екатеринбург', to: 'в Екатеринбург', zip: '620014' },
-  { name: 'Казань', to: 'в Казань', zip: '420111' },
-  { name: 'Нижний Новгород', to: 'в Нижний Новгород', zip: '603005' },
-  { name: 'Краснодар', to: 'в Краснодар', zip: '350000' },
-] as const;
-
-export type EstimateCityName = (typeof ESTIMATE_CITIES)[number]['name'];
 
 export const deliveryEstimateQuerySchema = z.strictObject({
   product: z.coerce

@@ -6,6 +6,8 @@ import {
   DELIVERY_METHODS,
   type DeliveryKindId,
   type DeliveryMethodId,
+  ESTIMATE_CITIES,
+  type EstimateCityName,
 } from '@efir/domain/delivery-catalogue';
 import {
   DELIVERY_METHOD_IDS,
@@ -15,8 +17,6 @@ import {
   type DeliveryListWire,
   type DeliveryMethodWire,
   type DeliveryOptionWire,
-  ESTIMATE_CITIES,
-  type EstimateCityName,
   formatDeliveryTerm,
   getMethodOfKind,
   HYDROLAT_REASON,

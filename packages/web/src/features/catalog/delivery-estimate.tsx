@@ -1,12 +1,9 @@
 // «Доставка в Москву: курьером — 1–2 дня, от 390 ₽; в пункт выдачи — …» under the product's price. The numbers are
 // the shop's calculator's (GET /api/v1/calculator/estimate, the same prices checkout quotes); the city is the
 // visitor's, so it is asked for after hydration and the server's HTML (cached for all guests) only keeps its place.
-import {
-  type DeliveryEstimateWire,
-  type DeliveryOptionWire,
-  ESTIMATE_CITIES,
-  type EstimateCityName,
-} from '@efir/domain/delivery-rules';
+import { ESTIMATE_CITIES, type EstimateCityName } from '@efir/domain/delivery-catalogue';
+// Types only: the rules module carries zod, which the product page does not load.
+import type { DeliveryEstimateWire, DeliveryOptionWire } from '@efir/domain/delivery-rules';
 import { useEffect, useId, useState } from 'react';
 import { useAppContext } from '../../app/app-context.tsx';
 
