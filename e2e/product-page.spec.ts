@@ -107,6 +107,15 @@ describe.skipIf(!hasBrowser).each([
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.className)).toBe('gallery__zoom');
 
+    // A swipe to the left on the main picture shows the next one (a phone's gesture; touches dispatched here).
+    await page.locator('.gallery__zoom').evaluate((target: HTMLElement) => {
+      const touch = (x: number) => new Touch({ identifier: 1, target, clientX: x, clientY: 200 });
+      target.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, touches: [touch(300)] }));
+      target.dispatchEvent(new TouchEvent('touchend', { bubbles: true, changedTouches: [touch(180)] }));
+    });
+    expect(await main.getAttribute('alt')).toBe('Лаванда узколистная, фото 2 из 2');
+    expect(await second.getAttribute('aria-pressed')).toBe('true');
+
     await page.screenshot({ path: `test-results/product-gallery-${viewport.width}.png` });
     await opener.or(page.locator('.gallery__zoom')).first().click();
     await page.getByRole('dialog').waitFor();
