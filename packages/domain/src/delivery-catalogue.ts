@@ -49,3 +49,19 @@ export function getDeliveryKindName(id: number): string | undefined {
 export function getPaymentMethodName(id: number): string | undefined {
   return (PAYMENT_METHODS as Record<number, string>)[id];
 }
+
+/**
+ * The cities a product page estimates delivery to («Доставка в Москву…»): the big cities with pickup points, each
+ * with a postal code of its centre (Moscow's inside МКАД) that the calculator prices, as checkout prices an address.
+ */
+export const ESTIMATE_CITIES = [
+  { name: 'Москва', to: 'в Москву', zip: '101000' },
+  { name: 'Санкт-Петербург', to: 'в Санкт-Петербург', zip: '190000' },
+  { name: 'Новосибирск', to: 'в Новосибирск', zip: '630099' },
+  { name: 'Екатеринбург', to: 'в Екатеринбург', zip: '620014' },
+  { name: 'Казань', to: 'в Казань', zip: '420111' },
+  { name: 'Нижний Новгород', to: 'в Нижний Новгород', zip: '603005' },
+  { name: 'Краснодар', to: 'в Краснодар', zip: '350000' },
+] as const;
+
+export type EstimateCityName = (typeof ESTIMATE_CITIES)[number]['name'];

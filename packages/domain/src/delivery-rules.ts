@@ -2,7 +2,13 @@
 // step-2 readiness rule of spec §4, the method → kind grouping and the hydrolats restriction.
 import { addressSchema, pickupPointSchema } from './account-schemas.ts';
 import { emailField, nameField, phoneField } from './auth-schemas.ts';
-import type { DeliveryKindId, DeliveryMethodId, PaymentMethodId } from './delivery-catalogue.ts';
+import {
+  type DeliveryKindId,
+  type DeliveryMethodId,
+  ESTIMATE_CITIES,
+  type EstimateCityName,
+  type PaymentMethodId,
+} from './delivery-catalogue.ts';
 import { type PluralForms, pluralize } from './plural.ts';
 import { z } from './zod-ru.ts';
 
@@ -319,4 +325,24 @@ export interface AddressSuggestionWire {
   value: string;
   city: string;
   street: string;
+}
+
+export const deliveryEstimateQuerySchema = z.strictObject({
+  product: z.coerce
+    .number({ error: 'Неверный товар' })
+    .int('Неверный товар')
+    .positive('Неверный товар')
+    .max(2_147_483_647, 'Неверный товар'),
+  city: z.enum(ESTIMATE_CITIES.map((city) => city.name) as [EstimateCityName, ...EstimateCityName[]], {
+    error: 'Выберите город из списка',
+  }),
+});
+
+/** GET /api/v1/calculator/estimate: the cheapest courier and pickup point for one unit of a product to a city. */
+export interface DeliveryEstimateWire {
+  city: EstimateCityName;
+  /** Null when no courier delivers there. */
+  courier: DeliveryOptionWire | null;
+  /** Null when the city has no pickup point that takes the product. */
+  pickup: DeliveryOptionWire | null;
 }

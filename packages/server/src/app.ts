@@ -18,8 +18,9 @@ import { createPageSessions, registerAuthRoutes } from './features/auth/auth.rou
 import { createAuthService } from './features/auth/auth.service.ts';
 import { createDeviceCookies } from './features/auth/device-cookies.ts';
 import { createAccessTokens } from './features/auth/tokens.ts';
+import { findProductForCart } from './features/cart/cart.repo.ts';
 import { CART_COOKIE, registerCartRoutes } from './features/cart/cart.routes.ts';
-import { createCartService } from './features/cart/cart.service.ts';
+import { createCartService, HYDROLAT_KAT_GLOBAL } from './features/cart/cart.service.ts';
 import { promoAdminSection } from './features/cart/promo-admin.ts';
 import { productsAdminSection } from './features/catalog/products-admin.ts';
 import { registerChatRoutes } from './features/chat/chat.routes.ts';
@@ -205,6 +206,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     db: deps.db,
     config,
     getCartSnapshot: deps.delivery?.cartSnapshot ?? cartSnapshot,
+    // A cart of one unit, as checkout would see it right after «В корзину» on the product page.
+    getProductSnapshot: async (productId) => {
+      const product = await findProductForCart(deps.db, productId);
+      if (!product?.visible) return null;
+      return {
+        total: product.cena,
+        weightGrams: estimateWeightGrams([{ volume: product.volume, quantity: 1 }]),
+        hydr: product.katGlobal === HYDROLAT_KAT_GLOBAL,
+      };
+    },
     providers: deliveryProviders,
   });
   const paymentClient = createPaymentClient(config, deps.db);

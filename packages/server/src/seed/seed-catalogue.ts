@@ -1,7 +1,7 @@
 // Demo catalogue and editorial content: products (one per volume), authors, sections, tags, articles, recipes,
 // and the pictures of all of them, drawn by demo-images.ts (never downloaded).
 import { sanitizeHtml } from '@efir/domain/sanitize-html';
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import {
   articles,
@@ -246,7 +246,34 @@ async function seedPublications(db: Database, context: SeedContext): Promise<voi
   if (context.imagesDir) await writeDemoImages(context.imagesDir, specs);
 }
 
+/** Families whose volumes also show each other's bottle, so the demo product page has a gallery to browse. */
+const GALLERY_FAMILIES = ['lavanda-uzkolistnaya', 'pihta-sibirskaya', 'myata-perechnaya', 'chajnoe-derevo'];
+
+/** Each volume of those families gets the family's other bottles after its own picture (the files exist already). */
+async function seedProductGalleries(db: Database): Promise<void> {
+  const rows = await db
+    .select({ id: products.id, familyKey: products.familyKey, url: products.url, images: products.images })
+    .from(products)
+    .where(inArray(products.familyKey, GALLERY_FAMILIES))
+    .orderBy(asc(products.volumeMl));
+  const seeded = (row: (typeof rows)[number]) =>
+    row.images.length === 1 && `/${row.images[0]!.basename.replace(/^products\//, '')}.html` === row.url;
+  for (const row of rows) {
+    // Only the picture the seed gave it: a product whose pictures were changed in the back office keeps them.
+    if (!seeded(row)) continue;
+    const others = rows.filter(
+      (other) => other.familyKey === row.familyKey && other.id !== row.id && seeded(other),
+    );
+    if (others.length === 0) continue;
+    await db
+      .update(products)
+      .set({ images: [...row.images, ...others.map((other) => other.images[0]!)] })
+      .where(eq(products.id, row.id));
+  }
+}
+
 export const catalogueSeedSteps = [
   { name: '004-catalogue', run: seedCatalogue },
   { name: '005-publications', run: seedPublications },
+  { name: 'product-galleries', run: seedProductGalleries },
 ];

@@ -1,9 +1,9 @@
 // Demo content: each step runs once per database; a new step reaches a database seeded before it existed.
-import { count } from 'drizzle-orm';
+import { count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, menuItems, slides, staticPages } from '../db/schema.ts';
+import { categories, menuItems, products, slides, staticPages } from '../db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-app.ts';
-import { seedDemoContent } from './seed.ts';
+import { seedDemoContent, seedSteps } from './seed.ts';
 
 let database: TestDatabase;
 
@@ -25,6 +25,39 @@ describe('seedDemoContent', () => {
     expect(await countRows(slides)).toBeGreaterThanOrEqual(5);
     const audiences = await database.db.selectDistinct({ show: slides.show }).from(slides);
     expect(audiences.map((row) => row.show).sort()).toEqual(['all', 'guest', 'reg']);
+  });
+
+  it('gives the volumes of a few families each other’s bottle, keeping pictures changed in the back office', async () => {
+    const lavender = () =>
+      database.db
+        .select({ url: products.url, images: products.images })
+        .from(products)
+        .where(like(products.url, '/lavanda-uzkolistnaya-%'))
+        .orderBy(products.volumeMl);
+    expect((await lavender()).map((row) => [row.url, row.images.map((image) => image.basename)])).toEqual([
+      [
+        '/lavanda-uzkolistnaya-10-ml.html',
+        ['products/lavanda-uzkolistnaya-10-ml', 'products/lavanda-uzkolistnaya-30-ml'],
+      ],
+      [
+        '/lavanda-uzkolistnaya-30-ml.html',
+        ['products/lavanda-uzkolistnaya-30-ml', 'products/lavanda-uzkolistnaya-10-ml'],
+      ],
+    ]);
+
+    // Run again over a product whose picture a manager replaced: nothing changes anywhere.
+    const uploaded = { basename: 'uploads/p-1-abc', filename: 'uploads/p-1-abc.jpg' };
+    await database.db
+      .update(products)
+      .set({ images: [uploaded] })
+      .where(eq(products.url, '/pihta-sibirskaya-10-ml.html'));
+    const before = await database.db.select({ id: products.id, images: products.images }).from(products);
+    await seedSteps
+      .find((step) => step.name === 'product-galleries')!
+      .run(database.db, { imagesDir: null, now: new Date() });
+    expect(await database.db.select({ id: products.id, images: products.images }).from(products)).toEqual(
+      before,
+    );
   });
 
   it('does nothing the second time', async () => {

@@ -88,7 +88,14 @@ export function findCartLines(db: Database, cartId: string) {
 
 export async function findProductForCart(db: Database, productId: number) {
   const [row] = await db
-    .select({ id: products.id, stock: products.stock, visible: products.visible, cena: products.cena })
+    .select({
+      id: products.id,
+      stock: products.stock,
+      visible: products.visible,
+      cena: products.cena,
+      volume: products.volume,
+      katGlobal: products.katGlobal,
+    })
     .from(products)
     .where(eq(products.id, productId))
     .limit(1);

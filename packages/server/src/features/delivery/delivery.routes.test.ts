@@ -1,11 +1,12 @@
 // The calculator calls of spec §7 through app.inject, on a real database with the demo points and the offline
 // tariff tables; hostile input; a carrier that fails or hangs.
 import { HYDROLAT_REASON } from '@efir/domain/delivery-rules';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createTestConfig } from '../../config.ts';
+import { products } from '../../db/schema.ts';
 import { DEMO_PICKUP_POINTS, seedPickupPoints } from '../../seed/seed-delivery.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-app.ts';
 import { insertPickupPoints } from './delivery.repo.ts';
@@ -418,5 +419,88 @@ describe('GET /api/v1/address', () => {
       expect(response.statusCode, `${q}: ${response.body}`).toBe(200);
       expect(response.json()).toEqual({ suggestions: [] });
     }
+  });
+});
+
+describe('GET /api/v1/calculator/estimate', () => {
+  let oil: number;
+  let dearOil: number;
+  let hydrolat: number;
+  beforeAll(async () => {
+    const product = { familyKey: 'estimate', categoryId: 1, stock: 5 };
+    [{ id: oil }, { id: dearOil }, { id: hydrolat }] = (await database.db
+      .insert(products)
+      .values([
+        { ...product, name: 'Лаванда', url: '/estimate-oil.html', volume: '10 мл', cena: 590 },
+        { ...product, name: 'Роза', url: '/estimate-rose.html', volume: '5 мл', cena: 7500 },
+        {
+          ...product,
+          name: 'Гидролат',
+          url: '/estimate-hydr.html',
+          volume: '100 мл',
+          cena: 450,
+          katGlobal: 12,
+        },
+      ])
+      .returning({ id: products.id })) as [{ id: number }, { id: number }, { id: number }];
+  });
+
+  const estimate = (query: string) =>
+    app.inject({ method: 'GET', url: `/api/v1/calculator/estimate?${query}` });
+  type Estimate = { city: string; courier: Option | null; pickup: Option | null };
+
+  it('quotes the courier and the cheapest pickup point as courier-cost and pvz-cost do for that cart', async () => {
+    const response = await estimate(`product=${oil}&city=${encodeURIComponent('Москва')}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=60');
+    const moscow = response.json() as Estimate;
+    expect(moscow.courier).toMatchObject({ type: 1, price: 390, term: { text: '1–2 дня' } });
+    // 5Post's own rate (199 ₽) is below CDEK and Boxberry points (250 ₽) in Moscow.
+    expect(moscow.pickup).toMatchObject({ type: 14, price: 199, term: { text: '3–4 дня' } });
+
+    // The same numbers the checkout calls give for a cart of this one product (590 ₽, 10 ml).
+    cart = { total: 590, weightGrams: 370, hydr: false };
+    const courier = (await post('/api/v1/calculator/courier-cost', { zip: '101000' })).json() as {
+      options: Option[];
+    };
+    expect(byType(courier.options, 1)[0]?.price).toBe(moscow.courier?.price);
+
+    // Novosibirsk has no 5Post lockers, so the cheapest point there is a CDEK or Boxberry one of zone 3.
+    const novosibirsk = (await estimate(`product=${oil}&city=${encodeURIComponent('Новосибирск')}`)).json();
+    expect(novosibirsk).toMatchObject({
+      city: 'Новосибирск',
+      courier: { type: 6, price: 650 },
+      pickup: { price: 350, term: { text: '5–8 дней' } },
+    });
+    const kazan = (await estimate(`product=${oil}&city=${encodeURIComponent('Казань')}`)).json() as Estimate;
+    expect(kazan.courier).toMatchObject({ price: 550, term: { text: '3–6 дней' } });
+  });
+
+  it('says «бесплатно» above the free-delivery threshold and leaves out lockers for hydrolats', async () => {
+    const dear = (
+      await estimate(`product=${dearOil}&city=${encodeURIComponent('Москва')}`)
+    ).json() as Estimate;
+    expect(dear.courier).toMatchObject({ type: 1, price: 0, free: true, priceText: 'бесплатно' });
+    const spb = (
+      await estimate(`product=${hydrolat}&city=${encodeURIComponent('Санкт-Петербург')}`)
+    ).json() as Estimate;
+    expect(spb.courier).toMatchObject({ type: 8, price: 450 });
+    expect(spb.pickup).toMatchObject({ price: 250 });
+    expect([7, 10]).toContain(spb.pickup?.type);
+  });
+
+  it('answers 404 for a hidden or unknown product and 422 for a city not in the list or a bad id', async () => {
+    await database.db.update(products).set({ visible: false }).where(eq(products.url, '/estimate-rose.html'));
+    expect((await estimate(`product=${dearOil}&city=${encodeURIComponent('Москва')}`)).statusCode).toBe(404);
+    expect((await estimate(`product=999999&city=${encodeURIComponent('Москва')}`)).statusCode).toBe(404);
+    for (const query of [
+      `product=${oil}&city=Tokyo`,
+      `product=${oil}`,
+      'product=abc&city=Москва',
+      'product=-1',
+    ]) {
+      expect((await estimate(query)).statusCode, query).toBe(422);
+    }
+    expect((await estimate(`product=${oil}&city=${encodeURIComponent('Москва')}&x=1`)).statusCode).toBe(422);
   });
 });

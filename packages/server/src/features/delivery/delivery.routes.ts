@@ -3,16 +3,18 @@
 import {
   addressQuerySchema,
   courierCostSchema,
+  deliveryEstimateQuerySchema,
   PVZ_SEARCH_LIMIT,
   pvzCostSchema,
   pvzListSchema,
   pvzSearchSchema,
 } from '@efir/domain/delivery-rules';
+import { SUPPRESS_ERRORS_HEADER } from '@efir/domain/http-contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { invalidData } from '../../lib/app-error.ts';
+import { invalidData, notFound } from '../../lib/app-error.ts';
 import { suggestAddresses } from './address-suggest.ts';
 import {
   countPickupPoints,
@@ -25,6 +27,7 @@ import {
   type CartSnapshot,
   type DeliveryDeps,
   type DeliveryProviders,
+  estimateDelivery,
   getDeliveryProviders,
   listDeliveryMethods,
   quoteCourierCost,
@@ -38,6 +41,8 @@ export interface DeliveryRouteDeps {
   config: Config;
   /** The current visitor's cart: total ₽, weight and the hydrolats flag (the cart feature provides it). */
   getCartSnapshot(request: FastifyRequest): Promise<CartSnapshot>;
+  /** A cart of one unit of this visible product, or null when there is none (the cart feature provides it). */
+  getProductSnapshot(productId: number): Promise<CartSnapshot | null>;
   /** Tests inject their own; by default built from the config. */
   providers?: DeliveryProviders;
 }
@@ -97,6 +102,19 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: DeliveryRoute
 
   routes.get('/api/v1/calculator/list', async (request) =>
     listDeliveryMethods(service, await deps.getCartSnapshot(request)),
+  );
+
+  // The product page's «Доставка в Москву…»: the same for every visitor of a city, so browsers may keep it a while.
+  routes.get(
+    '/api/v1/calculator/estimate',
+    { schema: { querystring: deliveryEstimateQuerySchema } },
+    async (request, reply) => {
+      const cart = await deps.getProductSnapshot(request.query.product);
+      if (!cart) throw notFound('Товар не найден');
+      // The browser's cache must tell the plain answer from the wrapped one (spec §7 response rule).
+      reply.header('cache-control', 'public, max-age=60').header('vary', SUPPRESS_ERRORS_HEADER);
+      return estimateDelivery(service, request.query.city, cart);
+    },
   );
 
   routes.post(

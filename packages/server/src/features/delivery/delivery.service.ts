@@ -6,10 +6,13 @@ import {
   DELIVERY_METHODS,
   type DeliveryKindId,
   type DeliveryMethodId,
+  ESTIMATE_CITIES,
+  type EstimateCityName,
 } from '@efir/domain/delivery-catalogue';
 import {
   DELIVERY_METHOD_IDS,
   DELIVERY_METHOD_KINDS,
+  type DeliveryEstimateWire,
   type DeliveryForm,
   type DeliveryListWire,
   type DeliveryMethodWire,
@@ -19,6 +22,7 @@ import {
   HYDROLAT_REASON,
   isDeliveryStepReady,
   isKindAllowedForHydrolats,
+  PICKUP_POINT_KINDS,
   type PickupPointWire,
 } from '@efir/domain/delivery-rules';
 import { formatRub } from '@efir/domain/money';
@@ -380,6 +384,42 @@ export async function quoteCourierCost(
   const relevant = tariffs.filter((provider) => provider.kinds.some((kind) => ADDRESS_KINDS.includes(kind)));
   const outcomes = await Promise.all(relevant.map((provider) => safeQuote(deps, provider, input)));
   return { zip, options: buildOptions(outcomes, ADDRESS_KINDS, { cart }) };
+}
+
+/** Address kinds a courier brings to the door (the post, kind 2, is not a courier). */
+const COURIER_KINDS: readonly DeliveryKindId[] = [1, 8, 6, 11];
+
+function cheapestAvailable(options: DeliveryOptionWire[]): DeliveryOptionWire | null {
+  return options.filter((option) => option.available && option.price !== null).sort(byPrice)[0] ?? null;
+}
+
+/**
+ * GET /api/v1/calculator/estimate: what checkout would quote for this cart in a city — the courier to the city
+ * centre's postal code (as courier-cost prices it) and the cheapest pickup point there (as pvz-cost prices each
+ * kind's first point in the city), so a kind without points in the city is not promised.
+ */
+export async function estimateDelivery(
+  deps: DeliveryDeps,
+  cityName: EstimateCityName,
+  cart: CartSnapshot,
+): Promise<DeliveryEstimateWire> {
+  const city = ESTIMATE_CITIES.find((entry) => entry.name === cityName)!;
+  const [courier, pickups] = await Promise.all([
+    quoteCourierCost(deps, city.zip, cart),
+    Promise.all(
+      PICKUP_POINT_KINDS.map(async (type) => {
+        const point = await findRepresentativePoint(deps.db, type, city.name);
+        return point
+          ? ((await quotePickupPointCost(deps, { code: point.code, type }, cart))?.options ?? [])
+          : [];
+      }),
+    ),
+  ]);
+  return {
+    city: city.name,
+    courier: cheapestAvailable(courier.options.filter((option) => COURIER_KINDS.includes(option.type))),
+    pickup: cheapestAvailable(pickups.flat()),
+  };
 }
 
 export function toPointWire(point: PickupPoint, cart: CartSnapshot | null): PickupPointWire {

@@ -125,7 +125,9 @@ function describeChangedFigures(
 }
 
 /** A parcel's weight for the tariffs: the liquid plus glass and packing. */
-export function estimateWeightGrams(lines: CartView['cart']['lines']): number {
+export function estimateWeightGrams(
+  lines: Array<Pick<CartView['cart']['lines'][number], 'volume' | 'quantity'>>,
+): number {
   let grams = 300;
   for (const line of lines) {
     const millilitres = Number(/(\d+)/.exec(line.volume)?.[1] ?? 10);

@@ -4,7 +4,6 @@ import { PRODUCT_ICON_NAMES, productBadges } from '@efir/domain/catalog-constant
 import type { ImageRef, RouteResponse } from '@efir/domain/catalog-wire';
 import { formatRub } from '@efir/domain/money';
 import { formatCount } from '@efir/domain/plural';
-import { useState } from 'react';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
 import { AddToCart } from '../../app/cart-buttons.tsx';
 import { Link } from '../../app/router/link.tsx';
@@ -12,11 +11,13 @@ import { ShopProductCard } from '../../app/shop-product-card.tsx';
 import { FavoriteButton, WaitlistButton } from '../../app/user-list-buttons.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
-import { imageUrl, Picture } from '../../components/ui/picture.tsx';
+import { imageUrl } from '../../components/ui/picture.tsx';
 import { PriceTag } from '../../components/ui/product-card.tsx';
 import { RatingStars } from '../../components/ui/rating-stars.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
 import type { ReviewSlots } from '../reviews/review-slots.tsx';
+import { DeliveryEstimate } from './delivery-estimate.tsx';
+import { Gallery } from './product-gallery.tsx';
 import './catalog.css';
 
 /** com_data of a product page (ProductDetails of the server's catalogue service). */
@@ -99,42 +100,6 @@ export function buildProductJsonLd(
   };
 }
 
-function Gallery({ images, name }: { images: ImageRef[]; name: string }) {
-  const [current, setCurrent] = useState(0);
-  const shown = images[current] ?? images[0] ?? null;
-  return (
-    <div className={images.length > 1 ? 'gallery gallery--multi' : 'gallery'}>
-      <Picture
-        key={shown?.basename ?? 'none'}
-        image={shown}
-        alt={images.length > 1 ? `${name}, фото ${current + 1} из ${images.length}` : name}
-        width={800}
-        height={800}
-        className="gallery__main"
-        preload={current === 0}
-        sizes="(max-width: 960px) 100vw, 560px"
-      />
-      {images.length > 1 && (
-        <ul className="gallery__thumbs" aria-label="Фотографии товара">
-          {images.map((image, index) => (
-            <li key={image.basename}>
-              <button
-                type="button"
-                className="gallery__thumb"
-                aria-label={`Показать фото ${index + 1} из ${images.length}`}
-                aria-pressed={index === current}
-                onClick={() => setCurrent(index)}
-              >
-                <Picture image={image} alt="" width={96} height={96} sizes="96px" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
-
 function VolumeSwitcher({ product }: { product: ProductDetails }) {
   if (product.volumes.length < 2) return null;
   return (
@@ -196,6 +161,7 @@ function BuyBox({ product }: { product: ProductDetails }) {
           </p>
         </>
       )}
+      {inStock && <DeliveryEstimate productId={product.id} />}
     </div>
   );
 }
