@@ -96,8 +96,11 @@ describe.skipIf(!hasBrowser)('the shop assistant chat', () => {
     await log.getByText(/Лаванда узколистная/).waitFor();
     expect(await panel.getByText('Печатает...').count()).toBe(0);
     expect(await input.inputValue()).toBe('');
-    const link = log.getByRole('link', { name: /^\/lavanda-[\w-]+\.html$/ }).first();
+    // Links read as the goods' names, never as bare paths (issue 19, defect 12).
+    const link = log.getByRole('link', { name: 'Лаванда узколистная', exact: true }).first();
     expect(await link.isVisible()).toBe(true);
+    expect(await link.getAttribute('href')).toMatch(/^\/lavanda-[\w-]+\.html$/);
+    expect(await log.getByRole('link', { name: /^\// }).count()).toBe(0);
 
     // A failed answer is a local assistant line.
     await page.unroute('**/api/v1/ai');

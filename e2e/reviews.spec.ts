@@ -169,7 +169,7 @@ describe.skipIf(!hasBrowser)('ratings and comments', () => {
     await registerAs(page, 'Олег');
     await page.goto(PRODUCT_URL);
 
-    const summary = page.locator('.rating-vote__text');
+    const summary = page.locator('.rating-summary__text');
     const readSummary = async () => (await summary.textContent()) ?? '';
     await summary.waitFor();
     const before = await readSummary();
@@ -179,7 +179,7 @@ describe.skipIf(!hasBrowser)('ratings and comments', () => {
       .filter({ hasText: /Спасибо, оценка учтена|Оценка изменена/ })
       .waitFor();
     await page.waitForFunction(
-      (text) => document.querySelector('.rating-vote__text')?.textContent !== text,
+      (text) => document.querySelector('.rating-summary__text')?.textContent !== text,
       before,
     );
     const afterFirst = await readSummary();
@@ -193,7 +193,7 @@ describe.skipIf(!hasBrowser)('ratings and comments', () => {
     await page.getByRole('button', { name: 'Оценить на 1 из 5' }).click();
     await page.getByRole('status').filter({ hasText: 'Оценка изменена' }).waitFor();
     await page.waitForFunction(
-      (text) => document.querySelector('.rating-vote__text')?.textContent !== text,
+      (text) => document.querySelector('.rating-summary__text')?.textContent !== text,
       afterFirst,
     );
     const afterChange = await readSummary();

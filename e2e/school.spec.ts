@@ -66,7 +66,7 @@ describe.skipIf(!hasBrowser)('a diploma course for a logged-in student', () => {
     await page.getByRole('heading', { level: 2, name: 'Программа' }).waitFor();
     await page.getByRole('button', { name: 'Записаться бесплатно' }).click();
     await page.waitForURL('**/my-courses');
-    await page.getByText('Идёт обучение').waitFor();
+    await page.getByText('Скоро начало').waitFor();
 
     // The contract data, as in the passport.
     const contract = page.getByRole('form', { name: '1. Данные для договора' });

@@ -95,7 +95,7 @@ describe.skipIf(!hasBrowser)('journey: a paid diploma course from payment to acc
     const course = page
       .getByRole('listitem')
       .filter({ has: page.getByRole('heading', { name: COURSE_TITLE }) });
-    await course.getByText('Идёт обучение', { exact: true }).waitFor();
+    await course.getByText('Скоро начало', { exact: true }).waitFor();
     await course.getByText(new RegExp(`· заказ ${orderNumber}`)).waitFor();
     expect(await course.getByRole('button', { name: /^Оплатить/ }).count()).toBe(0);
     await page.getByRole('heading', { level: 2, name: 'Документы для диплома' }).waitFor();
@@ -175,6 +175,6 @@ describe.skipIf(!hasBrowser)('journey: a paid diploma course from payment to acc
     await page.getByText('Документы в порядке, ждём вас на первом занятии.').waitFor();
     expect(await page.getByRole('form', { name: 'Загрузка документа' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Отправить документы на проверку' }).count()).toBe(0);
-    await course.getByText('Идёт обучение', { exact: true }).waitFor();
+    await course.getByText('Скоро начало', { exact: true }).waitFor();
   });
 });

@@ -204,6 +204,8 @@ export interface AccountSummary {
     addresses: number;
     pvz: number;
     questions: number;
+    /** Orders ever placed: none yet means a new customer, who is welcomed rather than welcomed back. */
+    orders: number;
   };
 }
 

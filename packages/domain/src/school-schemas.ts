@@ -25,6 +25,8 @@ export type CourseOutcome = keyof typeof COURSE_OUTCOMES;
 
 export const ENROLMENT_STATUSES = {
   awaiting_payment: 'Ожидает оплаты',
+  /** Paid (or free) and the course has not started yet. */
+  upcoming: 'Скоро начало',
   active: 'Идёт обучение',
   completed: 'Завершён',
 } as const;

@@ -1,5 +1,6 @@
 // Orders as the checkout, the payment page and the account see them (spec §7 Order, my-orders): the order view,
 // card payment through YooKassa, and the keys that let a guest look at and pay for their own orders.
+import { COURSE_URL_PREFIX } from '@efir/domain/school-schemas';
 import type { HttpClient } from '../lib/http-client.ts';
 
 export type OrderStatus = 'new' | 'confirmed' | 'shipped' | 'delivered' | 'cancelled';
@@ -38,6 +39,8 @@ export interface OrderView {
   tel: string;
   delivery_name: string;
   delivery_price: number;
+  /** How the customer gets it: delivered, collected at our office, or a course (nothing is shipped). */
+  handover?: OrderHandover;
   sposob_oplat: number;
   sposob_oplat_name: string;
   promo_code: string | null;
@@ -46,6 +49,18 @@ export interface OrderView {
   goods_total: number;
   total: number;
   lines: OrderLine[];
+}
+
+export type OrderHandover = 'delivery' | 'pickup' | 'course';
+
+/** The server says how an order is handed over; an answer without it is read from the lines (course seats). */
+export function handoverOf(
+  order: Pick<OrderView, 'lines'> & Partial<Pick<OrderView, 'handover'>>,
+): OrderHandover {
+  if (order.handover) return order.handover;
+  const course =
+    order.lines.length > 0 && order.lines.every((line) => line.url.startsWith(COURSE_URL_PREFIX));
+  return course ? 'course' : 'delivery';
 }
 
 /** A card order that still waits for its money (a failed attempt may be repeated). */

@@ -2,6 +2,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
+import { orders } from '../orders/orders.table.ts';
 import {
   addresses,
   favorites,
@@ -250,7 +251,7 @@ export async function updateQuestionAnswer(
 
 export async function findAccountCounts(db: Database, userId: number) {
   const countOf = async (query: Promise<Array<{ total: number }>>) => (await query)[0]?.total ?? 0;
-  const [favoriteRows, waiting, addressCount, pickupCount, questionCount] = await Promise.all([
+  const [favoriteRows, waiting, addressCount, pickupCount, questionCount, orderCount] = await Promise.all([
     db
       .select({ type: favorites.type, total: count() })
       .from(favorites)
@@ -260,6 +261,7 @@ export async function findAccountCounts(db: Database, userId: number) {
     countOf(db.select({ total: count() }).from(addresses).where(eq(addresses.userId, userId))),
     countOf(db.select({ total: count() }).from(pickupPoints).where(eq(pickupPoints.userId, userId))),
     countOf(db.select({ total: count() }).from(questions).where(eq(questions.userId, userId))),
+    countOf(db.select({ total: count() }).from(orders).where(eq(orders.userId, userId))),
   ]);
   const favoritesOf = (type: FavoriteType) => favoriteRows.find((row) => row.type === type)?.total ?? 0;
   return {
@@ -270,6 +272,7 @@ export async function findAccountCounts(db: Database, userId: number) {
     addresses: addressCount,
     pvz: pickupCount,
     questions: questionCount,
+    orders: orderCount,
   };
 }
 

@@ -161,6 +161,7 @@ describe('account pages', () => {
       addresses: 1,
       pvz: 0,
       questions: 0,
+      orders: 0,
     });
   });
 

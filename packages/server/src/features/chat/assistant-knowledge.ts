@@ -5,8 +5,9 @@ import type { Database } from '../../db/client.ts';
 import {
   type ProductResult,
   type PublicationResult,
-  type SearchResponse,
-  searchSite,
+  type Relevance,
+  type ScoredResults,
+  searchSiteScored,
 } from '../search/search.service.ts';
 
 export interface ProductOffer {
@@ -41,7 +42,7 @@ const STOP_WORDS = new Set(
   так также там те тем то тоже только ту ты у уже хочу хотел хотела хотелось чем что чтобы чье чья эта эти
   это этот я нужно нужен нужна нужны помогает помогают поможет помочь есть ли бывает привет добрый день вечер
   утро доброе подобрать выбрать купить взять использовать применять посоветовать советуете сколько стоит
-  стоят стоимость цена цены ценой пить выпить`.split(/\s+/),
+  стоят стоимость цена цены ценой пить выпить могу может посоветуете что-нибудь что-то`.split(/\s+/),
 );
 
 /** Questions about the service, not the goods (the offline assistant points to the pages that answer them). */
@@ -72,6 +73,18 @@ const GENERIC_WORDS = new Set([
   'эфирным',
 ]);
 
+/**
+ * Needs asked about in many words where the catalogue uses one: «уснуть», «спать», «бессонница» reach the search also
+ * as «сон» and «сна» (Russian stemming keeps «сон» and «сна» apart, and goods are named «Спокойный сон»).
+ */
+const NEED_WORDS: Array<{ pattern: RegExp; search: string[] }> = [
+  {
+    pattern:
+      /^(?:сон|сна|сну|сном|сне|спать|сплю|спится|уснуть|усну|засыпа\p{L}*|заснуть|засну|бессонниц\p{L}*|сонлив\p{L}*|высыпа\p{L}*)$/u,
+    search: ['сон', 'сна'],
+  },
+];
+
 /** The searchable words of a message: letters and digits, no stop words, the generic ones only when alone. */
 export function extractKeywords(message: string): string[] {
   const words = message
@@ -82,7 +95,8 @@ export function extractKeywords(message: string): string[] {
     .filter(
       (word) =>
         word.length >= 2 && !STOP_WORDS.has(word) && !SERVICE_STEMS.some((stem) => word.startsWith(stem)),
-    );
+    )
+    .flatMap((word) => [word, ...(NEED_WORDS.find((need) => need.pattern.test(word))?.search ?? [])]);
   const unique = [...new Set(words)];
   const specific = unique.filter((word) => !GENERIC_WORDS.has(word));
   return (specific.length > 0 ? specific : unique).slice(0, MAX_KEYWORDS);
@@ -116,26 +130,43 @@ function countNameHits(name: string, stems: string[]): number {
 }
 
 /**
- * Results of several searches, merged: what names more of the words comes first (a product called «Мята» before
- * one whose description mentions mint), then what more searches found, then the search's own order.
+ * The relevance threshold: a result's best search score must reach MIN_SCORE (one passing mention in a long text
+ * scores about 0.17, a word in the name 2 or more) and a share of the best score of its kind. A spray against
+ * mosquitoes that mentions «сна» once is not offered to someone who cannot sleep.
  */
-function mergeRanked<T extends { id: number }>(
+const MIN_SCORE = 0.3;
+const MIN_SHARE_OF_BEST = 0.3;
+
+/**
+ * Results of several searches, merged and thresholded: what names more of the words comes first (a product called
+ * «Мята» before one whose description mentions mint), then what more searches found, then the search's own order.
+ */
+function mergeRanked<T extends { id: number } & Relevance>(
   lists: T[][],
   nameOf: (item: T) => string,
   keywords: string[],
   limit: number,
 ): T[] {
   const stems = keywords.map(stemOf);
-  const seen = new Map<number, { item: T; hits: number; nameHits: number; order: number }>();
+  const seen = new Map<number, { item: T; hits: number; nameHits: number; order: number; score: number }>();
   let order = 0;
   for (const list of lists) {
     for (const item of list) {
       const entry = seen.get(item.id);
-      if (entry) entry.hits += 1;
-      else seen.set(item.id, { item, hits: 1, nameHits: countNameHits(nameOf(item), stems), order: order++ });
+      if (entry) {
+        entry.hits += 1;
+        entry.score = Math.max(entry.score, item.score);
+      } else {
+        const nameHits = countNameHits(nameOf(item), stems);
+        seen.set(item.id, { item, hits: 1, nameHits, order: order++, score: item.score });
+      }
     }
   }
-  return [...seen.values()]
+  const entries = [...seen.values()];
+  const best = Math.max(0, ...entries.map((entry) => entry.score));
+  const floor = Math.max(MIN_SCORE, best * MIN_SHARE_OF_BEST);
+  return entries
+    .filter((entry) => entry.score >= floor)
     .sort((a, b) => b.nameHits - a.nameHits || b.hits - a.hits || a.order - b.order)
     .slice(0, limit)
     .map((entry) => entry.item);
@@ -148,27 +179,30 @@ function mergeRanked<T extends { id: number }>(
 export async function findKnowledge(db: Database, message: string): Promise<Knowledge> {
   const keywords = extractKeywords(message);
   if (keywords.length === 0) return EMPTY_KNOWLEDGE;
-  const together = await searchSite(db, keywords.join(' '), 12);
-  let responses: SearchResponse[] = [together];
-  if (keywords.length > 1 && together.results.products.length < 3) {
-    const singles = await Promise.all(keywords.map((keyword) => searchSite(db, keyword, 8)));
+  const together = await searchSiteScored(db, keywords.join(' '), 12);
+  let responses: ScoredResults[] = [together];
+  if (keywords.length > 1 && together.products.length < 3) {
+    const singles = await Promise.all(keywords.map((keyword) => searchSiteScored(db, keyword, 8)));
     responses = [together, ...singles];
   }
   const byName = (item: ProductResult) => item.name;
   const byTitle = (item: PublicationResult) => item.title;
-  const pick = <T extends { id: number }>(
-    read: (response: SearchResponse) => T[],
-    nameOf: (item: T) => string,
-    limit: number,
-  ) => mergeRanked(responses.map(read), nameOf, keywords, limit);
+  const products = responses.map((response) => response.products);
   return {
     keywords,
-    offers: groupOffers(pick((response) => response.results.products, byName, MAX_OFFERS * 3)).slice(
-      0,
-      MAX_OFFERS,
+    offers: groupOffers(mergeRanked(products, byName, keywords, MAX_OFFERS * 3)).slice(0, MAX_OFFERS),
+    articles: mergeRanked(
+      responses.map((response) => response.articles),
+      byTitle,
+      keywords,
+      MAX_PUBLICATIONS,
     ),
-    articles: pick((response) => response.results.articles, byTitle, MAX_PUBLICATIONS),
-    recipes: pick((response) => response.results.recipes, byTitle, MAX_PUBLICATIONS),
+    recipes: mergeRanked(
+      responses.map((response) => response.recipes),
+      byTitle,
+      keywords,
+      MAX_PUBLICATIONS,
+    ),
   };
 }
 
@@ -182,13 +216,21 @@ export function describeVariant(variant: ProductOffer['variants'][number]): stri
   return `${volume}${price}${variant.inStock ? '' : ' (нет в наличии)'}`;
 }
 
-/** One line per product: name, volumes with prices, link. */
+/**
+ * A link in an answer: `[title](/path)`. The chat widget shows the title as the link (chat-format.ts), so the
+ * customer reads «Лаванда узколистная», not «/lavanda-uzkolistnaya-10-ml.html».
+ */
+export function chatLink(title: string, path: string): string {
+  return `[${title.replace(/[[\]]/g, '')}](${path})`;
+}
+
+/** One line per product: the name as its link, volumes with prices. */
 export function describeOffer(offer: ProductOffer): string {
   const first = offer.variants[0];
   const variants = offer.variants.map(describeVariant).join(', ');
-  return `${offer.name}: ${variants}${first ? ` — ${first.url}` : ''}`;
+  return `${first ? chatLink(offer.name, first.url) : offer.name}: ${variants}`;
 }
 
 export function describePublication(publication: PublicationResult): string {
-  return `«${publication.title}» — ${publication.url}`;
+  return chatLink(publication.title, publication.url);
 }

@@ -177,6 +177,28 @@ describe('the shop assistant with the offline answers', () => {
     ]);
   });
 
+  it('answers a sleep question shortly first, then with sleep goods and reading under their titles', async () => {
+    for (const question of ['Что взять для сна?', 'Не могу уснуть, что посоветуете?']) {
+      const reply = (await ask(owner, question, null)).json<ChatReply>();
+      const answer = reply.ai.content[0]?.text ?? '';
+      expect(answer, question).toMatch(/^Коротко: для сна/);
+      const links = [...answer.matchAll(/\[([^\]]+)\]\((\/[^)\s]+)\)/g)].map(([, title, path]) => ({
+        title: title ?? '',
+        path: path ?? '',
+      }));
+      const titles = links.map((link) => link.title);
+      expect(titles, question).toContain('Смесь «Спокойный сон»');
+      expect(titles, question).toContain('Эфирные масла для сна: что действительно может помочь');
+      expect(titles, question).toContain('Роллер для сна с лавандой и ветивером');
+      // Weak matches (a mention of «сна» somewhere in a long text) are left out.
+      expect(answer, question).not.toMatch(/комар|Olivem|Жасмин|Диффузор или аромалампа/);
+      // Every link has a title; no page is given by its bare path.
+      for (const link of links) expect(link.title).not.toMatch(/^\//);
+      const bare = answer.replace(/\[[^\]]+\]\(\/[^)\s]+\)/g, '');
+      expect(bare, question).not.toMatch(/(^|[\s(«"'])\/[\p{L}\p{N}]/u);
+    }
+  });
+
   it('refuses empty, whitespace-only and too long messages, and threads that are not the user’s', async () => {
     for (const message of ['', '   \n\t ']) {
       const response = await ask(owner, message);
@@ -230,7 +252,9 @@ describe('the shop assistant through an AI endpoint', () => {
     const [system, user] = request?.body.messages ?? [];
     expect(system?.role).toBe('system');
     expect(system?.content).toContain('консультант интернет-магазина эфирных масел «Эфир»');
-    expect(system?.content).toMatch(/Лаванда узколистная: 10 мл — \d+\s₽/);
+    // Each product with its name as the link, as the AI is told to write links too.
+    expect(system?.content).toMatch(/\[Лаванда узколистная\]\(\/lavanda-[\w-]+\.html\): 10 мл — \d+\s₽/);
+    expect(system?.content).toContain('[название](/путь)');
     expect(user).toEqual({ role: 'user', content: 'Что есть с лавандой?' });
 
     fake.behave({ kind: 'answer', text: 'Да, 30 мл тоже есть.' });

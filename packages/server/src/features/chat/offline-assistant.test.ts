@@ -31,23 +31,34 @@ const lavender: Knowledge = {
 
 describe('extractKeywords', () => {
   it('keeps the words about the goods, not the asking or the service', () => {
-    expect(extractKeywords('Какое масло помогает от бессонницы?')).toEqual(['бессонницы']);
+    expect(extractKeywords('Какое масло помогает от бессонницы?')).toEqual(['бессонницы', 'сон', 'сна']);
     expect(extractKeywords('Посоветуйте, пожалуйста, масло для волос и кожи')).toEqual(['волос', 'кожи']);
     expect(extractKeywords('Масло')).toEqual(['масло']);
     expect(extractKeywords('Сколько стоит доставка СДЭК?')).toEqual([]);
     expect(extractKeywords('Иланг-иланг')).toEqual(['иланг-иланг']);
+    // Sleep in any words is searched for as the catalogue names it.
+    expect(extractKeywords('Не могу уснуть, что посоветуете?')).toEqual(['уснуть', 'сон', 'сна']);
+    expect(extractKeywords('масло для сна')).toEqual(['сна', 'сон']);
   });
 });
 
 describe('composeOfflineAnswer', () => {
-  it('names products with their volumes, prices and links, then articles', () => {
+  it('answers first with the closest product, its volumes and prices, its name as the link; then articles', () => {
     const answer = composeOfflineAnswer('лаванда', lavender);
-    expect(answer).toContain('Вот что я нашёл в нашем каталоге — 1 товар:');
-    expect(answer).toContain(
-      '• Лаванда узколистная: 10 мл — 490\u00a0₽, 30 мл — 1\u00a0190\u00a0₽ (вместо 1\u00a0390\u00a0₽) (нет в наличии) — /lavanda-10-ml.html',
+    expect(answer).toMatch(
+      /^Подойдёт \[Лаванда узколистная\]\(\/lavanda-10-ml\.html\): 10 мл — 490\u00a0₽, 30 мл — 1\u00a0190\u00a0₽ \(вместо 1\u00a0390\u00a0₽\) \(нет в наличии\)\./,
     );
-    expect(answer).toContain('Почитать об этом:\n• «Эфирные масла для сна» — /articles/son.html');
+    expect(answer).toContain('Почитать об этом:\n• [Эфирные масла для сна](/articles/son.html)');
+    expect(answer).not.toContain('Ещё в каталоге');
     expect(answer).not.toContain('Важно');
+  });
+
+  it('gives a short answer to a sleep question before the goods', () => {
+    const answer = composeOfflineAnswer('Что взять для сна?', lavender);
+    expect(answer).toMatch(/^Коротко: для сна выбирают мягкие вечерние ароматы/);
+    expect(answer).toContain('В нашем каталоге — 1 товар:\n• [Лаванда узколистная](/lavanda-10-ml.html)');
+    // «сначала» is no question about sleep.
+    expect(composeOfflineAnswer('Что сначала купить?', lavender)).not.toContain('Коротко: для сна');
   });
 
   it('greets, thanks, and says so when nothing was found', () => {
@@ -94,6 +105,6 @@ describe('nameThread', () => {
         name: 'Аромалампа',
         variants: [{ volume: '', cena: 690, cenaSt: 0, url: '/lampa.html', inStock: true }],
       }),
-    ).toBe('Аромалампа: 690\u00a0₽ — /lampa.html');
+    ).toBe('[Аромалампа](/lampa.html): 690\u00a0₽');
   });
 });

@@ -1,7 +1,7 @@
 // The assistant without an AI endpoint: answers in Russian from what our own search found, with prices and links,
 // and with a safety reminder when the question touches on one.
-import { formatCount } from '@efir/domain/plural';
-import { describeOffer, describePublication, type Knowledge } from './assistant-knowledge.ts';
+import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
+import { chatLink, describeOffer, describePublication, type Knowledge } from './assistant-knowledge.ts';
 
 interface SafetyRule {
   pattern: RegExp;
@@ -125,11 +125,11 @@ const TOPICS: Array<{ pattern: RegExp; text: string }> = [
       'боксберри',
       '5post',
     ),
-    text: 'Способы и сроки доставки, цены и оплата описаны на странице «Доставка и оплата»: /dostavka.html. Точную стоимость покажет корзина при оформлении заказа.',
+    text: `Способы и сроки доставки, цены и оплата описаны на странице ${chatLink('«Доставка и оплата»', '/dostavka.html')}. Точную стоимость покажет корзина при оформлении заказа.`,
   },
   {
     pattern: wordsStartingWith('оплат', 'картой', 'наложенн'),
-    text: 'Оплатить заказ можно картой на сайте или при получении — подробности на странице /dostavka.html.',
+    text: `Оплатить заказ можно картой на сайте или при получении — подробности на странице ${chatLink('«Доставка и оплата»', '/dostavka.html')}.`,
   },
   {
     pattern: wordsStartingWith(
@@ -140,7 +140,24 @@ const TOPICS: Array<{ pattern: RegExp; text: string }> = [
       'часы работы',
       'график работы',
     ),
-    text: 'Телефоны, адрес и часы работы — на странице «Контакты»: /kontakt.html. Мы работаем с понедельника по четверг с 9 до 18, в пятницу до 17.',
+    text: `Телефоны, адрес и часы работы — на странице ${chatLink('«Контакты»', '/kontakt.html')}. Мы работаем с понедельника по четверг с 9 до 18, в пятницу до 17.`,
+  },
+  // Needs asked about often: the short answer a consultant gives before pointing to the goods.
+  {
+    pattern: wordsStartingWith(
+      'сон(?!\\p{L})',
+      'сна(?!ч)',
+      'сну(?!\\p{L})',
+      'спать',
+      'сплю',
+      'спится',
+      'уснуть',
+      'засыпа',
+      'заснуть',
+      'бессонниц',
+      'высыпа',
+    ),
+    text: 'Коротко: для сна выбирают мягкие вечерние ароматы — лаванду, мандарин, ветивер, кедр. 3–4 капли в аромалампу или диффузор за полчаса до сна, а к моменту сна прибор выключите.',
   },
 ];
 
@@ -153,7 +170,7 @@ function listSection(title: string, lines: string[]): string | null {
   return `${title}\n${lines.map((line) => `• ${line}`).join('\n')}`;
 }
 
-/** A natural Russian answer from what the search found. */
+/** A natural Russian answer from what the search found: a short answer first, then the goods and reading. */
 export function composeOfflineAnswer(message: string, knowledge: Knowledge): string {
   const text = message.trim();
   if (GREETING.test(text)) {
@@ -169,23 +186,27 @@ export function composeOfflineAnswer(message: string, knowledge: Knowledge): str
   const products = knowledge.offers.map(describeOffer);
   const articles = knowledge.articles.map(describePublication);
   const recipes = knowledge.recipes.map(describePublication);
-  const found = products.length + articles.length + recipes.length > 0;
+  const reading = articles.length + recipes.length > 0;
 
+  // The short answer: what the question is about, else the closest product, else what is there to read.
+  let goods: string | null = null;
   let opening: string | null;
-  if (products.length > 0) {
-    opening = `Вот что я нашёл в нашем каталоге — ${formatCount(products.length, ['товар', 'товара', 'товаров'])}:`;
-  } else if (found) {
-    opening = 'Подходящих товаров я не нашёл, но об этом есть материалы на сайте.';
-  } else if (topics.length > 0) {
+  if (topics.length > 0) {
     opening = null;
+    goods = listSection(`В нашем каталоге — ${formatCount(products.length, GOODS_FORMS)}:`, products);
+  } else if (products.length > 0) {
+    opening = `Подойдёт ${products[0]}.`;
+    goods = listSection('Ещё в каталоге:', products.slice(1));
+  } else if (reading) {
+    opening = 'Подходящих товаров я не нашёл, но об этом есть материалы на сайте.';
   } else {
-    opening =
-      'К сожалению, по вашему вопросу я ничего не нашёл в каталоге. Попробуйте назвать масло или задачу иначе — например, «лаванда» или «масло для сна», — или загляните в каталог: /catalog.html.';
+    opening = `К сожалению, по вашему вопросу я ничего не нашёл в каталоге. Попробуйте назвать масло или задачу иначе — например, «лаванда» или «масло для сна», — или загляните в ${chatLink('каталог', '/catalog.html')}.`;
   }
 
   return joinSections([
     ...topics,
-    products.length > 0 ? `${opening}\n${products.map((line) => `• ${line}`).join('\n')}` : opening,
+    opening,
+    goods,
     listSection('Почитать об этом:', articles),
     listSection('Рецепты:', recipes),
     safety.length > 0 ? `Важно: ${safety.join(' ')}` : null,

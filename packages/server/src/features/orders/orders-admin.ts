@@ -25,6 +25,7 @@ import type { PaymentsService } from '../payments/payments.service.ts';
 import { findOrderById, findOrderLines, type OrderRow, returnPromoUse, returnStock } from './orders.repo.ts';
 import {
   CARD_ONLINE,
+  handoverOf,
   ORDER_STATUS_NAMES,
   orderNumber,
   PAYMENT_STATE_NAMES,
@@ -288,8 +289,18 @@ function refuseIllegal(from: OrderStatus, to: OrderStatus): void {
 }
 
 const STATUS_LETTERS: Partial<Record<OrderStatus, (order: OrderRow) => string>> = {
-  confirmed: (order) =>
-    `Мы подтвердили ваш заказ ${orderNumber(order.id)} и начинаем его собирать. Сообщим, когда передадим его в доставку.`,
+  confirmed: (order) => {
+    const handover = handoverOf(order);
+    const next =
+      handover === 'course'
+        ? 'Курс ждёт вас в разделе «Мои курсы» личного кабинета.'
+        : handover === 'pickup'
+          ? 'Сообщим, когда его можно будет забрать в нашем офисе.'
+          : 'Сообщим, когда передадим его в доставку.';
+    return handover === 'course'
+      ? `Мы подтвердили ваш заказ ${orderNumber(order.id)}. ${next}`
+      : `Мы подтвердили ваш заказ ${orderNumber(order.id)} и начинаем его собирать. ${next}`;
+  },
   shipped: (order) => `Ваш заказ ${orderNumber(order.id)} передан в доставку: ${order.deliveryName}.`,
   delivered: (order) =>
     `Заказ ${orderNumber(order.id)} доставлен. Спасибо, что выбрали «Эфир»! Будем рады вашему отзыву.`,

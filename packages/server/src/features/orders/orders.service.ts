@@ -163,6 +163,23 @@ function formatDeliveryDetails(
   return [method, address].filter(Boolean).join(' — ');
 }
 
+/** How the customer gets an order: delivered, collected at our office, or nothing to hand over (a course). */
+export type OrderHandover = 'delivery' | 'pickup' | 'course';
+
+export function handoverOf(order: Pick<OrderRow, 'delivery'>): OrderHandover {
+  // The school writes {kind: 'course'}; a checkout writes the Delivery form, whose method 1 is «Самовывоз».
+  if (order.delivery.kind === 'course') return 'course';
+  return order.delivery.type === 1 ? 'pickup' : 'delivery';
+}
+
+/** What happens after the money came, by the way the order is handed over. */
+const AFTER_PAYMENT: Record<OrderHandover, (origin: string) => string> = {
+  delivery: (origin) => `Соберём и отправим его в ближайшее время.\n\n${origin}/my-orders`,
+  pickup: (origin) =>
+    `Соберём его и напишем, когда его можно будет забрать в нашем офисе.\n\n${origin}/my-orders`,
+  course: (origin) => `Курс открыт — он в разделе «Мои курсы»: ${origin}/my-courses`,
+};
+
 export interface OrderView {
   id: number;
   number: string;
@@ -178,6 +195,7 @@ export interface OrderView {
   tel: string;
   delivery_name: string;
   delivery_price: number;
+  handover: OrderHandover;
   sposob_oplat: number;
   sposob_oplat_name: string;
   promo_code: string | null;
@@ -217,6 +235,7 @@ export function toOrderView(order: OrderRow, lines: CheckoutLine[]): OrderView {
     tel: order.tel,
     delivery_name: order.deliveryName,
     delivery_price: order.deliveryPrice,
+    handover: handoverOf(order),
     sposob_oplat: order.sposobOplat,
     sposob_oplat_name: getPaymentMethodName(order.sposobOplat) ?? '',
     promo_code: order.promoCode,
@@ -600,7 +619,7 @@ export function createOrdersService(deps: {
           await mail.send({
             to: updated.email,
             subject: `Оплата заказа ${orderNumber(updated.id)} получена`,
-            text: `Здравствуйте, ${updated.name}!\n\nМы получили оплату заказа ${orderNumber(updated.id)} на сумму ${formatRub(updated.total)}. Соберём и отправим его в ближайшее время.\n\n${deps.origin}/my-orders`,
+            text: `Здравствуйте, ${updated.name}!\n\nМы получили оплату заказа ${orderNumber(updated.id)} на сумму ${formatRub(updated.total)}. ${AFTER_PAYMENT[handoverOf(updated)](deps.origin)}`,
           });
         }
       } else if (status === 'canceled' && order.paymentState !== 'paid') {

@@ -219,7 +219,13 @@ export function createPaymentsService(deps: PaymentsServiceDeps): PaymentsServic
       if (latest?.status === 'succeeded' || latest?.status === 'waiting_for_capture') {
         return { ...latest, reused: true };
       }
-      if (latest?.status === 'pending' && latest.amount === input.amount) {
+      // A pending payment leads the buyer back to where the shop was when it was made: after a restart at another
+      // address (PUBLIC_URL fixed) it would bring her to a dead page, so it is replaced by a new attempt.
+      if (
+        latest?.status === 'pending' &&
+        latest.amount === input.amount &&
+        latest.returnUrl === input.returnUrl
+      ) {
         const current = await refresh(latest);
         if (current.status !== 'canceled') return { ...current, reused: true };
       }
@@ -246,6 +252,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps): PaymentsServic
           amount: input.amount,
           idempotenceKey,
           confirmationUrl: payment.confirmation?.confirmation_url ?? null,
+          returnUrl: input.returnUrl,
         })
         .onConflictDoNothing();
       const row = await findByProviderId(payment.id);

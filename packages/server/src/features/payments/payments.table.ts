@@ -28,6 +28,8 @@ export const payments = pgTable(
     amount: integer('amount').notNull(),
     idempotenceKey: text('idempotence_key').notNull(),
     confirmationUrl: text('confirmation_url'),
+    /** Where the buyer returns after paying; a pending payment is reused only while the shop still returns there. */
+    returnUrl: text('return_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),

@@ -305,6 +305,7 @@ export function createSchoolService(deps: SchoolServiceDeps) {
 
   function statusOf(enrolment: EnrolmentRow, course: CourseRow, now: Date): EnrolmentStatus {
     if (enrolment.state === 'awaiting_payment') return 'awaiting_payment';
+    if (course.startsAt.getTime() > now.getTime()) return 'upcoming';
     return course.endsAt.getTime() < now.getTime() ? 'completed' : 'active';
   }
 

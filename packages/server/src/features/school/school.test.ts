@@ -13,6 +13,7 @@ import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { auditLog } from '../admin/admin.table.ts';
+import { outbox } from '../mail/mail.table.ts';
 import { orderLines, orders } from '../orders/orders.table.ts';
 import { testGatewayPayments } from '../payments/payments.table.ts';
 import { courseUrl } from './school.seed.ts';
@@ -170,7 +171,8 @@ describe('enrolment', () => {
 
     const mine = (await call(agent, 'GET', '/v1/my-courses')).json();
     expect(mine.items).toHaveLength(1);
-    expect(mine.items[0]).toMatchObject({ status: 'active', status_name: 'Идёт обучение' });
+    // The seeded courses start in days: enrolled, not yet studying.
+    expect(mine.items[0]).toMatchObject({ status: 'upcoming', status_name: 'Скоро начало' });
     expect(mine.items[0].course.title).toBe('Первое знакомство с эфирными маслами');
     expect(mine.items[0].materials.length).toBeGreaterThan(0);
     expect(mine.diploma).toBeNull();
@@ -218,12 +220,25 @@ describe('enrolment', () => {
     expect(pay.statusCode).toBe(302);
 
     mine = (await call(agent, 'GET', '/v1/my-courses')).json();
-    expect(mine.items[0]).toMatchObject({ status: 'active', order: { id: order.id, payment_state: 'paid' } });
+    expect(mine.items[0]).toMatchObject({
+      status: 'upcoming',
+      order: { id: order.id, payment_state: 'paid' },
+    });
     expect(mine.items[0].materials.length).toBeGreaterThan(0);
     const paid = (await enrol(agent, paidCertificate().id)).json();
     expect(paid).toMatchObject({ status: 'enrolled', order: { id: order.id, confirmation_url: null } });
     const [stored] = await testApp.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(stored!.paymentState).toBe('paid');
+
+    // A course is not delivered: its order says so, and the payment letter speaks of the course, not shipping.
+    const view = (await call(agent, 'GET', `/v1/order/${order.id}/payment`)).json();
+    expect(view.order.handover).toBe('course');
+    const [letter] = await testApp.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.subject, `Оплата заказа ${order.number} получена`));
+    expect(letter?.text).toContain('Курс открыт');
+    expect(letter?.text).not.toMatch(/отправим|доставк/i);
   });
 
   it('a course order paid again from /my-orders after a refusal still sends a service receipt item', async () => {

@@ -191,12 +191,38 @@ function toPublicationResult(row: PublicationMatch): PublicationResult {
   };
 }
 
+function matchSite(db: Database, query: string, limit: number) {
+  const terms = buildSearchTerms(query);
+  return terms
+    ? findSearchMatches(db, terms, { products: limit, articles: limit, recipes: limit, courses: limit })
+    : Promise.resolve({ products: [], articles: [], recipes: [], courses: [] });
+}
+
+/** How well a result matches: the search's own score (a word in the name counts 2, mentions in the text less). */
+export interface Relevance {
+  score: number;
+}
+
+export interface ScoredResults {
+  products: Array<ProductResult & Relevance>;
+  articles: Array<PublicationResult & Relevance>;
+  recipes: Array<PublicationResult & Relevance>;
+}
+
+/** The site search with each result's score, for a reader that must tell a close match from a passing mention. */
+export async function searchSiteScored(db: Database, query: string, limit: number): Promise<ScoredResults> {
+  const matches = await matchSite(db, query, limit);
+  const publication = (row: PublicationMatch) => ({ ...toPublicationResult(row), score: row.score });
+  return {
+    products: matches.products.map((row) => ({ ...toProductResult(row), score: row.score })),
+    articles: matches.articles.map(publication),
+    recipes: matches.recipes.map(publication),
+  };
+}
+
 /** `limit` applies to each list separately, so a page of products never hides every article. */
 export async function searchSite(db: Database, query: string, limit: number): Promise<SearchResponse> {
-  const terms = buildSearchTerms(query);
-  const matches = terms
-    ? await findSearchMatches(db, terms, { products: limit, articles: limit, recipes: limit, courses: limit })
-    : { products: [], articles: [], recipes: [], courses: [] };
+  const matches = await matchSite(db, query, limit);
   const results = {
     products: matches.products.map(toProductResult),
     articles: matches.articles.map(toPublicationResult),

@@ -84,6 +84,13 @@ export const BellIcon = (props: SVGProps<SVGSVGElement>) => (
   </Icon>
 );
 
+export const LinkIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="M10 14a4.5 4.5 0 0 0 6.4 0l3-3a4.5 4.5 0 0 0-6.4-6.4l-1.2 1.2" />
+    <path d="M14 10a4.5 4.5 0 0 0-6.4 0l-3 3a4.5 4.5 0 0 0 6.4 6.4l1.2-1.2" />
+  </Icon>
+);
+
 export const ChevronIcon = (props: SVGProps<SVGSVGElement>) => (
   <Icon {...props}>
     <path d="m9 6 6 6-6 6" />

@@ -1,6 +1,7 @@
 // /my-account: greeting, the personal discount with the way to the next tier, counts and quick links.
 import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
+import { SHOP } from '@efir/domain/shop-info';
 import { useEffect } from 'react';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
 import { Link } from '../../app/router/link.tsx';
@@ -25,6 +26,12 @@ export function describeDiscountProgress(skidka: AccountHome['skidka']): string 
   }
   const way = `ещё ${formatRub(next.remaining)} до скидки ${formatPercent(next.percent)}`;
   return percent > 0 ? `${way.charAt(0).toUpperCase()}${way.slice(1)}.` : `Пока скидки нет: ${way}.`;
+}
+
+/** A new customer (no orders yet, e.g. just registered) is welcomed, not welcomed back. */
+export function greeting(orders: number | undefined): string {
+  if (orders === undefined) return '';
+  return orders > 0 ? 'Рады видеть вас снова.' : `Добро пожаловать в «${SHOP.name}»!`;
 }
 
 /** 0…1: the share of the way from what has been spent to the next tier. */
@@ -127,7 +134,9 @@ export function AccountHomePage() {
     <div className="account-page">
       <AccountHeading
         title="Личный кабинет"
-        lead={`Здравствуйте, ${user.name}! Рады видеть вас снова. Ваш номер покупателя — ${user.id}.`}
+        lead={[`Здравствуйте, ${user.name}!`, greeting(counts.orders), `Ваш номер покупателя — ${user.id}.`]
+          .filter(Boolean)
+          .join(' ')}
       />
       {home.status === 'loading' && <Loading text="Считаем вашу скидку…" />}
       {home.status === 'error' && <LoadFailed error={home.error} onRetry={home.reload} />}

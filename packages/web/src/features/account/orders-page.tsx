@@ -6,7 +6,7 @@ import { formatRussianPhone } from '@efir/domain/phone';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { useId, useState } from 'react';
 import { useAppContext } from '../../app/app-context.tsx';
-import { canPayOnline, fetchOrder, type OrderView, startCardPayment } from '../../app/orders.ts';
+import { canPayOnline, fetchOrder, handoverOf, type OrderView, startCardPayment } from '../../app/orders.ts';
 import { Link } from '../../app/router/link.tsx';
 import { describeFailure } from '../../lib/forms.ts';
 import { readItems, useAccountData } from './account-api.ts';
@@ -52,12 +52,16 @@ function OrderDetails({ order }: { order: OrderView }) {
         ))}
       </ul>
       <dl className="order-facts">
-        <div>
-          <dt>Доставка</dt>
-          <dd>
-            {order.delivery_name} — {order.delivery_price > 0 ? formatRub(order.delivery_price) : 'бесплатно'}
-          </dd>
-        </div>
+        {/* A course is not delivered: no delivery row for it. */}
+        {handoverOf(order) !== 'course' && (
+          <div>
+            <dt>{handoverOf(order) === 'pickup' ? 'Получение' : 'Доставка'}</dt>
+            <dd>
+              {order.delivery_name} —{' '}
+              {order.delivery_price > 0 ? formatRub(order.delivery_price) : 'бесплатно'}
+            </dd>
+          </div>
+        )}
         <div>
           <dt>Оплата</dt>
           <dd>
@@ -68,12 +72,18 @@ function OrderDetails({ order }: { order: OrderView }) {
         <div>
           <dt>Получатель</dt>
           <dd>
-            {[order.name, order.fam].filter(Boolean).join(' ')}, {formatRussianPhone(order.tel)},{' '}
-            {order.email}
+            {/* A course order may have no surname or phone: no empty commas for them. */}
+            {[
+              [order.name, order.fam].filter(Boolean).join(' '),
+              order.tel && formatRussianPhone(order.tel),
+              order.email,
+            ]
+              .filter(Boolean)
+              .join(', ')}
           </dd>
         </div>
         <div>
-          <dt>Товары</dt>
+          <dt>{handoverOf(order) === 'course' ? 'Курс' : 'Товары'}</dt>
           <dd>{formatRub(order.subtotal)}</dd>
         </div>
         {order.discount > 0 && (
@@ -136,7 +146,7 @@ function OrderCard({ initial }: { initial: OrderView }) {
           <h2 className="order-card__title">Заказ {order.number}</h2>
           <p className="order-card__date">
             от <time dateTime={order.created_at}>{formatDateLong(order.created_at)}</time> ·{' '}
-            {formatCount(count, GOODS_FORMS)}
+            {handoverOf(order) === 'course' ? 'курс' : formatCount(count, GOODS_FORMS)}
           </p>
         </div>
         <p className="order-card__total">{formatRub(order.total)}</p>

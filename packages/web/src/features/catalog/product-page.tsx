@@ -244,6 +244,7 @@ export function ProductPage({ data, reviews }: { data: RouteResponse; reviews?: 
               {product.latin_name}
             </p>
           )}
+          {/* One summary (the average and the reviews) and one row of stars to vote with. */}
           <div className="product__reviews">
             {reviews?.stars ??
               (votes > 0 ? (
@@ -261,7 +262,7 @@ export function ProductPage({ data, reviews }: { data: RouteResponse; reviews?: 
               </span>
             )}
           </div>
-          {reviews?.vote}
+          {reviews?.voteButtons}
           {product.volumes.length < 2 && product.volume && (
             <p className="product__volume">
               Объём: <strong>{product.volume}</strong>

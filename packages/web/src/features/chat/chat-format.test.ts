@@ -27,15 +27,32 @@ describe('splitChatLinks', () => {
   it('turns our own page paths into links, trailing punctuation left as text', () => {
     expect(splitChatLinks('Лаванда: 10 мл — 490 ₽ — /lavanda-10-ml.html.')).toEqual([
       { kind: 'text', text: 'Лаванда: 10 мл — 490 ₽ — ' },
-      { kind: 'link', path: '/lavanda-10-ml.html' },
+      { kind: 'link', path: '/lavanda-10-ml.html', title: '/lavanda-10-ml.html' },
       { kind: 'text', text: '.' },
     ]);
     expect(splitChatLinks('Каталог (/catalog.html), статья «/articles/son.html»')).toEqual([
       { kind: 'text', text: 'Каталог (' },
-      { kind: 'link', path: '/catalog.html' },
+      { kind: 'link', path: '/catalog.html', title: '/catalog.html' },
       { kind: 'text', text: '), статья «' },
-      { kind: 'link', path: '/articles/son.html' },
+      { kind: 'link', path: '/articles/son.html', title: '/articles/son.html' },
       { kind: 'text', text: '»' },
+    ]);
+  });
+
+  it('shows a titled link by its title, never the path', () => {
+    expect(splitChatLinks('• [Смесь «Спокойный сон»](/smes-son-10-ml.html): 10 мл — 590 ₽')).toEqual([
+      { kind: 'text', text: '• ' },
+      { kind: 'link', path: '/smes-son-10-ml.html', title: 'Смесь «Спокойный сон»' },
+      { kind: 'text', text: ': 10 мл — 590 ₽' },
+    ]);
+    expect(splitChatLinks('[каталог](/catalog.html) и /dostavka.html')).toEqual([
+      { kind: 'link', path: '/catalog.html', title: 'каталог' },
+      { kind: 'text', text: ' и ' },
+      { kind: 'link', path: '/dostavka.html', title: '/dostavka.html' },
+    ]);
+    // A title pointing elsewhere is not a link at all.
+    expect(splitChatLinks('[Скидка](https://evil.example/x)')).toEqual([
+      { kind: 'text', text: '[Скидка](https://evil.example/x)' },
     ]);
   });
 

@@ -65,7 +65,7 @@ function ChatText({ text, onNavigate }: { text: string; onNavigate: () => void }
         part.kind === 'link' ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text never move
           <Link key={index} to={part.path} onClick={onNavigate}>
-            {part.path}
+            {part.title}
           </Link>
         ) : (
           // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text never move

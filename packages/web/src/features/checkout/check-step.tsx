@@ -83,6 +83,18 @@ export function CheckStep() {
 
   const { delivery } = draft;
   const choice = describeDeliveryChoice(delivery);
+  // The variant where it says more than the method, once: «Самовывоз из офиса в Москве», not «Самовывоз —
+  // Самовывоз из офиса в Москве», and «Почта России», not «Почта России — Почта России».
+  const variant =
+    choice.kind && delivery.type != null && DELIVERY_METHOD_KINDS[delivery.type].length > 1
+      ? choice.kind
+      : '';
+  const deliveryTitle =
+    !variant || variant === choice.method
+      ? choice.method
+      : variant.toLowerCase().startsWith(choice.method.toLowerCase())
+        ? variant
+        : `${choice.method} — ${variant}`;
   const destination = describeDestination(draft, user);
   const deliveryPrice = draft.quote?.price ?? 0;
   const payment = delivery.sposob_oplat != null ? PAYMENT_METHODS[delivery.sposob_oplat] : '';
@@ -210,10 +222,7 @@ export function CheckStep() {
 
       <Section title={STEP_TITLES.delivery} edit={stepUrl('delivery')}>
         <p className="check-text">
-          <strong>{choice.method}</strong>
-          {choice.kind && delivery.type != null && DELIVERY_METHOD_KINDS[delivery.type].length > 1 && (
-            <> — {choice.kind}</>
-          )}
+          <strong>{deliveryTitle}</strong>
         </p>
         {destination && <p className="check-text">{destination}</p>}
         {draft.quote && (

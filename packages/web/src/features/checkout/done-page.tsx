@@ -10,6 +10,7 @@ import {
   canPayOnline,
   fetchOrder,
   findGuestOrderKey,
+  handoverOf,
   type OrderView,
   startCardPayment,
 } from '../../app/orders.ts';
@@ -18,25 +19,45 @@ import { describeFailure } from '../../lib/forms.ts';
 import { useIsBrowser } from './use-checkout.ts';
 import './checkout.css';
 
-/** What happens next, by the way the order is paid. */
+/** What happens next, by the way the order is paid and handed over (a course or our office is no delivery). */
 export function describeNextSteps(
-  order: Pick<OrderView, 'sposob_oplat' | 'payment_state' | 'email'>,
+  order: Pick<OrderView, 'sposob_oplat' | 'payment_state' | 'email' | 'lines'> &
+    Partial<Pick<OrderView, 'handover'>>,
 ): string[] {
   const mail = `Письмо с составом заказа отправили на ${order.email}.`;
+  const handover = handoverOf(order);
+  if (handover === 'course') {
+    return order.payment_state === 'paid'
+      ? [mail, 'Оплата получена: курс открыт — он в «Моих курсах».']
+      : [mail, 'Курс откроется в «Моих курсах» сразу после оплаты.'];
+  }
+  const pickup = handover === 'pickup';
   switch (order.sposob_oplat) {
     case CARD_ONLINE:
       return order.payment_state === 'paid'
-        ? [mail, 'Оплата получена: соберём заказ и сообщим, когда передадим его в доставку.']
+        ? [
+            mail,
+            pickup
+              ? 'Оплата получена: соберём заказ и напишем, когда его можно будет забрать.'
+              : 'Оплата получена: соберём заказ и сообщим, когда передадим его в доставку.',
+          ]
         : [mail, 'Заказ ждёт оплаты картой: соберём его сразу после оплаты.'];
     case 3:
       return [
         mail,
-        'В течение рабочего дня пришлём счёт с реквизитами. Отправим заказ, когда оплата поступит на счёт.',
+        pickup
+          ? 'В течение рабочего дня пришлём счёт с реквизитами. Соберём заказ, когда оплата поступит на счёт, и напишем, когда его можно забрать.'
+          : 'В течение рабочего дня пришлём счёт с реквизитами. Отправим заказ, когда оплата поступит на счёт.',
       ];
     case 4:
       return [mail, 'Оплатите заказ при получении. Когда передадим его в доставку, пришлём трек-номер.'];
     default:
-      return [mail, 'Менеджер позвонит, чтобы подтвердить заказ и время доставки. Оплата — при получении.'];
+      return [
+        mail,
+        pickup
+          ? 'Менеджер позвонит, чтобы подтвердить заказ. Когда он будет собран, пришлём письмо — после него можно приезжать. Оплата — при получении.'
+          : 'Менеджер позвонит, чтобы подтвердить заказ и время доставки. Оплата — при получении.',
+      ];
   }
 }
 
@@ -114,14 +135,16 @@ export function OrderDonePage() {
             </div>
           )}
           <dl className="done-card__facts">
-            <div>
-              <dt>Доставка</dt>
-              <dd>
-                {order.delivery_name}
-                {' — '}
-                {order.delivery_price > 0 ? formatRub(order.delivery_price) : 'бесплатно'}
-              </dd>
-            </div>
+            {handoverOf(order) !== 'course' && (
+              <div>
+                <dt>{handoverOf(order) === 'pickup' ? 'Получение' : 'Доставка'}</dt>
+                <dd>
+                  {order.delivery_name}
+                  {' — '}
+                  {order.delivery_price > 0 ? formatRub(order.delivery_price) : 'бесплатно'}
+                </dd>
+              </div>
+            )}
             <div>
               <dt>Оплата</dt>
               <dd>

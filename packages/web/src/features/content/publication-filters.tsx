@@ -246,6 +246,7 @@ export function PublicationFilters({
   const reset = () => apply({ sort, filter: { ...DEFAULT_PUBLICATION_FILTER } });
 
   const panelId = `${baseId}-panel`;
+  const sortId = `${baseId}-sort`;
   return (
     <div className="pub-listing">
       <div className="pub-listing__toolbar">
@@ -267,16 +268,21 @@ export function PublicationFilters({
             </span>
           )}
         </button>
-        <label className="pub-listing__sort">
-          <span>Сортировка</span>
-          <select value={sort} onChange={(event) => apply({ filter, sort: Number(event.target.value) })}>
+        {/* The same select as the catalogue's (global .sort-select), not the browser's bare one. */}
+        <div className="sort-select pub-listing__sort">
+          <label htmlFor={sortId}>Сортировка</label>
+          <select
+            id={sortId}
+            value={sort}
+            onChange={(event) => apply({ filter, sort: Number(event.target.value) })}
+          >
             {SORT_IDS.map((id) => (
               <option key={id} value={id}>
                 {PUBLICATION_SORTS[id]}
               </option>
             ))}
           </select>
-        </label>
+        </div>
       </div>
 
       <aside

@@ -3,7 +3,6 @@
 // «Попробовать ещё раз».
 import { formatDateLong } from '@efir/domain/dates';
 import { formatRub } from '@efir/domain/money';
-import { COURSE_URL_PREFIX } from '@efir/domain/school-schemas';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
@@ -11,6 +10,7 @@ import {
   canPayOnline,
   fetchPayment,
   findGuestOrderKey,
+  handoverOf,
   type OrderView,
   type PaymentCheck,
   startCardPayment,
@@ -35,8 +35,10 @@ export function readOutcome(check: PaymentCheck): PaymentOutcome {
 }
 
 /** A school course paid for (POST /v1/user/course): nothing is packed or shipped, the course opens instead. */
-export function isCourseOrder(order: Pick<OrderView, 'lines'>): boolean {
-  return order.lines.length > 0 && order.lines.every((line) => line.url.startsWith(COURSE_URL_PREFIX));
+export function isCourseOrder(
+  order: Pick<OrderView, 'lines'> & Partial<Pick<OrderView, 'handover'>>,
+): boolean {
+  return handoverOf(order) === 'course';
 }
 
 type View =
@@ -59,10 +61,17 @@ function OrderFacts({ order }: { order: OrderView }) {
         <dt>Сумма</dt>
         <dd>{formatRub(order.total)}</dd>
       </div>
-      <div>
-        <dt>Доставка</dt>
-        <dd>{order.delivery_name}</dd>
-      </div>
+      {isCourseOrder(order) ? (
+        <div>
+          <dt>Курс</dt>
+          <dd>{order.lines.map((line) => line.name).join(', ')}</dd>
+        </div>
+      ) : (
+        <div>
+          <dt>{handoverOf(order) === 'pickup' ? 'Получение' : 'Доставка'}</dt>
+          <dd>{order.delivery_name}</dd>
+        </div>
+      )}
     </dl>
   );
 }
@@ -174,7 +183,10 @@ export function YookassaPage() {
           ) : (
             <p>
               Спасибо! Мы получили {formatRub(view.order.total)} за заказ {view.order.number}. Соберём его и
-              сообщим на {view.order.email}, когда передадим в доставку.
+              сообщим на {view.order.email},{' '}
+              {handoverOf(view.order) === 'pickup'
+                ? 'когда его можно будет забрать в нашем офисе.'
+                : 'когда передадим в доставку.'}
             </p>
           )}
           <OrderFacts order={view.order} />

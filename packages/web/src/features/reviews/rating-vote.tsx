@@ -29,14 +29,36 @@ export function describeRating(average: number, votes: number): string {
   return `${average.toLocaleString('ru-RU')} из 5 · ${formatCount(votes, VOTE_FORMS)}`;
 }
 
-/** The page's average as stars, following votes made on this page (for the page header). */
-export function LiveRatingStars({ type, id, avgRating, votesCount }: RatingProps) {
-  useItemStatsVersion();
-  const rating = readRating(type, id, { avg_rating: avgRating, votes_count: votesCount });
-  return <RatingStars rating={rating.avg_rating} votes={rating.votes_count} />;
+/** Stars with «4,3 из 5 · 3 оценки» beside them; the words say it all to a screen reader. */
+function RatingSummaryView({ average, votes }: { average: number; votes: number }) {
+  return (
+    <span className="rating-summary">
+      <span aria-hidden="true">
+        <RatingStars rating={average} votes={votes} compact />
+      </span>
+      <span className="rating-summary__text">{describeRating(average, votes)}</span>
+    </span>
+  );
 }
 
-export function RatingVote({ type, id, avgRating, votesCount, userRating = 0 }: RatingProps) {
+/** The page's average, following votes made on this page (for the page header). */
+export function RatingSummary({ type, id, avgRating, votesCount }: RatingProps) {
+  useItemStatsVersion();
+  const rating = readRating(type, id, { avg_rating: avgRating, votes_count: votesCount });
+  return <RatingSummaryView average={rating.avg_rating} votes={rating.votes_count} />;
+}
+
+export function RatingVote({
+  type,
+  id,
+  avgRating,
+  votesCount,
+  userRating = 0,
+  summary = true,
+}: RatingProps & {
+  /** Off where the page shows the average just above (RatingSummary), so it is not said twice. */
+  summary?: boolean;
+}) {
   const { api, store } = useAppContext();
   const status = useSessionStatus();
   const userId = useAppState((state) => state.user?.id ?? null);
@@ -91,11 +113,12 @@ export function RatingVote({ type, id, avgRating, votesCount, userRating = 0 }: 
         : 'Оцените — нажмите на звезду';
 
   return (
-    <div className="rating-vote">
-      <p className="rating-vote__summary">
-        <RatingStars rating={rating.avg_rating} votes={rating.votes_count} compact />
-        <span className="rating-vote__text">{describeRating(rating.avg_rating, rating.votes_count)}</span>
-      </p>
+    <div className={summary ? 'rating-vote' : 'rating-vote rating-vote--inline'}>
+      {summary && (
+        <p className="rating-vote__summary">
+          <RatingSummaryView average={rating.avg_rating} votes={rating.votes_count} />
+        </p>
+      )}
       <fieldset className="rating-vote__stars" onMouseLeave={() => setHover(0)}>
         <legend className="visually-hidden">{own > 0 ? `Ваша оценка: ${own} из 5` : 'Ваша оценка'}</legend>
         {STARS.map((value) => (

@@ -7,7 +7,7 @@ import { type ComponentProps, lazy, memo, type ReactNode, Suspense } from 'react
 import { heldBackImport, LoadWhenShown, whenNearScreen } from '../../lib/deferred-code.ts';
 import { COMMENTS_SECTION_ID, CommentCount } from './comment-count.tsx';
 import type { CommentsSection as CommentsSectionType } from './comments-section.tsx';
-import { LiveRatingStars, RatingVote } from './rating-vote.tsx';
+import { RatingSummary, RatingVote } from './rating-vote.tsx';
 // The comments' form editor is server-rendered with the comments: its look must be there before its code.
 import './rich-text-editor.css';
 
@@ -34,10 +34,12 @@ const CommentsSection = memo(function DeferredCommentsSection(
 });
 
 export interface ReviewSlots {
-  /** The average as stars, for the page header; follows votes made on the page. */
+  /** The average as stars and words («4 из 5 · 1 оценка»), for the page header; follows votes made on the page. */
   stars: ReactNode;
   /** The average, the count and the five stars to vote with. */
   vote: ReactNode;
+  /** Only the five stars to vote with, for a page that shows `stars` right above them. */
+  voteButtons: ReactNode;
   /** «3 отзыва» / «3 комментария», following comments posted on the page. */
   count: ReactNode;
   /** The comment threads with the form. */
@@ -56,8 +58,9 @@ export function createReviewSlots(type: VoteType, data: RouteResponse): ReviewSl
   // A product's comments are its customers' reviews; on recipes and articles they are comments.
   const isProduct = type === 'product';
   return {
-    stars: <LiveRatingStars {...rating} />,
+    stars: <RatingSummary {...rating} />,
     vote: <RatingVote {...rating} userRating={data.page.userRating} />,
+    voteButtons: <RatingVote {...rating} userRating={data.page.userRating} summary={false} />,
     count: (
       <CommentCount
         type={type}

@@ -18,7 +18,7 @@ import {
   recordCommentCount,
   recordRating,
 } from './item-stats.ts';
-import { describeRating, LiveRatingStars, RatingVote } from './rating-vote.tsx';
+import { describeRating, RatingSummary, RatingVote } from './rating-vote.tsx';
 import {
   buildReviewsJsonLd,
   describeReviewTotals,
@@ -208,9 +208,15 @@ describe('rating and comments in the server render', () => {
     expect(html.match(/aria-label="Оценить на \d из 5"/g)).toHaveLength(5);
     expect(html).toContain('4,5 из 5 · 2 оценки');
     expect(html).toContain('Войдите, чтобы поставить оценку');
-    expect(render(<LiveRatingStars type="product" id={5} avgRating={4.5} votesCount={2} />)).toContain(
-      'Рейтинг 4,5 из 5, 2 оценки',
+    expect(render(<RatingSummary type="product" id={5} avgRating={4.5} votesCount={2} />)).toContain(
+      '4,5 из 5 · 2 оценки',
     );
+    // Under a summary the vote control is only the stars: the average is not said twice.
+    const buttons = render(
+      <RatingVote type="product" id={5} avgRating={4.5} votesCount={2} summary={false} />,
+    );
+    expect(buttons.match(/aria-label="Оценить на \d из 5"/g)).toHaveLength(5);
+    expect(buttons).not.toContain('из 5 · 2 оценки');
   });
 
   it('shows a guest the way to log in and back, and a user the form', () => {

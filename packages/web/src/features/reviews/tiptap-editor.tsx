@@ -3,6 +3,7 @@
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import {
   type KeyboardEvent,
+  type ReactNode,
   type Ref,
   useEffect,
   useId,
@@ -11,6 +12,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { LinkIcon } from '../../components/ui/icons.tsx';
 import {
   createEditorExtensions,
   isAllowedLink,
@@ -185,7 +187,7 @@ export default function TiptapEditor(props: TiptapEditorProps) {
   };
 
   // A label that shows letters (H2) names the button with them too, so a voice command can say what it sees.
-  const tool = (label: string, text: string, pressed: boolean, run: () => void) => (
+  const tool = (label: string, text: ReactNode, pressed: boolean, run: () => void) => (
     <button
       type="button"
       className="rich-editor__tool"
@@ -211,7 +213,8 @@ export default function TiptapEditor(props: TiptapEditorProps) {
           editor.chain().focus().toggleHeading({ level: 3 }).run(),
         )}
         {tool('Список', '•', active?.list ?? false, () => editor.chain().focus().toggleBulletList().run())}
-        {tool('Ссылка', '🔗', active?.link ?? false, openLink)}
+        {/* Drawn, not an emoji: a system without an emoji font shows an emoji as an empty box. */}
+        {tool('Ссылка', <LinkIcon width={18} height={18} />, active?.link ?? false, openLink)}
       </div>
       {linkOpen && (
         <div className="rich-editor__link">

@@ -20,6 +20,7 @@ import {
 } from '@efir/domain/school-schemas';
 import { type ChangeEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useAppContext } from '../../app/app-context.tsx';
+import { FilePicker } from '../../components/ui/file-picker.tsx';
 import { FORM_ERROR, FormError, SubmitButton, TextField, useForm } from '../../components/ui/form.tsx';
 import { describeFailure, readServerFieldErrors } from '../../lib/forms.ts';
 import { AccountSection } from '../account/account-ui.tsx';
@@ -369,15 +370,14 @@ function UploadForm({ diploma, onChange }: { diploma: DiplomaWire; onChange: Cha
         <label htmlFor={inputId} className="field__label">
           Файл: PDF, JPEG или PNG, до 10 МБ
         </label>
-        <input
-          ref={inputRef}
+        <FilePicker
+          inputRef={inputRef}
           id={inputId}
-          type="file"
           name="file"
-          className="diploma-upload__file"
           accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
           disabled={uploading}
-          aria-invalid={errors.file ? true : undefined}
+          invalid={Boolean(errors.file)}
+          fileName={file?.name ?? null}
           onChange={choose}
         />
         {errors.file && <p className="field__error">{errors.file}</p>}

@@ -7,6 +7,7 @@ import {
   PRODUCT_IMAGES_MAX,
 } from '@efir/domain/product-admin-schemas';
 import { useEffect, useId, useRef, useState } from 'react';
+import { FilePicker } from '../../../components/ui/file-picker.tsx';
 import { describeFailure, readServerFieldErrors } from '../../../lib/forms.ts';
 import { useAdminApi } from '../admin-api.ts';
 import { type ProductAnswer, thumbnailUrl } from './products-api.ts';
@@ -143,22 +144,14 @@ export function ProductImages({
       ) : (
         <div className="product-images__upload">
           <span className="field__label">Добавить фото</span>
-          {/* The browser's own file button speaks the browser's language; this one speaks Russian. */}
-          <div className="product-images__picker">
-            <input
-              ref={inputRef}
-              id={inputId}
-              type="file"
-              className="visually-hidden"
-              accept={ACCEPTED.join(',')}
-              disabled={busy}
-              onChange={(event) => choose(event.target.files?.[0] ?? null)}
-            />
-            <label htmlFor={inputId} className="button button--small button--ghost">
-              Выбрать файл…
-            </label>
-            <span className="product-images__file">{file ? file.name : 'Файл не выбран'}</span>
-          </div>
+          <FilePicker
+            inputRef={inputRef}
+            id={inputId}
+            accept={ACCEPTED.join(',')}
+            disabled={busy}
+            fileName={file?.name ?? null}
+            onChange={(event) => choose(event.target.files?.[0] ?? null)}
+          />
           <p className="field__hint">JPEG, PNG или WebP до 10 МБ; сохраним в WebP.</p>
           {preview ? (
             <div className="product-images__preview">
