@@ -103,7 +103,7 @@ export function AddReviewPage() {
 
   return (
     <div className="container page add-review-page">
-      <Breadcrumbs items={[{ name: 'Отзывы', url: '/reviews' }, { name: ADD_REVIEW_TITLE }]} />
+      <Breadcrumbs items={[{ name: 'Отзывы', url: '/reviews.html' }, { name: ADD_REVIEW_TITLE }]} />
       <h1>{ADD_REVIEW_TITLE}</h1>
       {thanks ? (
         <div className="review-thanks" role="status">
