@@ -373,4 +373,20 @@ describe('sitemap and robots', () => {
     expect(body).toContain('Disallow: /my-');
     expect(body).toContain('Disallow: /admin');
   });
+
+  it('tells Yandex which query parameters do not change a page, its group keeping the same rules', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const groups = response.body.split('\n\n');
+    const shared = groups.find((group) => group.startsWith('User-agent: *\n'));
+    const yandex = groups.find((group) => group.startsWith('User-agent: Yandex\n'));
+    expect(yandex?.split('\n')).toContain(
+      'Clean-param: utm_source&utm_medium&utm_campaign&utm_content&utm_term&yclid&gclid&from',
+    );
+    // Yandex ignores the `*` group when it has its own: every Disallow is repeated there.
+    const disallows = (group = '') => group.split('\n').filter((line) => line.startsWith('Disallow:'));
+    expect(disallows(shared).length).toBeGreaterThan(5);
+    expect(disallows(yandex)).toEqual(disallows(shared));
+    expect(response.body).toMatch(/\nSitemap: http:\/\/localhost:3000\/sitemap\.xml\n$/);
+  });
 });
