@@ -51,9 +51,12 @@ describe('POST /api/v1/route', () => {
     const second = await route({ url: '/efirnye-masla', page: 2 });
     const firstIds = new Set(first.body.products.map((product: { id: number }) => product.id));
     expect(second.body.products.some((product: { id: number }) => firstIds.has(product.id))).toBe(false);
-    const beyond = await route({ url: '/efirnye-masla', page: pages + 5 });
-    expect(beyond.status).toBe(200);
-    expect(beyond.body.products).toEqual([]);
+    const last = await route({ url: '/efirnye-masla', page: pages });
+    expect(last.status).toBe(200);
+    expect(last.body.products.length).toBeGreaterThan(0);
+    // A page past the last one is no page: 404, not an empty listing answering 200 (a soft 404).
+    const beyond = await route({ url: '/efirnye-masla', page: pages + 1 });
+    expect(beyond.status).toBe(404);
   });
 
   it('sorts by price both ways', async () => {
@@ -92,13 +95,19 @@ describe('POST /api/v1/route', () => {
     ).toBe(true);
   });
 
-  it('still tells the total on a page past the end', async () => {
-    const first = await route({ url: '/efirnye-masla', filter: { anywhere: 1 } });
-    const beyond = await route({ url: '/efirnye-masla', filter: { anywhere: 1 }, page: 999 });
-    expect(beyond.status).toBe(200);
-    expect(beyond.body.products).toEqual([]);
-    expect(beyond.body.pagination.total).toBe(first.body.pagination.total);
-    expect(beyond.body.pagination.total).toBeGreaterThan(0);
+  it.each([
+    ['/efirnye-masla', { anywhere: 1 }],
+    ['/akcii', {}],
+    ['/articles-new.html', {}],
+    ['/recept.html', {}],
+    ['/razdel/bezopasnost', {}],
+  ])('answers 404 past the last page of %s, an empty first page staying the listing', async (url, filter) => {
+    const first = await route({ url, filter });
+    expect(first.status).toBe(200);
+    const { pages } = first.body.pagination;
+    expect((await route({ url, filter, page: Math.max(pages, 1) })).status).toBe(200);
+    expect((await route({ url, filter, page: pages + 1 })).status).toBe(404);
+    expect((await route({ url, filter, page: 999 })).status).toBe(404);
   });
 
   it('lists special prices at /akcii', async () => {
