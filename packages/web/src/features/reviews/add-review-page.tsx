@@ -109,7 +109,7 @@ export function AddReviewPage() {
         <div className="review-thanks" role="status">
           <p className="review-thanks__text">{thanks}</p>
           <p>
-            <Link to="/reviews" className="button">
+            <Link to="/reviews.html" className="button">
               К отзывам
             </Link>{' '}
             <Link to="/catalog.html" className="button button--ghost">
