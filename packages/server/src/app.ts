@@ -60,6 +60,7 @@ import { createResponseCache } from './lib/response-cache.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { acceptBodylessCalls } from './plugins/bodyless.ts';
+import { redirectToCleanUrls } from './plugins/clean-urls.ts';
 import { answerClientError } from './plugins/client-errors.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { refuseNulCharacters, registerErrorHandler } from './plugins/error-handler.ts';
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   registerErrorHandler(app);
   refuseNulCharacters(app);
+  redirectToCleanUrls(app);
   await registerSecurity(app, config);
   await app.register(cookie);
   registerResponseRule(app);

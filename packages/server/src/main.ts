@@ -3,12 +3,12 @@ import './lib/production-mode.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { shutDownGracefully } from './lib/graceful-shutdown.ts';
 import { webDistDir } from './lib/paths.ts';
+import { registerClientFiles } from './plugins/client-files.ts';
 import type { ClientManifest, RenderModule } from './plugins/ssr.ts';
 import { seedDemoContent } from './seed/seed.ts';
 
@@ -44,18 +44,7 @@ async function main(): Promise<void> {
       clientDir: path.join(webDistDir, 'client'),
     },
   });
-  await app.register(fastifyStatic, {
-    root: path.join(webDistDir, 'client'),
-    wildcard: false,
-    index: false,
-    // scripts/build.mjs writes .br and .gz copies of the text assets.
-    preCompressed: true,
-    setHeaders(res, filePath) {
-      // Hashed build assets never change; everything else is revalidated.
-      if (filePath.includes(`${path.sep}assets${path.sep}`))
-        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-    },
-  });
+  await registerClientFiles(app, path.join(webDistDir, 'client'));
 
   let closing = false;
   async function shutdown(signal: string): Promise<void> {

@@ -10,7 +10,7 @@ import {
 import { type Bootstrap, createAppStore } from './app/app-state.ts';
 import { loadBootstrap } from './app/bootstrap.ts';
 import { modulesOfMatches, withLazyModules } from './app/lazy-modules.tsx';
-import { collectMeta, renderHeadTags } from './app/page-meta.ts';
+import { canonicalPath, collectMeta, renderHeadTags } from './app/page-meta.ts';
 import { dehydrate, queryRoutes } from './app/router/router.ts';
 import { RouterView } from './app/router/router-view.tsx';
 import { createRoutes } from './app/routes.tsx';
@@ -95,9 +95,9 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await readStream(prelude);
-  const { matches, loaderData } = router.state;
-  const meta = collectMeta(matches, loaderData);
-  const canonical = `${input.origin}${requestUrl.pathname === '/' ? '/' : requestUrl.pathname}`;
+  const { matches, loaderData, errors } = router.state;
+  const meta = collectMeta(matches, loaderData, errors);
+  const canonical = `${input.origin}${canonicalPath(requestUrl.pathname, meta)}`;
   return {
     type: 'page',
     status,

@@ -4,8 +4,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { REVIEWS_PER_PAGE } from '@efir/domain/reviews-schemas';
 import { LEGAL_PAGE_URLS, STATIC_PAGE_URLS } from '@efir/domain/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopReviews } from '../features/reviews/reviews.table.ts';
 import { createSourceSsrOptions } from '../test/page-renderer.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { pickPageEncoding } from './page-cache.ts';
@@ -200,6 +202,50 @@ describe('server-rendered pages', () => {
     );
     for (const product of data.products.slice(0, 3)) expect(filtered.body).toContain(product.url);
     expect(filtered.body).not.toContain('Нет в наличии</span>');
+  });
+
+  it('gives each page of a listing its own canonical address, title and description', async () => {
+    const first = (await getPage('/efirnye-masla')).body;
+    const second = await getPage('/efirnye-masla?page=2');
+    expect(second.statusCode).toBe(200);
+    const html = second.body;
+    expect(html).toContain('<link rel="canonical" href="http://localhost:3000/efirnye-masla?page=2" />');
+    expect(html).toContain('<meta property="og:url" content="http://localhost:3000/efirnye-masla?page=2" />');
+    const title = textOf(html, /<title>([^<]+)<\/title>/);
+    const description = textOf(html, /<meta name="description" content="([^"]+)"/);
+    expect(title).toBe(`${textOf(first, /<title>([^<]+) — Эфир<\/title>/)} — страница 2 — Эфир`);
+    expect(description).toMatch(/ — страница 2\.$/);
+    expect(description).not.toBe(textOf(first, /<meta name="description" content="([^"]+)"/));
+    // The first page is the listing's address itself, with or without ?page=1.
+    for (const url of ['/efirnye-masla', '/efirnye-masla?page=1', '/efirnye-masla?utm_source=ya']) {
+      expect((await getPage(url)).body).toContain(
+        '<link rel="canonical" href="http://localhost:3000/efirnye-masla" />',
+      );
+    }
+  });
+
+  it.each([
+    '/efirnye-masla?page=99',
+    '/akcii?page=99',
+    '/articles-new.html?page=99',
+    '/reviews.html?page=99',
+  ])('answers %s, past the last page, with 404 and the not-found page', async (url) => {
+    const response = await getPage(url);
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<meta name="robots" content="noindex, follow" />');
+  });
+
+  it('numbers the pages of the shop reviews too', async () => {
+    const rows = Array.from({ length: REVIEWS_PER_PAGE + 1 }, (_, index) => ({
+      name: `Покупатель ${index + 1}`,
+      rating: 5,
+      html: '<p>Всё пришло вовремя.</p>',
+      status: 'published' as const,
+    }));
+    await testApp.database.db.insert(shopReviews).values(rows);
+    const second = (await getPage('/reviews.html?page=2')).body;
+    expect(second).toContain('<link rel="canonical" href="http://localhost:3000/reviews.html?page=2" />');
+    expect(textOf(second, /<title>([^<]+)<\/title>/)).toBe('Отзывы о магазине — страница 2 — Эфир');
   });
 
   it('keeps API paths JSON even when the page does not exist', async () => {

@@ -40,7 +40,8 @@ export function createDynamicPageLoader(context: AppContextValue) {
 }
 
 export function getDynamicPageMeta(data: unknown): PageMeta {
-  const page = (data as RouteResponse | undefined)?.page;
+  const answer = data as RouteResponse | undefined;
+  const page = answer?.page;
   if (!page) return { title: 'Страница не найдена', noindex: true };
   const ogType =
     page.type === 'product'
@@ -55,6 +56,7 @@ export function getDynamicPageMeta(data: unknown): PageMeta {
     description: page.meta_description || undefined,
     ogType,
     image: findPageImage(page.com_data),
+    page: answer.pagination?.page,
   };
 }
 

@@ -1,6 +1,6 @@
 // Keeps <title>, the description and the canonical link in step with client-side navigation.
 import { useEffect } from 'react';
-import { collectMeta, DEFAULT_DESCRIPTION, formatTitle } from './page-meta.ts';
+import { canonicalPath, collectMeta, formatDescription, formatTitle } from './page-meta.ts';
 import type { Router } from './router/router.ts';
 
 function setMetaContent(selector: string, value: string): void {
@@ -12,14 +12,14 @@ export function HeadSync({ router, origin }: { router: Router; origin: string })
   useEffect(() => {
     return router.subscribe((state) => {
       if (state.navigation.state !== 'idle') return;
-      const meta = collectMeta(state.matches, state.loaderData);
+      const meta = collectMeta(state.matches, state.loaderData, state.errors);
       const title = formatTitle(meta);
-      const description = meta.description ?? DEFAULT_DESCRIPTION;
+      const description = formatDescription(meta);
       document.title = title;
       setMetaContent('meta[name="description"]', description);
       setMetaContent('meta[property="og:title"]', title);
       setMetaContent('meta[property="og:description"]', description);
-      const canonical = `${origin}${state.location.pathname}`;
+      const canonical = `${origin}${canonicalPath(state.location.pathname, meta)}`;
       document.head.querySelector('link[rel="canonical"]')?.setAttribute('href', canonical);
       setMetaContent('meta[property="og:url"]', canonical);
     });

@@ -8,6 +8,11 @@ export interface PageMeta {
   noindex?: boolean;
   ogType?: 'website' | 'article' | 'product';
   image?: string;
+  /**
+   * A listing's page past the first (?page=2): its own canonical address, and its number in the title and
+   * description, so search engines see each page as a page of its own rather than a copy of the first.
+   */
+  page?: number;
 }
 
 export interface RouteHandle {
@@ -21,9 +26,17 @@ interface MatchLike {
 export const DEFAULT_DESCRIPTION =
   'Натуральные эфирные масла, гидролаты и базовые масла с проверкой качества, рецепты домашней косметики, статьи и школа ароматерапии в Москве и онлайн.';
 
-/** The deepest route that knows its meta wins. */
-export function collectMeta(matches: readonly MatchLike[], loaderData: Record<string, unknown>): PageMeta {
-  for (let index = matches.length - 1; index >= 0; index--) {
+/**
+ * The deepest route that knows its meta wins. When a loader failed (a 404), the route whose error boundary renders
+ * the error is the deepest: the failed route's own meta would describe a page that is not there.
+ */
+export function collectMeta(
+  matches: readonly MatchLike[],
+  loaderData: Record<string, unknown>,
+  errors: Record<string, unknown> | null = null,
+): PageMeta {
+  const boundary = errors ? matches.findIndex((match) => match.route.id in errors) : -1;
+  for (let index = boundary >= 0 ? boundary : matches.length - 1; index >= 0; index--) {
     const match = matches[index]!;
     const handle = match.route.handle as RouteHandle | undefined;
     if (handle?.meta) return handle.meta(loaderData[match.route.id]);
@@ -31,8 +44,23 @@ export function collectMeta(matches: readonly MatchLike[], loaderData: Record<st
   return { title: SHOP.slogan };
 }
 
+const pageSuffix = (meta: PageMeta) => (meta.page && meta.page > 1 ? ` — страница ${meta.page}` : '');
+
 export function formatTitle(meta: PageMeta): string {
-  return meta.title === SHOP.slogan ? `${SHOP.name} — ${SHOP.slogan}` : `${meta.title} — ${SHOP.name}`;
+  return meta.title === SHOP.slogan
+    ? `${SHOP.name} — ${SHOP.slogan}`
+    : `${meta.title}${pageSuffix(meta)} — ${SHOP.name}`;
+}
+
+export function formatDescription(meta: PageMeta): string {
+  const description = meta.description ?? DEFAULT_DESCRIPTION;
+  const suffix = pageSuffix(meta);
+  return suffix ? `${description.replace(/[\s.]+$/, '')}${suffix}.` : description;
+}
+
+/** The page's canonical path: the address without its query, but for a listing's page number. */
+export function canonicalPath(pathname: string, meta: PageMeta): string {
+  return meta.page && meta.page > 1 ? `${pathname}?page=${meta.page}` : pathname;
 }
 
 function escapeAttribute(value: string): string {
@@ -42,7 +70,7 @@ function escapeAttribute(value: string): string {
 /** The <head> tags of a server-rendered page. */
 export function renderHeadTags(meta: PageMeta, canonicalUrl: string): string {
   const title = escapeAttribute(formatTitle(meta));
-  const description = escapeAttribute(meta.description ?? DEFAULT_DESCRIPTION);
+  const description = escapeAttribute(formatDescription(meta));
   const canonical = escapeAttribute(canonicalUrl);
   const tags = [
     `<title>${title}</title>`,

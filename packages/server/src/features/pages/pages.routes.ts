@@ -105,22 +105,31 @@ export function registerPagesRoutes(
     sendSitemap(request.url.split('?')[0]!, request, reply),
   );
 
-  routes.get('/robots.txt', async (_request, reply) => {
-    const body = [
-      'User-agent: *',
-      'Disallow: /api/',
-      'Disallow: /v1/',
-      'Disallow: /my-',
-      'Disallow: /checkout',
-      'Disallow: /search',
-      'Disallow: /login',
-      'Disallow: /registration',
-      'Disallow: /forgot-password',
-      'Disallow: /admin',
-      '',
-      `Sitemap: ${origin}/sitemap.xml`,
-      '',
-    ].join('\n');
-    return reply.header('content-type', 'text/plain; charset=utf-8').send(body);
-  });
+  // Yandex reads only its own group when there is one: it repeats the rules and adds Clean-param, which folds the
+  // addresses that differ by an ad campaign's tags (`?utm_source=…`, `?yclid=…`) into the page itself.
+  const disallowed = [
+    '/api/',
+    '/v1/',
+    '/my-',
+    '/checkout',
+    '/search',
+    '/login',
+    '/registration',
+    '/forgot-password',
+    '/admin',
+  ].map((path) => `Disallow: ${path}`);
+  const robots = [
+    'User-agent: *',
+    ...disallowed,
+    '',
+    'User-agent: Yandex',
+    ...disallowed,
+    'Clean-param: utm_source&utm_medium&utm_campaign&utm_content&utm_term&yclid&gclid&from',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
+  routes.get('/robots.txt', async (_request, reply) =>
+    reply.header('content-type', 'text/plain; charset=utf-8').send(robots),
+  );
 }

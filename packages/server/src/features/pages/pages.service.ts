@@ -110,6 +110,15 @@ export function normalisePageUrl(raw: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 
+/**
+ * A listing's page past its last one names no page: 404, not an empty page that answers 200 (a soft 404 to search
+ * engines). The first page of an empty listing is still the listing.
+ */
+function requireListedPage<T extends { pagination: { pages: number } }>(listing: T, page: number): T {
+  if (page > 1 && page > listing.pagination.pages) throw notFound();
+  return listing;
+}
+
 export interface PageSources {
   /** Saved carts live in the cart feature: `/saved/<token>` pages. */
   getSavedPage?(token: string): Promise<{ lines: unknown[]; total: number; created_at: string } | null>;
@@ -205,7 +214,10 @@ export async function resolvePage(
   }
 
   if (url === SPECIAL_OFFERS_URL) {
-    const listing = await listProducts(db, { onlySpecialPrice: true, filter: productFilter, sort, page });
+    const listing = requireListedPage(
+      await listProducts(db, { onlySpecialPrice: true, filter: productFilter, sort, page }),
+      page,
+    );
     return {
       ...emptyResponse(
         pageInfo(
@@ -226,7 +238,10 @@ export async function resolvePage(
   for (const kind of ['article', 'recept'] as const) {
     const listingPage = LISTING_TITLES[kind];
     if (url !== listingPage.url) continue;
-    const listing = await listPublications(db, kind, { filter: publicationFilter, sort, page });
+    const listing = requireListedPage(
+      await listPublications(db, kind, { filter: publicationFilter, sort, page }),
+      page,
+    );
     const title =
       kind === 'article'
         ? 'Статьи об эфирных маслах и ароматерапии'
@@ -258,7 +273,7 @@ export async function resolvePage(
     case 'category': {
       const category = tree.categories.find((entry) => entry.id === owner.id);
       if (!category) throw notFound();
-      const [details, listing] = await Promise.all([
+      const [details, categoryListing] = await Promise.all([
         getCategoryDetails(db, owner.id),
         listProducts(db, {
           categoryIds: collectSubtreeIds(tree, owner.id),
@@ -267,6 +282,7 @@ export async function resolvePage(
           page,
         }),
       ]);
+      const listing = requireListedPage(categoryListing, page);
       return {
         ...emptyResponse(
           pageInfo(
@@ -341,6 +357,7 @@ export async function resolvePage(
         listPublications(db, 'recept', { razdelId: razdel.id, filter: publicationFilter, sort, page }),
       ]);
       const pages = Math.max(articlesListing.pagination.pages, recipesListing.pagination.pages);
+      requireListedPage({ pagination: { pages } }, page);
       return {
         ...emptyResponse(
           pageInfo(

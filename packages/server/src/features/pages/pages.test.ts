@@ -51,9 +51,12 @@ describe('POST /api/v1/route', () => {
     const second = await route({ url: '/efirnye-masla', page: 2 });
     const firstIds = new Set(first.body.products.map((product: { id: number }) => product.id));
     expect(second.body.products.some((product: { id: number }) => firstIds.has(product.id))).toBe(false);
-    const beyond = await route({ url: '/efirnye-masla', page: pages + 5 });
-    expect(beyond.status).toBe(200);
-    expect(beyond.body.products).toEqual([]);
+    const last = await route({ url: '/efirnye-masla', page: pages });
+    expect(last.status).toBe(200);
+    expect(last.body.products.length).toBeGreaterThan(0);
+    // A page past the last one is no page: 404, not an empty listing answering 200 (a soft 404).
+    const beyond = await route({ url: '/efirnye-masla', page: pages + 1 });
+    expect(beyond.status).toBe(404);
   });
 
   it('sorts by price both ways', async () => {
@@ -92,13 +95,19 @@ describe('POST /api/v1/route', () => {
     ).toBe(true);
   });
 
-  it('still tells the total on a page past the end', async () => {
-    const first = await route({ url: '/efirnye-masla', filter: { anywhere: 1 } });
-    const beyond = await route({ url: '/efirnye-masla', filter: { anywhere: 1 }, page: 999 });
-    expect(beyond.status).toBe(200);
-    expect(beyond.body.products).toEqual([]);
-    expect(beyond.body.pagination.total).toBe(first.body.pagination.total);
-    expect(beyond.body.pagination.total).toBeGreaterThan(0);
+  it.each([
+    ['/efirnye-masla', { anywhere: 1 }],
+    ['/akcii', {}],
+    ['/articles-new.html', {}],
+    ['/recept.html', {}],
+    ['/razdel/bezopasnost', {}],
+  ])('answers 404 past the last page of %s, an empty first page staying the listing', async (url, filter) => {
+    const first = await route({ url, filter });
+    expect(first.status).toBe(200);
+    const { pages } = first.body.pagination;
+    expect((await route({ url, filter, page: Math.max(pages, 1) })).status).toBe(200);
+    expect((await route({ url, filter, page: pages + 1 })).status).toBe(404);
+    expect((await route({ url, filter, page: 999 })).status).toBe(404);
   });
 
   it('lists special prices at /akcii', async () => {
@@ -328,9 +337,12 @@ describe('sitemap and robots', () => {
       '/recept.html',
       '/seminar_po_aromatherapy.html',
       '/seminar_po_aromatherapy/aromaterapiya-s-nulya.html',
+      '/reviews.html',
     ]) {
       expect(locs).toContain(url);
     }
+    // /reviews redirects to /reviews.html: the sitemap names only the address that answers.
+    expect(locs).not.toContain('/reviews');
     expect(locs.some((url) => url.startsWith('/razdel/'))).toBe(true);
     expect(locs.some((url) => url.startsWith('/articles/'))).toBe(true);
     expect(new Set(locs).size).toBe(locs.length);
@@ -369,5 +381,21 @@ describe('sitemap and robots', () => {
     expect(body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
     expect(body).toContain('Disallow: /my-');
     expect(body).toContain('Disallow: /admin');
+  });
+
+  it('tells Yandex which query parameters do not change a page, its group keeping the same rules', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const groups = response.body.split('\n\n');
+    const shared = groups.find((group) => group.startsWith('User-agent: *\n'));
+    const yandex = groups.find((group) => group.startsWith('User-agent: Yandex\n'));
+    expect(yandex?.split('\n')).toContain(
+      'Clean-param: utm_source&utm_medium&utm_campaign&utm_content&utm_term&yclid&gclid&from',
+    );
+    // Yandex ignores the `*` group when it has its own: every Disallow is repeated there.
+    const disallows = (group = '') => group.split('\n').filter((line) => line.startsWith('Disallow:'));
+    expect(disallows(shared).length).toBeGreaterThan(5);
+    expect(disallows(yandex)).toEqual(disallows(shared));
+    expect(response.body).toMatch(/\nSitemap: http:\/\/localhost:3000\/sitemap\.xml\n$/);
   });
 });

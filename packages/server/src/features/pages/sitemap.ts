@@ -109,6 +109,8 @@ export function createSitemaps(deps: {
         '/articles-new.html',
         '/recept.html',
         '/seminar_po_aromatherapy.html',
+        // /reviews redirects here (plugins/clean-urls.ts).
+        '/reviews.html',
         ...STATIC_PAGE_URLS,
         ...LEGAL_PAGE_URLS,
         ...critical.categories.map((entry) => entry.url),

@@ -24,6 +24,10 @@ export function createAkciiLoader(context: AppContextValue) {
 }
 
 export function getAkciiMeta(data: unknown): PageMeta {
-  const intro = (data as AkciiPageData | undefined)?.intro;
-  return { title: intro?.title ?? 'Акции', description: intro?.description };
+  const page = data as AkciiPageData | undefined;
+  return {
+    title: page?.intro?.title ?? 'Акции',
+    description: page?.intro?.description,
+    page: page?.listing.pagination?.page,
+  };
 }

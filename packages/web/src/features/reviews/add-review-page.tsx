@@ -103,13 +103,13 @@ export function AddReviewPage() {
 
   return (
     <div className="container page add-review-page">
-      <Breadcrumbs items={[{ name: 'Отзывы', url: '/reviews' }, { name: ADD_REVIEW_TITLE }]} />
+      <Breadcrumbs items={[{ name: 'Отзывы', url: '/reviews.html' }, { name: ADD_REVIEW_TITLE }]} />
       <h1>{ADD_REVIEW_TITLE}</h1>
       {thanks ? (
         <div className="review-thanks" role="status">
           <p className="review-thanks__text">{thanks}</p>
           <p>
-            <Link to="/reviews" className="button">
+            <Link to="/reviews.html" className="button">
               К отзывам
             </Link>{' '}
             <Link to="/catalog.html" className="button button--ghost">

@@ -7,6 +7,7 @@ import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router'
 import { describe, expect, it } from 'vitest';
 import { type AppContextValue, AppProvider } from '../../app/app-context.tsx';
 import { createAppStore, EMPTY_CART, EMPTY_CRITICAL, type SessionUser } from '../../app/app-state.ts';
+import { canonicalPath, formatDescription, formatTitle } from '../../app/page-meta.ts';
 import { createRouter } from '../../app/router/router.ts';
 import { RouterView } from '../../app/router/router-view.tsx';
 import { AddReviewPage } from './add-review-page.tsx';
@@ -119,10 +120,14 @@ describe('/reviews', () => {
       title: 'Отзывы о магазине',
       description:
         'Что покупатели говорят о магазине эфирных масел «Эфир»: средняя оценка 4,8 из 5, 21 отзыв. Поделитесь и своим впечатлением.',
+      page: 1,
     });
-    expect(getReviewsMeta({ ...reviews, pagination: { ...reviews.pagination, page: 2 } }).title).toBe(
-      'Отзывы о магазине, страница 2',
+    const second = getReviewsMeta({ ...reviews, pagination: { ...reviews.pagination, page: 2 } });
+    expect(formatTitle(second)).toBe('Отзывы о магазине — страница 2 — Эфир');
+    expect(formatDescription(second)).toBe(
+      'Что покупатели говорят о магазине эфирных масел «Эфир»: средняя оценка 4,8 из 5, 21 отзыв. Поделитесь и своим впечатлением — страница 2.',
     );
+    expect(canonicalPath('/reviews.html', second)).toBe('/reviews.html?page=2');
   });
 
   it('renders the average, the reviews harmlessly, the pages and the JSON-LD on the server', () => {

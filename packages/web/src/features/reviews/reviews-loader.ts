@@ -6,6 +6,7 @@ import type { AppContextValue } from '../../app/app-context.tsx';
 import { loadPageData } from '../../app/page-loader.ts';
 import type { PageMeta } from '../../app/page-meta.ts';
 import type { LoaderFunctionArgs } from '../../app/router/router.ts';
+import { HttpError } from '../../lib/http-client.ts';
 import { fetchReviews } from './reviews-api.ts';
 
 export type ReviewsPageData = ReviewsAnswer;
@@ -20,18 +21,23 @@ export function readReviewsPage(url: URL): number {
 
 export function createReviewsLoader(context: AppContextValue) {
   return ({ request }: LoaderFunctionArgs) =>
-    loadPageData(context, request, () => fetchReviews(context.api, readReviewsPage(new URL(request.url))));
+    loadPageData(context, request, async () => {
+      const answer = await fetchReviews(context.api, readReviewsPage(new URL(request.url)));
+      // A page past the last one is no page: 404 rather than an empty list answering 200.
+      if (answer.pagination.page > answer.pagination.pages) {
+        throw new HttpError({ status: 404 }, 'reviews: no such page');
+      }
+      return answer;
+    });
 }
 
 export function getReviewsMeta(data: unknown): PageMeta {
   const reviews = data as ReviewsPageData | undefined;
-  const page = reviews?.pagination.page ?? 1;
-  const title = page > 1 ? `${REVIEWS_TITLE}, страница ${page}` : REVIEWS_TITLE;
   const description =
     reviews && reviews.count > 0
       ? `Что покупатели говорят о магазине эфирных масел «${SHOP.name}»: средняя оценка ${reviews.average.toLocaleString('ru-RU')} из 5, ${formatCount(reviews.count, REVIEW_FORMS)}. Поделитесь и своим впечатлением.`
       : `Отзывы покупателей о магазине эфирных масел «${SHOP.name}». Поделитесь своим впечатлением первым.`;
-  return { title, description };
+  return { title: REVIEWS_TITLE, description, page: reviews?.pagination.page };
 }
 
 /** /add-review: the form of the page itself is in add-review-page.tsx. */
