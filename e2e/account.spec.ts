@@ -130,9 +130,9 @@ describe.skipIf(!hasBrowser)('the personal account', () => {
     const saved = page.waitForResponse(
       (response) => response.url().includes('/v1/user/favorite/product') && response.ok(),
     );
-    await page.getByRole('button', { name: 'В избранное' }).click();
+    await page.getByRole('button', { name: 'В избранное', exact: true }).click();
     await saved;
-    const pressed = page.getByRole('button', { name: 'В избранном' });
+    const pressed = page.getByRole('button', { name: 'В избранном', exact: true });
     await pressed.waitFor();
     expect(await pressed.getAttribute('aria-pressed')).toBe('true');
     await page.goto('/my-fav-prod');

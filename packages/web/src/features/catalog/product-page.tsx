@@ -16,7 +16,7 @@ import { PriceTag } from '../../components/ui/product-card.tsx';
 import { RatingStars } from '../../components/ui/rating-stars.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
 import type { ReviewSlots } from '../reviews/review-slots.tsx';
-import { DeliveryEstimate } from './delivery-estimate.tsx';
+import { DeliveryEstimateSlot } from './delivery-estimate-slot.tsx';
 import { Gallery } from './product-gallery.tsx';
 import './catalog.css';
 
@@ -161,7 +161,7 @@ function BuyBox({ product }: { product: ProductDetails }) {
           </p>
         </>
       )}
-      {inStock && <DeliveryEstimate productId={product.id} />}
+      {inStock && <DeliveryEstimateSlot productId={product.id} />}
     </div>
   );
 }
