@@ -65,6 +65,7 @@ import { answerClientError } from './plugins/client-errors.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { refuseNulCharacters, registerErrorHandler } from './plugins/error-handler.ts';
 import { createPageCache } from './plugins/page-cache.ts';
+import { createRenderReads } from './plugins/render-reads.ts';
 import { registerResponseRule } from './plugins/response-rule.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { createPageRenderer, registerNotFound, type SsrOptions } from './plugins/ssr.ts';
@@ -174,8 +175,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     devices: createDeviceCookies(secret),
     config,
   });
+  const renderReads = createRenderReads();
   const renderPage = deps.ssr
-    ? createPageRenderer(app, config, deps.ssr, guestPages, createPageSessions(auth, tokens))
+    ? createPageRenderer(app, config, deps.ssr, guestPages, createPageSessions(auth, tokens), renderReads)
     : undefined;
 
   app.get('/api/health', async () => ({ status: 'ok' }));
@@ -281,13 +283,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     config,
     content: deps.reviews?.content ?? content,
   });
-  registerContentRoutes(app, content);
+  registerContentRoutes(app, content, renderReads);
   registerPagesRoutes(app, {
     db: deps.db,
     content,
     config,
     cache: responses,
     authenticator,
+    renderReads,
     sources: { getSavedPage: (token) => cart.getSavedPage(token) },
   });
   registerSearchRoutes(app, deps.db, responses);

@@ -65,7 +65,11 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   // The browser's own token lives in its local storage. The server knows the user when it could read the refresh
   // cookie (a same-site request); otherwise the session-hint cookie is all it sees of a login.
   const bootstrap: Bootstrap = {
-    ...(await loadBootstrap(api, { hasToken: Boolean(input.accessToken) })),
+    ...(await loadBootstrap(api, {
+      hasToken: Boolean(input.accessToken),
+      // No cookie, no token: a cart can be found by neither, so its empty answer is known without asking.
+      noCart: !input.accessToken && !input.forwardHeaders.cookie,
+    })),
     sessionHint: hasSessionHint(input.forwardHeaders.cookie),
   };
   const store = createAppStore(bootstrap);

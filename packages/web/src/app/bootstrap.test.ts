@@ -69,6 +69,12 @@ describe('loadBootstrap', () => {
     expect(bootstrap.user).toMatchObject({ id: 5, name: 'Анна', favProducts: [] });
   });
 
+  it('does not ask for the cart of a server render without cookies: there is none to find', async () => {
+    const bootstrap = await loadBootstrap(client(), { hasToken: false, noCart: true });
+    expect(received.map((call) => call.path)).toEqual(['/api/v1/critical']);
+    expect(bootstrap.cart).toMatchObject({ lines: [], total: 0, count: 0 });
+  });
+
   it('opens the shop with an empty cart and no menus when those calls fail', async () => {
     answers['/v1/cart'] = { status: 404, body: { message: 'Not Found' } };
     answers['/api/v1/critical'] = { status: 500, body: { message: 'Server Error' } };

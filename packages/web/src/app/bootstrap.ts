@@ -57,10 +57,19 @@ async function loadCritical(api: HttpClient): Promise<CriticalData> {
   }
 }
 
-export async function loadBootstrap(api: HttpClient, options: { hasToken: boolean }): Promise<Bootstrap> {
+export interface BootstrapOptions {
+  hasToken: boolean;
+  /**
+   * The server render knows the request carries no cookie and no token: there is no cart to read (a guest's page,
+   * rendered once for every guest), so the call is not made.
+   */
+  noCart?: boolean;
+}
+
+export async function loadBootstrap(api: HttpClient, options: BootstrapOptions): Promise<Bootstrap> {
   const [user, cart, critical] = await Promise.all([
     loadUser(api, options.hasToken),
-    loadCart(api),
+    options.noCart ? EMPTY_CART : loadCart(api),
     loadCritical(api),
   ]);
   return { user, cart, critical };

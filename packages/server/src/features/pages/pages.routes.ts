@@ -1,5 +1,5 @@
 // Page data (POST /api/v1/route), filter options (spec §7 Filters), the sitemap and robots.txt.
-import { routeRequestSchema } from '@efir/domain/catalog-wire';
+import { type RouteRequest, routeRequestSchema } from '@efir/domain/catalog-wire';
 import type { VoteType } from '@efir/domain/reviews-schemas';
 import { z } from '@efir/domain/zod-ru';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,6 +10,7 @@ import { notFound } from '../../lib/app-error.ts';
 import type { ResponseCache } from '../../lib/response-cache.ts';
 import type { Authenticator } from '../../plugins/auth.ts';
 import { pickPageEncoding } from '../../plugins/page-cache.ts';
+import type { RenderReads } from '../../plugins/render-reads.ts';
 import { collectSubtreeIds, getProductFacets } from '../catalog/catalog.service.ts';
 import type { ContentService } from '../content/content.service.ts';
 import { getPublicationFacets } from '../content/publications.service.ts';
@@ -26,6 +27,7 @@ export function registerPagesRoutes(
     cache: ResponseCache;
     authenticator: Authenticator;
     sources?: PageSources;
+    renderReads?: RenderReads;
   },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -47,19 +49,31 @@ export function registerPagesRoutes(
     return user?.id === claims.userId ? rating : 0;
   }
 
+  /**
+   * The page's answer as everyone gets it. The parsed body (defaults filled in, unknown keys refused) is a precise
+   * key for it; the one thing of the visitor's own, their vote, is laid over it by the route.
+   */
+  const answerForEveryone = (body: RouteRequest) =>
+    deps.cache.getOrBuildWithFacts(
+      `route ${JSON.stringify(body)}`,
+      () => resolvePage(db, content, body, deps.sources),
+      findRatedItem,
+    );
+
+  // A guest's page render asks for its data here without going through HTTP (saved carts are not cached).
+  deps.renderReads?.add('POST', '/api/v1/route', async ({ body }) => {
+    const parsed = routeRequestSchema.safeParse(body);
+    if (!parsed.success || parsed.data.url.startsWith('/saved/')) return null;
+    return (await answerForEveryone(parsed.data)).json;
+  });
+
   routes.post(
     '/api/v1/route',
     { schema: { body: routeRequestSchema }, config: { csrf: false } },
     async (request, reply) => {
       // Saved carts are private to whoever holds the link: never kept in the shared cache.
       if (request.body.url.startsWith('/saved/')) return resolvePage(db, content, request.body, deps.sources);
-      // The parsed body (defaults filled in, unknown keys refused) is a precise key for the answer. The answer is
-      // the same for everyone; the one thing of the visitor's own, their vote, is laid over it below.
-      const { json, facts: ratedItem } = await deps.cache.getOrBuildWithFacts(
-        `route ${JSON.stringify(request.body)}`,
-        () => resolvePage(db, content, request.body, deps.sources),
-        findRatedItem,
-      );
+      const { json, facts: ratedItem } = await answerForEveryone(request.body);
       reply.type('application/json; charset=utf-8');
       // Guests and pages without a vote (the bulk of requests) get the cached bytes as they are.
       if (!ratedItem || !request.auth) return reply.send(json);
