@@ -38,9 +38,14 @@ describe('the data of a guest page render', () => {
     expect(guest.response.statusCode).toBe(200);
     expect(guest.calls).toEqual([]);
     expect(guest.html).toContain('Лаванда узколистная');
-    // The same data the routes send: the embedded start-up data holds the shop's menus.
+    // The same data the routes send: the embedded start-up data holds the critical data and an empty cart.
     const critical = (await shop.app.inject({ method: 'GET', url: '/api/v1/critical' })).json();
-    expect(guest.html).toContain(JSON.stringify(critical.catalogs[0].name));
+    const embedded = /<script type="application\/json" id="efir-bootstrap">(.*?)<\/script>/s.exec(
+      guest.html,
+    )?.[1];
+    const bootstrap = JSON.parse(embedded ?? 'null');
+    expect(bootstrap.critical).toEqual(critical);
+    expect(bootstrap.cart).toMatchObject({ lines: [], count: 0, total: 0 });
   });
 
   it('asks the cart route for a visitor who has a cart cookie', async () => {

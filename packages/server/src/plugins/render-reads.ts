@@ -2,7 +2,11 @@
 // a simulated HTTP request: a render of a guest's page asks two of them, and `app.inject` (a fake request and
 // response, the hooks, the router) cost as much as the answers themselves when those come from the answer cache.
 
-/** The answer's JSON text, or null when the call is not one the read answers (then it goes through the route). */
+/**
+ * The answer's JSON text, or null when the call is not one the read answers (then it goes through the route). It is
+ * never wrapped in `{ok, data}` (spec §7's rule for the browser's error-suppressed calls): the render's HTTP client
+ * reads both forms alike.
+ */
 export type RenderRead = (call: { body: unknown; search: URLSearchParams }) => Promise<string | null>;
 
 export interface RenderReads {
