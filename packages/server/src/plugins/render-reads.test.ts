@@ -22,10 +22,9 @@ async function renderWithCalls(url: string, cookie?: string) {
       url,
       headers: { accept: 'text/html', 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) },
     });
-    const calls = inject.mock.calls.slice(1).map(([options]) => {
-      const { method = 'GET', url: path = '' } = options as { method?: string; url?: string };
-      return `${method} ${path.split('?')[0]}`;
-    });
+    const calls = (inject.mock.calls as unknown as [{ method?: string; url?: string }][])
+      .slice(1)
+      .map(([{ method = 'GET', url: path = '' }]) => `${method} ${path.split('?')[0]}`);
     return { response, html: brotliDecompressSync(response.rawPayload).toString('utf8'), calls };
   } finally {
     inject.mockRestore();
