@@ -18,7 +18,7 @@ export default async function setup(project: TestProject) {
   const chromium = existsSync(CHROMIUM_PATH) ? CHROMIUM_PATH : null;
   if (!chromium) {
     const message = `\n\n  !!! Chromium not found at ${CHROMIUM_PATH}: end-to-end tests are SKIPPED. Install it with: apt-get install chromium\n\n`;
-    if (process.env.REQUIRE_E2E === '1') throw new Error(message);
+    if (process.env.REQUIRE_E2E === '1' || process.env.CI) throw new Error(message);
     console.warn(message);
   }
   execFileSync(process.execPath, [path.join(repoRoot, 'scripts/build.mjs')], { stdio: 'inherit' });
