@@ -4,16 +4,24 @@
 // review on /add-review. Needs the reviews wiring (routes, and the rating and comment slots on the product page).
 import type { Dialog, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signUpInBrowser } from './journeys/support.ts';
-import { baseUrl, hasBrowser, useBrowser } from './support/browser.ts';
+import { hasBrowser, useBrowser } from './support/browser.ts';
 
+const PASSWORD = 'лавандовое-поле-2026';
 const PRODUCT_URL = '/bergamot-10-ml.html';
 const IMG_VECTOR = '<img src=x onerror=alert(1)>';
 const LINK_VECTOR = '<a href="javascript:alert(1)">';
 
-/** Signs up through the API inside the page (journeys/support.ts): the registration form is account.spec's subject. */
 async function registerAs(page: Page, name: string): Promise<void> {
-  await signUpInBrowser(page, baseUrl, name);
+  await page.goto('/registration');
+  const form = page.getByRole('form', { name: 'Регистрация' });
+  await form.getByRole('textbox', { name: 'Имя', exact: true }).fill(name);
+  await form
+    .getByRole('textbox', { name: 'E-mail' })
+    .fill(`reviews.${Date.now()}.${Math.random()}@example.ru`);
+  await form.getByRole('textbox', { name: 'Пароль', exact: true }).fill(PASSWORD);
+  await form.getByRole('checkbox', { name: /Я соглашаюсь на обработку персональных данных/ }).check();
+  await form.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await page.waitForURL('**/my-account');
 }
 
 /** Every dialog (alert, confirm, prompt) a page opens; each is dismissed so nothing hangs. */
