@@ -5,7 +5,7 @@ import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AxeFinding, auditPage } from './support/axe.ts';
 import { hasBrowser, waitForAppOnLoads } from './support/browser.ts';
-import { type RunningShop, startShop } from './support/server.ts';
+import { type RunningShop, startSeededShop } from './support/server.ts';
 import { Visitor } from './support/xss.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -38,7 +38,7 @@ describe.skipIf(!hasBrowser)('accessibility (axe-core)', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    shop = await startShop();
+    shop = await startSeededShop();
     browser = await chromium.launch({
       executablePath: inject('chromiumPath') ?? undefined,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],

@@ -4,7 +4,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from './support/browser.ts';
-import { type RunningShop, startShop } from './support/server.ts';
+import { type RunningShop, startSeededShop } from './support/server.ts';
 
 /** Unique, so the test does not depend on what other specs or the seed hold. */
 const mark = () => Date.now().toString(36).slice(-5);
@@ -69,7 +69,7 @@ describe.skipIf(!hasBrowser)('slides and menus in the back office', () => {
   let shop: RunningShop;
 
   beforeAll(async () => {
-    shop = await startShop({ MODERATOR_IDS: '1,2' });
+    shop = await startSeededShop({ MODERATOR_IDS: '1,2' });
   });
   afterAll(async () => {
     await shop?.stop();

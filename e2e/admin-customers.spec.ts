@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, resultsDir, useBrowser, waitForAppOnLoads } from './support/browser.ts';
-import { type RunningShop, startShop } from './support/server.ts';
+import { type RunningShop, startSeededShop } from './support/server.ts';
 
 const PASSWORD = 'лавандовое-поле-2026';
 const MODERATOR_ID = 1;
@@ -67,7 +67,7 @@ describe.skipIf(!hasBrowser)('customers and the hand-set personal discount in th
   let shop: RunningShop;
 
   beforeAll(async () => {
-    shop = await startShop({ MODERATOR_IDS: String(MODERATOR_ID) });
+    shop = await startSeededShop({ MODERATOR_IDS: String(MODERATOR_ID) });
   });
   afterAll(async () => {
     await shop?.stop();

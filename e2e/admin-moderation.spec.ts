@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser, waitForAppOnLoads } from './support/browser.ts';
-import { type RunningShop, startShop } from './support/server.ts';
+import { type RunningShop, startSeededShop } from './support/server.ts';
 
 const PASSWORD = 'лавандовое-поле-2026';
 const MODERATOR_ID = 1;
@@ -36,7 +36,7 @@ describe.skipIf(!hasBrowser)('moderation in the back office', () => {
   let shop: RunningShop;
 
   beforeAll(async () => {
-    shop = await startShop({ MODERATOR_IDS: String(MODERATOR_ID), REVIEWS_AUTOPUBLISH: '0' });
+    shop = await startSeededShop({ MODERATOR_IDS: String(MODERATOR_ID), REVIEWS_AUTOPUBLISH: '0' });
   });
   afterAll(async () => {
     await shop?.stop();

@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser, waitForAppOnLoads } from './support/browser.ts';
-import { type RunningShop, startShop } from './support/server.ts';
+import { type RunningShop, startSeededShop } from './support/server.ts';
 
 const PASSWORD = 'лавандовое-поле-2026';
 /** The shop's database is fresh: its first registered user gets id 1. */
@@ -53,7 +53,7 @@ describe.skipIf(!hasBrowser)('the shop assistant chat', () => {
   }
 
   beforeAll(async () => {
-    shop = await startShop({ CHAT_USER_ID: String(CHAT_USER_ID) });
+    shop = await startSeededShop({ CHAT_USER_ID: String(CHAT_USER_ID) });
   });
 
   afterEach(async () => {

@@ -5,14 +5,14 @@ import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningShop, repoRoot, startShop } from './support/server.ts';
+import { type RunningShop, repoRoot, startSeededShop } from './support/server.ts';
 
 const recordFile = path.join(tmpdir(), `efir-modules-${process.pid}-${Date.now()}.json`);
 
 describe('production server', () => {
   let shop: RunningShop;
   beforeAll(async () => {
-    shop = await startShop({
+    shop = await startSeededShop({
       // What a test runner or a careless shell would pass on; the server must not take it.
       NODE_ENV: 'development',
       NODE_OPTIONS: `--import=${path.join(repoRoot, 'e2e/support/record-modules.mjs')}`,

@@ -3,20 +3,14 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { signUpInBrowser } from './journeys/support.ts';
 import { baseUrl, hasBrowser, useBrowser } from './support/browser.ts';
 
-const PASSWORD = 'лавандовое-поле-2026';
 const FREE_DIPLOMA = '/seminar_po_aromatherapy/aromaterapiya-v-sestrinskom-dele.html';
 
+/** Signs up through the API inside the page (journeys/support.ts): the registration form is account.spec's subject. */
 async function registerAs(page: Page, name: string): Promise<void> {
-  await page.goto('/registration');
-  const form = page.getByRole('form', { name: 'Регистрация' });
-  await form.getByRole('textbox', { name: 'Имя', exact: true }).fill(name);
-  await form.getByRole('textbox', { name: 'E-mail' }).fill(`student.${Date.now()}@example.ru`);
-  await form.getByRole('textbox', { name: 'Пароль', exact: true }).fill(PASSWORD);
-  await form.getByRole('checkbox', { name: /Я соглашаюсь на обработку персональных данных/ }).check();
-  await form.getByRole('button', { name: 'Зарегистрироваться' }).click();
-  await page.waitForURL('**/my-account');
+  await signUpInBrowser(page, baseUrl, name);
 }
 
 /** A scan-sized file that starts like a PNG: big enough for the throttled upload to show its progress. */

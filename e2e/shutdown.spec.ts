@@ -1,15 +1,69 @@
 // SIGTERM: requests in flight finish, the process exits cleanly, the port is closed.
+import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { startShop } from './support/server.ts';
+import { startSeededShop } from './support/server.ts';
 
-// Each test starts a shop of its own on a fresh database: seeding it is most of the time on a busy machine.
+// Each test starts a shop of its own (from a copy of the seeded data folder).
 const START_AND_TEST_MS = 300_000;
 
 describe('graceful shutdown', () => {
   it(
-    'finishes in-flight page renders after SIGTERM and exits with 0',
+    'answers a request it was handling at SIGTERM in full, while new ones already get 503, and exits with 0',
     async () => {
-      const shop = await startShop();
+      const shop = await startSeededShop();
+      const { hostname, port } = new URL(shop.url);
+      const body = JSON.stringify({ email: 'nobody@example.ru', password: 'wrong-password-1' });
+      // «Expect: 100-continue»: the shop answers «100 Continue» once it has read the headers and begun handling the
+      // request, and the body is sent only when the test says so — the request is provably in flight at SIGTERM.
+      const login = request({
+        host: hostname,
+        port,
+        method: 'POST',
+        path: '/v1/user/login',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          expect: '100-continue',
+          cookie: 'XSRF-TOKEN=shutdown-test',
+          'x-xsrf-token': 'shutdown-test',
+        },
+      });
+      const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+        login.once('response', (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk) => {
+            text += chunk;
+          });
+          response.once('end', () => resolve({ status: response.statusCode ?? 0, text }));
+        });
+        login.once('error', reject);
+      });
+      login.flushHeaders();
+      await new Promise((resolve) => login.once('continue', resolve));
+      const exit = shop.stop('SIGTERM');
+      // The stopping shop refuses new requests at last; the login above is still waiting for its body.
+      for (;;) {
+        const probe = await fetch(`${shop.url}/api/health`);
+        await probe.arrayBuffer();
+        if (probe.status === 503) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      login.end(body);
+      const { status, text } = await answer;
+      // The route's own answer (wrong e-mail or password), not a 503 or a reset.
+      expect(status).toBe(422);
+      expect(JSON.parse(text).errors.email).toBeDefined();
+      expect(await exit).toBe(0);
+      await expect(fetch(`${shop.url}/api/health`)).rejects.toThrow();
+    },
+    START_AND_TEST_MS,
+  );
+
+  it(
+    'finishes page renders sent just before SIGTERM and exits with 0',
+    async () => {
+      const shop = await startSeededShop();
       const inFlight = Array.from({ length: 20 }, (_, index) =>
         fetch(`${shop.url}/${index % 2 ? 'kontakt.html' : 'dostavka.html'}`).then(
           (response) => response.status,
@@ -30,7 +84,7 @@ describe('graceful shutdown', () => {
   it(
     'under steady load on kept-alive connections: every request answered 200 or a clean 503, none 500 or reset',
     async () => {
-      const shop = await startShop();
+      const shop = await startSeededShop();
       const pages = ['/dostavka.html', '/lavanda-uzkolistnaya-10-ml.html', '/kontakt.html', '/catalog.html'];
       let signalled = 0;
       const outcomes: Array<{

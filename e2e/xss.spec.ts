@@ -7,7 +7,7 @@
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hasBrowser } from './support/browser.ts';
-import { type RunningShop, startShop } from './support/server.ts';
+import { type RunningShop, startSeededShop } from './support/server.ts';
 import {
   batchCases,
   canarySet,
@@ -72,7 +72,7 @@ describe.skipIf(!hasBrowser)(`XSS corpus (${XSS_CORPUS.length} cases) in Chromiu
   const nextIp = ipSequence();
 
   beforeAll(async () => {
-    shop = await startShop({ REVIEWS_AUTOPUBLISH: '1', TRUST_PROXY: '1' });
+    shop = await startSeededShop({ REVIEWS_AUTOPUBLISH: '1', TRUST_PROXY: '1' });
     browser = await chromium.launch({
       executablePath: inject('chromiumPath') ?? undefined,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],

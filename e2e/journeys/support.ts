@@ -8,7 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Page } from 'playwright-core';
-import { type RunningShop, startShop } from '../support/server.ts';
+import { type RunningShop, startSeededShop } from '../support/server.ts';
 
 export const PASSWORD = 'лавандовое-поле-2026';
 
@@ -203,7 +203,7 @@ export interface JourneyShop extends RunningShop {
 
 export async function startJourneyShop(env: Record<string, string> = {}): Promise<JourneyShop> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'efir-journey-'));
-  const shop = await startShop({ DATA_DIR: dataDir, ...env });
+  const shop = await startSeededShop({ DATA_DIR: dataDir, ...env });
   return Object.assign(shop, {
     dataDir,
     async dispose() {

@@ -1,9 +1,10 @@
 // Starts the built shop as a child process on a free port with its own data folder.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -25,9 +26,17 @@ export async function findFreePort(): Promise<number> {
   });
 }
 
-export async function startShop(env: Record<string, string> = {}): Promise<RunningShop> {
+/**
+ * `from`: a data folder to start from a copy of (migrated and seeded by an earlier start), instead of a fresh database
+ * the shop seeds itself — seconds instead of a minute on a busy machine.
+ */
+export async function startShop(
+  env: Record<string, string> = {},
+  options: { from?: string } = {},
+): Promise<RunningShop> {
   const port = await findFreePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'efir-e2e-'));
+  if (options.from) await cp(options.from, env.DATA_DIR ?? dataDir, { recursive: true });
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(repoRoot, 'packages/server/dist/main.js')], {
     cwd: repoRoot,
@@ -52,8 +61,9 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  // The first start seeds the demo content (pictures drawn with sharp): slow on a busy 2-core machine.
-  const deadline = Date.now() + 240_000;
+  // A first start seeds the demo content (pictures drawn with sharp): 3 min and more on a busy 2-core machine.
+  // The suite does it once (global-setup.ts); the other shops start from a copy in seconds.
+  const deadline = Date.now() + 600_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the shop exited while starting:\n${output}`);
     try {
@@ -81,4 +91,9 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
       return code;
     },
   };
+}
+
+/** A spec's own shop, started from a copy of the data folder the global setup seeded (global-setup.ts). */
+export function startSeededShop(env: Record<string, string> = {}): Promise<RunningShop> {
+  return startShop(env, { from: inject('seededDataDir') });
 }

@@ -9,16 +9,13 @@ import { createTestConfig } from '../config.ts';
 import { products } from '../features/catalog/catalog.table.ts';
 import { menuItems, slides } from '../features/content/content.table.ts';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../test/moderator.ts';
-import { isRedisReachable, TEST_REDIS_URL } from '../test/redis.ts';
+import { redisForTests, TEST_REDIS_URL } from '../test/redis.ts';
 import type { TestAgent } from '../test/test-agent.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-app.ts';
 
 const REDIS_URL = TEST_REDIS_URL;
 
-const redisUp = await isRedisReachable(REDIS_URL);
-if (!redisUp) {
-  console.warn(`\n  !!! Redis is not reachable at ${REDIS_URL}: the two-instance cache tests are SKIPPED.\n`);
-}
+const redisUp = await redisForTests('the two-instance cache tests', REDIS_URL);
 
 describe.skipIf(!redisUp)('two instances on one database and one Redis', () => {
   let database: TestDatabase;

@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { type Socket as ClientSocket, io as connectSocket } from 'socket.io-client';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createTestConfig } from '../../config.ts';
-import { isRedisReachable, TEST_REDIS_URL } from '../../test/redis.ts';
+import { redisForTests, TEST_REDIS_URL } from '../../test/redis.ts';
 import { type AccessClaims, createAccessTokens } from '../auth/tokens.ts';
 import { BUILD_INFO_FILE, type BuildInfo, DEV_BUILD_VERSION, resolveBuildInfo } from './build-version.ts';
 import { attachRealtime, type Realtime, type VersionNotice } from './realtime.ts';
@@ -226,12 +226,7 @@ describe('the build version', () => {
   });
 });
 
-const redisUp = await isRedisReachable(REDIS_URL);
-if (!redisUp) {
-  console.warn(
-    `\n  !!! Redis is not reachable at ${REDIS_URL}: the cross-instance realtime tests are SKIPPED (set TEST_REDIS_URL).\n`,
-  );
-}
+const redisUp = await redisForTests('the cross-instance realtime tests', REDIS_URL);
 
 describe.skipIf(!redisUp)('several instances on one Redis', () => {
   const prefix = `efir-test-${randomBytes(6).toString('hex')}`;
