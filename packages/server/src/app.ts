@@ -56,6 +56,8 @@ import { registerSearchRoutes } from './features/search/search.routes.ts';
 import { trackInFlightRequests } from './lib/graceful-shutdown.ts';
 import { createLocalInvalidationBus, createRedisInvalidationBus } from './lib/invalidation-bus.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
+import { registerReadiness } from './lib/readiness.ts';
+import { createRequestIdGenerator, returnRequestId } from './lib/request-id.ts';
 import { createResponseCache } from './lib/response-cache.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -107,6 +109,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           },
     bodyLimit: config.BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
+    genReqId: createRequestIdGenerator(config.TRUST_PROXY),
+    requestIdHeader: false,
     forceCloseConnections: 'idle',
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
@@ -119,6 +123,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         .send({ message: 'Bad Request', title: 'Некорректный адрес запроса' });
     },
   });
+  returnRequestId(app);
   app.decorate('requestTracker', trackInFlightRequests(app));
   acceptBodylessCalls(app);
   app.setSerializerCompiler(serializerCompiler);
@@ -179,6 +184,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     : undefined;
 
   app.get('/api/health', async () => ({ status: 'ok' }));
+  registerReadiness(app, { db: deps.db, redis });
 
   const cart = createCartService(deps.db);
   registerAuthRoutes(app, {

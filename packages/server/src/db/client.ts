@@ -21,8 +21,16 @@ export interface DbHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while holding the shop's startup lock: on PostgreSQL an advisory lock, so that of several instances
+   * starting together one migrates and seeds while the others wait; PGlite has one process, and no lock is needed.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The advisory lock key of migrations and demo seeding (any constant; «efir» in ASCII). */
+const STARTUP_LOCK_KEY = 0x65666972;
 
 export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): Promise<DbHandle> {
   if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL);
@@ -32,7 +40,25 @@ export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_D
 }
 
 export function openPostgres(connectionString: string, max = 10): DbHandle {
-  return openPool(new pg.Pool({ connectionString, max }), 'postgres', async () => {});
+  const pool = new pg.Pool({ connectionString, max });
+  const handle = openPool(pool, 'postgres', async () => {});
+  return {
+    ...handle,
+    async exclusively(work) {
+      // A connection of its own holds the lock; migrations and seeding use the pool meanwhile.
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        try {
+          return await work();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+  };
 }
 
 /**
@@ -60,6 +86,7 @@ function openPool(pool: pg.Pool, kind: DbHandle['kind'], closeServer: () => Prom
     db,
     kind,
     migrate: () => migrateNodePg(drizzleNodePg({ client: pool }), { migrationsFolder: migrationsDir }),
+    exclusively: (work) => work(),
     close: async () => {
       await pool.end();
       await closeServer();
@@ -74,6 +101,7 @@ export async function openPglite(client: PGlite): Promise<DbHandle> {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsDir }),
+    exclusively: (work) => work(),
     close: () => client.close(),
   };
 }
