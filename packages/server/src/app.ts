@@ -37,6 +37,7 @@ import {
 } from './features/delivery/delivery.service.ts';
 import { startHousekeeping } from './features/housekeeping/housekeeping.ts';
 import { createMailService } from './features/mail/mail.service.ts';
+import { registerMetrics } from './features/metrics/metrics.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
 import {
   createOrdersService,
@@ -297,6 +298,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sources: { getSavedPage: (token) => cart.getSavedPage(token) },
   });
   registerSearchRoutes(app, deps.db, responses);
+  if (config.METRICS_TOKEN) {
+    registerMetrics(app, {
+      db: deps.db,
+      token: config.METRICS_TOKEN,
+      caches: { answers: responses, guestPages },
+    });
+  }
   startHousekeeping(app, { db: deps.db, log: app.log });
   registerChatRoutes(app, {
     chat: createChatService({ db: deps.db, config, limiter, log: app.log }),

@@ -13,6 +13,7 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import { migrationsDir } from '../lib/paths.ts';
 import { startPgliteThread } from './pglite-thread.ts';
+import { timeQueries } from './query-timing.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -81,6 +82,7 @@ export async function openPgliteThread(dataDir: string): Promise<DbHandle> {
 function openPool(pool: pg.Pool, kind: DbHandle['kind'], closeServer: () => Promise<void>): DbHandle {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  timeQueries(pool);
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
   return {
     db,
