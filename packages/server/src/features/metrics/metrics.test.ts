@@ -69,6 +69,14 @@ describe('GET /metrics', () => {
       sample(text, 'efir_http_request_duration_seconds_count{method="GET",route="*",status="404"}'),
     ).toBe(1);
     expect(text).not.toContain('nosuchcourse');
+    // A histogram Prometheus can read: cumulative buckets up to +Inf, equal to the count.
+    expect(text).toContain('# TYPE efir_http_request_duration_seconds histogram');
+    expect(
+      sample(
+        text,
+        'efir_http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/health",status="200"}',
+      ),
+    ).toBe(1);
   });
 
   it('shows the process: memory and event-loop lag', async () => {

@@ -1,5 +1,5 @@
 // GET /metrics in Prometheus' text format, for the person on call (METRICS_TOKEN, Bearer; without it there is no
-// such address). Per request only one histogram observation; everything else is read when Prometheus scrapes.
+// such address). Per request only one histogram observation (request-histogram.ts); the rest is read at scrape.
 import { timingSafeEqual } from 'node:crypto';
 import { IncomingMessage } from 'node:http';
 import { sql } from 'drizzle-orm';
@@ -10,6 +10,7 @@ import { onQueryTimed } from '../../db/query-timing.ts';
 import { unauthenticated } from '../../lib/app-error.ts';
 import type { CacheStats } from '../../lib/response-cache.ts';
 import { PAYMENT_STATUSES } from '../payments/payment-status.ts';
+import { createRequestHistogram } from './request-histogram.ts';
 
 export interface MetricsOptions {
   db: Database;
@@ -36,18 +37,14 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'efir_' });
 
-  const requests = new Histogram({
-    name: 'efir_http_request_duration_seconds',
-    help: 'Requests from the network by route pattern («*»: pages and unknown addresses), method and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
+  const requests = createRequestHistogram();
   app.addHook('onResponse', (request, reply, done) => {
     // A page render's in-process API calls are part of the page's time, not customers' requests of their own.
     if (request.raw instanceof IncomingMessage) {
       requests.observe(
-        { method: request.method, route: request.routeOptions.url ?? '*', status: reply.statusCode },
+        request.method,
+        request.routeOptions.url ?? '*',
+        reply.statusCode,
         reply.elapsedTime / 1000,
       );
     }
@@ -120,6 +117,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
       reply.header('www-authenticate', 'Bearer');
       throw unauthenticated();
     }
-    return reply.header('content-type', registry.contentType).send(await registry.metrics());
+    const text = (await registry.metrics()) + requests.render();
+    return reply.header('content-type', registry.contentType).send(text);
   });
 }
