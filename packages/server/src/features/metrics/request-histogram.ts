@@ -31,9 +31,15 @@ export function createRequestHistogram() {
       count: 0,
     };
     let byMethod = byRoute.get(route);
-    if (!byMethod) byRoute.set(route, (byMethod = new Map()));
+    if (!byMethod) {
+      byMethod = new Map();
+      byRoute.set(route, byMethod);
+    }
     let byStatus = byMethod.get(method);
-    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+    if (!byStatus) {
+      byStatus = new Map();
+      byMethod.set(method, byStatus);
+    }
     byStatus.set(status, created);
     series.push(created);
     return created;
