@@ -1,7 +1,8 @@
 // A visitor's first steps: home, the menu to a static page, an unknown address, a guarded page.
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hasBrowser, useBrowser } from './support/browser.ts';
+import { hasBrowser, resultsDir, useBrowser } from './support/browser.ts';
 
 /** From now on the server fails every page-data call (the route call and static pages) with 500; counts them. */
 async function failPageData(page: Page): Promise<{ calls: number }> {
@@ -130,6 +131,29 @@ describe.skipIf(!hasBrowser)('navigation on a desktop', () => {
       .getByRole('link', { name: 'Каталог' })
       .click();
     await expectCancelledNavigation(page, seen, { path: '/kontakt.html', heading: 'Контакты' });
+  });
+
+  it('shows the failed request’s id in the popup, for the customer to quote to support', async () => {
+    const { page } = browser;
+    await page.goto('/kontakt.html');
+    await page.route(/\/api\/v1\/(route|static-page)\b/, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        headers: { 'x-request-id': '7d3f0c2a-91b4-4e6f-8a2d-5c1e9b0f4a37' },
+        body: JSON.stringify({ message: 'Server Error' }),
+      }),
+    );
+    await page
+      .getByRole('navigation', { name: 'Основное меню' })
+      .getByRole('link', { name: 'Каталог' })
+      .click();
+    const popup = failurePopups(page);
+    await popup.waitFor();
+    expect(await popup.textContent()).toContain(
+      'Код для службы поддержки: 7d3f0c2a-91b4-4e6f-8a2d-5c1e9b0f4a37',
+    );
+    await popup.screenshot({ path: path.join(resultsDir, 'request-id-popup.png') });
   });
 
   it('undoes a Back step whose page cannot load, with one popup', async () => {

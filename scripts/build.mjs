@@ -46,6 +46,8 @@ await esbuild({
   entryPoints: {
     main: path.join(root, 'packages/server/src/main.ts'),
     'pglite-worker': path.join(root, 'packages/server/src/db/pglite-worker.ts'),
+    // `npm run migrate`.
+    migrate: path.join(root, 'packages/server/src/migrate.ts'),
   },
   outdir: path.join(root, 'packages/server/dist'),
   bundle: true,

@@ -1,4 +1,5 @@
 // `npm start`: builds when the sources are newer than the last build, then runs the production server.
+// `npm run migrate` (`start.mjs migrate`): the same, but runs only the migrations and demo seeding.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -8,6 +9,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outputs = [
   'packages/server/dist/main.js',
   'packages/server/dist/pglite-worker.js',
+  'packages/server/dist/migrate.js',
   'packages/web/dist/client/index.html',
   'packages/web/dist/server/entry-server.js',
 ].map((file) => path.join(root, file));
@@ -56,8 +58,16 @@ if (needsBuild()) {
   console.log('Собираю магазин…');
   await run([path.join(root, 'scripts/build.mjs')]);
 }
+const commands = { migrate: 'migrate.js' };
+const command = process.argv[2];
+if (command !== undefined && !(command in commands)) {
+  console.error(`Неизвестная команда: ${command}`);
+  process.exit(1);
+}
+const entry = command ? commands[command] : 'main.js';
 process.exitCode = await run([
   '--enable-source-maps',
   ...SERVER_NODE_FLAGS,
-  path.join(root, 'packages/server/dist/main.js'),
+  path.join(root, 'packages/server/dist', entry),
+  ...process.argv.slice(3),
 ]);

@@ -62,6 +62,7 @@ function cannotRun(title, reason) {
 
 check('lint and format (biome)', bin('biome'), ['check', '.']);
 check('dead code: exports only tests reach (knip --production)', bin('knip'), ['--production']);
+check('migrations safe for a rolling deploy', bin('tsx'), ['packages/server/src/db/lint-migrations.ts']);
 check('typecheck (tsc)', 'npm', ['run', '--silent', 'typecheck']);
 vitest('unit and integration on PGlite', [], envWithoutPostgres);
 if (TEST_DATABASE_URL) vitest('integration on PostgreSQL', ['--project', 'server'], process.env);

@@ -37,6 +37,7 @@ import {
 } from './features/delivery/delivery.service.ts';
 import { startHousekeeping } from './features/housekeeping/housekeeping.ts';
 import { createMailService } from './features/mail/mail.service.ts';
+import { registerMetrics } from './features/metrics/metrics.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
 import {
   createOrdersService,
@@ -56,6 +57,8 @@ import { registerSearchRoutes } from './features/search/search.routes.ts';
 import { trackInFlightRequests } from './lib/graceful-shutdown.ts';
 import { createLocalInvalidationBus, createRedisInvalidationBus } from './lib/invalidation-bus.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
+import { registerReadiness } from './lib/readiness.ts';
+import { createRequestIdGenerator, returnRequestId } from './lib/request-id.ts';
 import { createResponseCache } from './lib/response-cache.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -108,6 +111,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           },
     bodyLimit: config.BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
+    genReqId: createRequestIdGenerator(config.TRUST_PROXY),
+    requestIdHeader: false,
     forceCloseConnections: 'idle',
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
@@ -120,6 +125,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         .send({ message: 'Bad Request', title: 'Некорректный адрес запроса' });
     },
   });
+  returnRequestId(app);
   app.decorate('requestTracker', trackInFlightRequests(app));
   acceptBodylessCalls(app);
   app.setSerializerCompiler(serializerCompiler);
@@ -181,6 +187,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     : undefined;
 
   app.get('/api/health', async () => ({ status: 'ok' }));
+  registerReadiness(app, { db: deps.db, redis });
 
   const cart = createCartService(deps.db);
   registerAuthRoutes(app, {
@@ -294,6 +301,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sources: { getSavedPage: (token) => cart.getSavedPage(token) },
   });
   registerSearchRoutes(app, deps.db, responses);
+  if (config.METRICS_TOKEN) {
+    registerMetrics(app, {
+      db: deps.db,
+      token: config.METRICS_TOKEN,
+      caches: { answers: responses, guestPages },
+    });
+  }
   startHousekeeping(app, { db: deps.db, log: app.log });
   registerChatRoutes(app, {
     chat: createChatService({ db: deps.db, config, limiter, log: app.log }),

@@ -174,6 +174,11 @@ const envSchema = z.object({
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   /** Time limit of one AI answer. */
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(30_000),
+  /** Bearer token of GET /metrics (Prometheus); without it there is no /metrics. */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\w.~+/=-]{16,256}$/, 'must be 16-256 characters: letters, digits and . ~ + / = _ -')
+    .optional(),
   /** Yandex Metrika counter id; without it no analytics script is loaded. */
   METRIKA_ID: z
     .string()

@@ -6,14 +6,13 @@ import { createServer as createViteServer } from 'vite';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { prepareDatabase } from './db/prepare.ts';
 import { webRoot } from './lib/paths.ts';
 import type { RenderModule } from './plugins/ssr.ts';
-import { seedDemoContent } from './seed/seed.ts';
 
 const config = loadConfig({ NODE_ENV: 'development', ...process.env });
 const database = await openDatabase(config);
-await database.migrate();
-if (config.SEED_DEMO) await seedDemoContent(database.db, { imagesDir: config.imagesDir });
+await prepareDatabase(database, config);
 
 const vite = await createViteServer({
   root: webRoot,

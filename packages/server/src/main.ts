@@ -6,11 +6,11 @@ import { pathToFileURL } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { prepareDatabase } from './db/prepare.ts';
 import { shutDownGracefully } from './lib/graceful-shutdown.ts';
 import { webDistDir } from './lib/paths.ts';
 import { registerClientFiles } from './plugins/client-files.ts';
 import type { ClientManifest, RenderModule } from './plugins/ssr.ts';
-import { seedDemoContent } from './seed/seed.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -25,8 +25,7 @@ async function main(): Promise<void> {
   }
 
   const database = await openDatabase(config);
-  await database.migrate();
-  if (config.SEED_DEMO) await seedDemoContent(database.db, { imagesDir: config.imagesDir });
+  await prepareDatabase(database, config);
 
   const template = await readFile(path.join(webDistDir, 'client/index.html'), 'utf8');
   const rendererUrl = pathToFileURL(path.join(webDistDir, 'server/entry-server.js')).href;

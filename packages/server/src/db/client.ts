@@ -13,6 +13,7 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import { migrationsDir } from '../lib/paths.ts';
 import { startPgliteThread } from './pglite-thread.ts';
+import { timeQueries } from './query-timing.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,8 +22,16 @@ export interface DbHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while holding the shop's startup lock: on PostgreSQL an advisory lock, so that of several instances
+   * starting together one migrates and seeds while the others wait; PGlite has one process, and no lock is needed.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The advisory lock key of migrations and demo seeding (any constant; «efir» in ASCII). */
+const STARTUP_LOCK_KEY = 0x65666972;
 
 export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): Promise<DbHandle> {
   if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL);
@@ -32,7 +41,25 @@ export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_D
 }
 
 export function openPostgres(connectionString: string, max = 10): DbHandle {
-  return openPool(new pg.Pool({ connectionString, max }), 'postgres', async () => {});
+  const pool = new pg.Pool({ connectionString, max });
+  const handle = openPool(pool, 'postgres', async () => {});
+  return {
+    ...handle,
+    async exclusively(work) {
+      // A connection of its own holds the lock; migrations and seeding use the pool meanwhile.
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        try {
+          return await work();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+  };
 }
 
 /**
@@ -55,11 +82,13 @@ export async function openPgliteThread(dataDir: string): Promise<DbHandle> {
 function openPool(pool: pg.Pool, kind: DbHandle['kind'], closeServer: () => Promise<void>): DbHandle {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  timeQueries(pool);
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
   return {
     db,
     kind,
     migrate: () => migrateNodePg(drizzleNodePg({ client: pool }), { migrationsFolder: migrationsDir }),
+    exclusively: (work) => work(),
     close: async () => {
       await pool.end();
       await closeServer();
@@ -74,6 +103,7 @@ export async function openPglite(client: PGlite): Promise<DbHandle> {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsDir }),
+    exclusively: (work) => work(),
     close: () => client.close(),
   };
 }

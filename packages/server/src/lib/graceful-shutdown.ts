@@ -61,6 +61,10 @@ export function trackInFlightRequests(app: FastifyInstance) {
     startRefusing() {
       refusing = true;
     },
+    /** From SIGTERM on: /api/ready answers 503 so that a balancer sends new traffic elsewhere. */
+    isStopping() {
+      return draining;
+    },
     isQuiet(quietMs: number) {
       return inFlight === 0 && Date.now() - lastActivity >= quietMs;
     },

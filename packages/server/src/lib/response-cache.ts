@@ -21,6 +21,13 @@ export interface ResponseCache {
     factsOf: (answer: T) => F,
   ): Promise<CachedAnswer<F>>;
   invalidate(): void;
+  /** Lookups answered from memory and those that had to build, since the start (for /metrics). */
+  stats(): CacheStats;
+}
+
+export interface CacheStats {
+  hits: number;
+  misses: number;
 }
 
 export function createResponseCache(options: { ttlMs: number; maxEntries: number }): ResponseCache {
@@ -31,10 +38,16 @@ export function createResponseCache(options: { ttlMs: number; maxEntries: number
   }
   const entries = new Map<string, Entry>();
   let generation = 0;
+  const stats: CacheStats = { hits: 0, misses: 0 };
 
   function fresh(key: string): Entry | undefined {
     const hit = entries.get(key);
-    return hit && hit.expires > Date.now() ? hit : undefined;
+    if (hit && hit.expires > Date.now()) {
+      stats.hits += 1;
+      return hit;
+    }
+    stats.misses += 1;
+    return undefined;
   }
 
   function keep(key: string, answer: Promise<CachedAnswer<unknown>>): Entry {
@@ -74,5 +87,6 @@ export function createResponseCache(options: { ttlMs: number; maxEntries: number
       generation += 1;
       entries.clear();
     },
+    stats: () => ({ ...stats }),
   };
 }

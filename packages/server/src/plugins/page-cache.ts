@@ -4,6 +4,7 @@
 // cart, a session or any cookie the render could read get a fresh render (docs/decisions/014-guest-page-cache.md).
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, gzip, constants as zlibConstants } from 'node:zlib';
+import type { CacheStats } from '../lib/response-cache.ts';
 
 const brotliAsync = promisify(brotliCompress);
 const brotliDecompressAsync = promisify(brotliDecompress);
@@ -95,6 +96,8 @@ export interface PageCache {
     render: () => Promise<RenderedPage | T>,
   ): Promise<CachedPageBody | T>;
   invalidate(): void;
+  /** Guest pages sent from memory and those rendered, since the start (for /metrics). */
+  stats(): CacheStats;
 }
 
 function isPage(value: object): value is RenderedPage {
@@ -106,6 +109,7 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number }): P
   const pending = new Map<string, Promise<Entry | object>>();
   let bytes = 0;
   let generation = 0;
+  const stats: CacheStats = { hits: 0, misses: 0 };
 
   function drop(key: string) {
     const entry = entries.get(key);
@@ -164,9 +168,11 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number }): P
     ): Promise<CachedPageBody | T> {
       const kept = entries.get(key);
       if (kept && kept.expires > Date.now()) {
+        stats.hits += 1;
         return { status: kept.status, nonce: kept.nonce, body: await body(kept, encoding), hit: true };
       }
       if (kept) drop(key);
+      stats.misses += 1;
       let building = pending.get(key);
       if (!building) {
         const started = build(key, render).finally(() => {
@@ -187,5 +193,6 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number }): P
       pending.clear();
       bytes = 0;
     },
+    stats: () => ({ ...stats }),
   };
 }

@@ -109,6 +109,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     if (origin) reply.header('access-control-allow-origin', origin);
     reply.header('access-control-allow-credentials', 'true');
     if (request.method !== 'OPTIONS') {
+      // The shop's pages on another origin show it in the «Запрос не выполнен» popup.
+      if (origin) reply.header('access-control-expose-headers', 'X-Request-Id');
       done();
       return;
     }

@@ -199,7 +199,8 @@ export function isApiPath(url: string): boolean {
 
 /** Headers worth passing to the in-process API calls of a render. */
 function pickForwardHeaders(request: FastifyRequest): Record<string, string> {
-  const headers: Record<string, string> = {};
+  // The render's API calls log under the page's request id.
+  const headers: Record<string, string> = { 'x-request-id': request.id };
   if (typeof request.headers.cookie === 'string') headers.cookie = request.headers.cookie;
   if (typeof request.headers['accept-language'] === 'string')
     headers['accept-language'] = request.headers['accept-language'];

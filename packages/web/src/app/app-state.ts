@@ -180,6 +180,8 @@ export interface Notice {
   text: string;
   /** A link under the text, e.g. «Перейти в корзину». */
   action?: { to: string; label: string };
+  /** The failed request's id (X-Request-Id), for the customer to quote to support. */
+  requestId?: string;
 }
 
 /** What the start-up loads before the router is built (spec §1), embedded in the server-rendered page. */

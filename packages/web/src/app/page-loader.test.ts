@@ -63,6 +63,21 @@ describe('loadPageData', () => {
     },
   );
 
+  it('puts the failed request id in the popup, for the customer to quote to support', async () => {
+    const context = createContext('/kontakt.html');
+    const failed = () => Promise.reject(new HttpError({ status: 500 }, 'HTTP 500', 'req-42'));
+    await thrownBy(loadPageData(context, request('/dostavka.html'), failed));
+    expect(context.store.getState().notices).toEqual([
+      {
+        id: expect.any(Number),
+        type: 'error',
+        title: 'Запрос не выполнен',
+        text: 'Ошибка сервера',
+        requestId: 'req-42',
+      },
+    ]);
+  });
+
   it('shows one popup for a navigation whose loaders all failed', async () => {
     const context = createContext('/kontakt.html');
     const navigation = request('/dostavka.html');

@@ -34,7 +34,13 @@ export async function loadPageData<T>(
       // One popup per failed navigation, however many of its loaders failed; the page on screen stays.
       if (!noticedNavigations.has(request)) {
         noticedNavigations.add(request);
-        context.store.getState().showNotice(ROUTING_FAILURE_NOTICE);
+        context.store
+          .getState()
+          .showNotice(
+            error.requestId
+              ? { ...ROUTING_FAILURE_NOTICE, requestId: error.requestId }
+              : ROUTING_FAILURE_NOTICE,
+          );
       }
       throw new CancelNavigation();
     }

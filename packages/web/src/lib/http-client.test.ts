@@ -32,6 +32,7 @@ interface Reply {
   delayMs?: number;
   /** Kill the connection without answering. */
   destroy?: boolean;
+  headers?: Record<string, string>;
 }
 
 /** `n` is how many times this route has been hit, this request included. */
@@ -64,6 +65,7 @@ beforeAll(async () => {
       text,
       delayMs,
       destroy,
+      headers = {},
     } = typeof reply === 'function' ? reply(recorded, n) : reply;
     if (delayMs) await sleep(delayMs);
     if (destroy) {
@@ -71,11 +73,11 @@ beforeAll(async () => {
       return;
     }
     if (text !== undefined) {
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(text);
+      res.writeHead(status, { ...headers, 'content-type': 'text/plain' }).end(text);
     } else if (json !== undefined) {
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+      res.writeHead(status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify(json));
     } else {
-      res.writeHead(status).end();
+      res.writeHead(status, headers).end();
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -590,6 +592,31 @@ describe('error catalogue (spec §8)', () => {
   });
 });
 
+describe('request id', () => {
+  it('shows the failed request id in the popup and keeps it on the error, for support', async () => {
+    on('POST /v1/order', {
+      status: 500,
+      json: { message: 'Server Error' },
+      headers: { 'x-request-id': '3f2c9a1e-5b7d-4c2a-9e8f-0a1b2c3d4e5f' },
+    });
+    const { client, notify } = setup('tok');
+
+    const error = await failureOf(client.post('/v1/order', { body: { id: 1 } }));
+
+    expect(error.requestId).toBe('3f2c9a1e-5b7d-4c2a-9e8f-0a1b2c3d4e5f');
+    expect(notify.mock.calls).toEqual([
+      [
+        {
+          type: 'error',
+          title: 'Запрос не выполнен',
+          text: 'Ошибка сервера',
+          requestId: '3f2c9a1e-5b7d-4c2a-9e8f-0a1b2c3d4e5f',
+        },
+      ],
+    ]);
+  });
+});
+
 describe('response rule (spec §7) and bodies', () => {
   it('marks a suppressed call and unwraps its {ok: true, data} answer', async () => {
     on('GET /v1/cart', (req) =>
@@ -671,6 +698,7 @@ class NodeXhr {
   private url = '';
   private readonly headers: Record<string, string> = {};
   private request: ReturnType<typeof httpRequest> | null = null;
+  private responseHeaders: IncomingHttpHeaders = {};
 
   constructor() {
     NodeXhr.instances.push(this);
@@ -683,6 +711,11 @@ class NodeXhr {
 
   setRequestHeader(name: string, value: string) {
     this.headers[name] = value;
+  }
+
+  getResponseHeader(name: string): string | null {
+    const value = this.responseHeaders[name.toLowerCase()];
+    return typeof value === 'string' ? value : null;
   }
 
   abort() {
@@ -708,6 +741,7 @@ class NodeXhr {
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
           this.status = response.statusCode ?? 0;
+          this.responseHeaders = response.headers;
           this.responseText = Buffer.concat(chunks).toString('utf8');
           this.onload?.();
         });

@@ -28,11 +28,14 @@ export interface ApiError {
 /** Thrown for every failed call; `detail` is the spec §8 shape. */
 export class HttpError extends Error {
   readonly detail: ApiError;
+  /** The server's X-Request-Id of the failed call, for the customer to quote to support. */
+  readonly requestId: string | null;
 
-  constructor(detail: ApiError, message: string) {
+  constructor(detail: ApiError, message: string, requestId: string | null = null) {
     super(message);
     this.name = 'HttpError';
     this.detail = detail;
+    this.requestId = requestId;
   }
 }
 
@@ -40,6 +43,8 @@ export interface Notice {
   type: 'error' | 'success';
   title: string;
   text: string;
+  /** The failed request's id, shown under the text so the customer can quote it to support. */
+  requestId?: string;
 }
 
 export interface TokenStore {
@@ -105,6 +110,8 @@ interface Exchange {
 interface Answer {
   status: number;
   body: unknown;
+  /** X-Request-Id of the answer, when the server sent one. */
+  requestId?: string | null;
 }
 
 const FAILED_TITLE = 'Запрос не выполнен';
@@ -232,7 +239,11 @@ export function createHttpClient(options: HttpClientOptions) {
         signal: controller.signal,
       });
       // The timeout also covers reading the body, so the timer is cleared only after it.
-      return { status: response.status, body: parseBody(await response.text()) };
+      return {
+        status: response.status,
+        body: parseBody(await response.text()),
+        requestId: response.headers.get('x-request-id'),
+      };
     } catch (cause) {
       if (opts.signal?.aborted && !timedOut) throw opts.signal.reason;
       const reason = timedOut ? `timeout of ${timeoutMs} ms exceeded` : describe(cause);
@@ -283,7 +294,11 @@ export function createHttpClient(options: HttpClientOptions) {
         onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
       xhr.onload = () => {
         settle();
-        resolve({ status: xhr.status, body: parseBody(xhr.responseText) });
+        resolve({
+          status: xhr.status,
+          body: parseBody(xhr.responseText),
+          requestId: xhr.getResponseHeader('x-request-id'),
+        });
       };
       xhr.onerror = () => {
         settle();
@@ -385,9 +400,10 @@ export function createHttpClient(options: HttpClientOptions) {
   /** Maps a failed answer to spec §8, shows the popup the catalogue asks for, and returns the error to throw. */
   function fail(method: HttpMethod, path: string, answer: Answer, opts: RequestOptions): HttpError {
     const { detail, notice } = describeFailure(answer.status, answer.body);
-    if (notice && !opts.suppressErrors) options.notify?.(notice);
+    const requestId = answer.requestId ?? null;
+    if (notice && !opts.suppressErrors) options.notify?.(requestId ? { ...notice, requestId } : notice);
     const summary = detail.error ?? detail.message ?? '';
-    return new HttpError(detail, `${method} ${path}: ${detail.status} ${summary}`.trim());
+    return new HttpError(detail, `${method} ${path}: ${detail.status} ${summary}`.trim(), requestId);
   }
 
   return {

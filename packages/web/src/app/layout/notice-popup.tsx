@@ -5,6 +5,8 @@ import { useAppState } from '../app-context.tsx';
 import { Link } from '../router/link.tsx';
 
 const VISIBLE_MS = 6000;
+/** A popup with a request id stays longer: the customer may want to copy it. */
+const VISIBLE_WITH_ID_MS = 20_000;
 
 export function NoticePopup() {
   const notices = useAppState((state) => state.notices);
@@ -13,7 +15,7 @@ export function NoticePopup() {
   useEffect(() => {
     if (notices.length === 0) return;
     const oldest = notices[0]!;
-    const timer = setTimeout(() => dismiss(oldest.id), VISIBLE_MS);
+    const timer = setTimeout(() => dismiss(oldest.id), oldest.requestId ? VISIBLE_WITH_ID_MS : VISIBLE_MS);
     return () => clearTimeout(timer);
   }, [notices, dismiss]);
 
@@ -28,6 +30,11 @@ export function NoticePopup() {
           <div>
             <p className="notice__title">{notice.title}</p>
             <p className="notice__text">{notice.text}</p>
+            {notice.requestId && (
+              <p className="notice__request">
+                Код для службы поддержки: <span className="notice__request-id">{notice.requestId}</span>
+              </p>
+            )}
             {notice.action && (
               <Link to={notice.action.to} className="notice__action" onClick={() => dismiss(notice.id)}>
                 {notice.action.label}

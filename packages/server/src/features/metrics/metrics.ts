@@ -1,0 +1,123 @@
+// GET /metrics in Prometheus' text format, for the person on call (METRICS_TOKEN, Bearer; without it there is no
+// such address). Per request only one histogram observation (request-histogram.ts); the rest is read at scrape.
+import { timingSafeEqual } from 'node:crypto';
+import { IncomingMessage } from 'node:http';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Database } from '../../db/client.ts';
+import { onQueryTimed } from '../../db/query-timing.ts';
+import { unauthenticated } from '../../lib/app-error.ts';
+import type { CacheStats } from '../../lib/response-cache.ts';
+import { PAYMENT_STATUSES } from '../payments/payment-status.ts';
+import { createRequestHistogram } from './request-histogram.ts';
+
+export interface MetricsOptions {
+  db: Database;
+  token: string;
+  /** The answer cache (decision 006) and the guest page cache (decision 014), when on. */
+  caches: { answers: { stats(): CacheStats }; guestPages: { stats(): CacheStats } | null };
+}
+
+/** The newest rows the scrape-time counts look at: a bounded index scan however large the tables grow. */
+const RECENT_ROWS = 10_000;
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** Whether the Authorization header carries the token, compared in constant time. */
+function hasToken(header: string | undefined, token: string): boolean {
+  const expected = Buffer.from(`Bearer ${token}`);
+  const given = Buffer.from(header ?? '');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export function registerMetrics(app: FastifyInstance, options: MetricsOptions): void {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'efir_' });
+
+  const requests = createRequestHistogram();
+  app.addHook('onResponse', (request, reply, done) => {
+    // A page render's in-process API calls are part of the page's time, not customers' requests of their own.
+    if (request.raw instanceof IncomingMessage) {
+      requests.observe(
+        request.method,
+        request.routeOptions.url ?? '*',
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
+    }
+    done();
+  });
+
+  const queries = new Histogram({
+    name: 'efir_db_query_duration_seconds',
+    help: 'Database queries, from sending to the answer',
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+    registers: [registry],
+  });
+  const stopTiming = onQueryTimed((seconds) => queries.observe(seconds));
+  app.addHook('onClose', async () => {
+    stopTiming();
+  });
+
+  new Counter({
+    name: 'efir_cache_lookups_total',
+    help: 'Lookups of the answer cache and the guest page cache, by result (hit: sent from memory)',
+    labelNames: ['cache', 'result'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const caches = { answers: options.caches.answers, guest_pages: options.caches.guestPages };
+      for (const [cache, source] of Object.entries(caches)) {
+        const stats = source?.stats() ?? { hits: 0, misses: 0 };
+        this.inc({ cache, result: 'hit' }, stats.hits);
+        this.inc({ cache, result: 'miss' }, stats.misses);
+      }
+    },
+  });
+
+  new Gauge({
+    name: 'efir_payments_last_day',
+    help: 'Card payments started in the last 24 hours, by their status now',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      const found = rowsOf<{ status: string; count: number }>(
+        await options.db.execute(sql`
+          SELECT status, count(*)::int AS count
+          FROM (SELECT status, created_at FROM payments ORDER BY id DESC LIMIT ${RECENT_ROWS}) recent
+          WHERE created_at >= now() - interval '24 hours'
+          GROUP BY status`),
+      );
+      for (const status of PAYMENT_STATUSES) {
+        this.set({ status }, found.find((row) => row.status === status)?.count ?? 0);
+      }
+    },
+  });
+
+  new Gauge({
+    name: 'efir_orders_last_hour',
+    help: 'Orders placed in the last hour',
+    registers: [registry],
+    async collect() {
+      const [found] = rowsOf<{ count: number }>(
+        await options.db.execute(sql`
+          SELECT count(*)::int AS count
+          FROM (SELECT created_at FROM orders ORDER BY id DESC LIMIT ${RECENT_ROWS}) recent
+          WHERE created_at >= now() - interval '1 hour'`),
+      );
+      this.set(found?.count ?? 0);
+    },
+  });
+
+  app.get('/metrics', async (request, reply) => {
+    if (!hasToken(request.headers.authorization, options.token)) {
+      reply.header('www-authenticate', 'Bearer');
+      throw unauthenticated();
+    }
+    const text = (await registry.metrics()) + requests.render();
+    return reply.header('content-type', registry.contentType).send(text);
+  });
+}
