@@ -35,6 +35,7 @@ import {
   type DeliveryProviders,
   quoteDelivery,
 } from './features/delivery/delivery.service.ts';
+import { registerFeedRoutes } from './features/feeds/feeds.routes.ts';
 import { startHousekeeping } from './features/housekeeping/housekeeping.ts';
 import { createMailService } from './features/mail/mail.service.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
@@ -290,6 +291,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     authenticator,
     sources: { getSavedPage: (token) => cart.getSavedPage(token) },
   });
+  registerFeedRoutes(app, { db: deps.db, content, config });
   registerSearchRoutes(app, deps.db, responses);
   startHousekeeping(app, { db: deps.db, log: app.log });
   registerChatRoutes(app, {

@@ -37,13 +37,18 @@ export interface RenderedPage {
 /** Brotli level for a page compressed once and sent many times: a little smaller, at a cost paid once. */
 const CACHED_BROTLI_QUALITY = 5;
 
-/** The compression a page (or a sitemap) is sent with: Brotli when the browser takes it, else gzip, else none. */
-export function pickPageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const accepted = (acceptEncoding ?? '')
+/** The content codings an Accept-Encoding header accepts (those not refused with q=0), lower-case. */
+export function acceptedEncodings(acceptEncoding: string | undefined): Array<string | undefined> {
+  return (acceptEncoding ?? '')
     .split(',')
     .map((part) => part.trim().split(';'))
     .filter(([, quality]) => !quality || !/^\s*q=0(\.0*)?\s*$/.test(quality))
     .map(([name]) => name?.trim().toLowerCase());
+}
+
+/** The compression a page (or a sitemap) is sent with: Brotli when the browser takes it, else gzip, else none. */
+export function pickPageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = acceptedEncodings(acceptEncoding);
   if (accepted.includes('br')) return 'br';
   if (accepted.includes('gzip')) return 'gzip';
   return null;

@@ -5,6 +5,7 @@ import { LEGAL_PAGE_URLS, STATIC_PAGE_URLS } from '@efir/domain/routes';
 import { and, asc, between, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedQuery, prepareRawSql } from '../../db/prepared.ts';
+import { escapeXml } from '../../lib/xml.ts';
 import { compressText } from '../../plugins/page-cache.ts';
 import { products } from '../catalog/catalog.table.ts';
 import type { ContentService } from '../content/content.service.ts';
@@ -21,10 +22,6 @@ const SITEMAP_LIFETIME_MS = 3_600_000;
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>';
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
-
-function escapeXml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /**
  * Which ranges of `size` product ids hold a visible product (part 1 is ids 1…size): one primary-key probe per
