@@ -61,6 +61,7 @@ import { createResponseCache } from './lib/response-cache.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { acceptBodylessCalls } from './plugins/bodyless.ts';
+import { redirectToCanonicalHost } from './plugins/canonical-host.ts';
 import { redirectToCleanUrls } from './plugins/clean-urls.ts';
 import { answerClientError } from './plugins/client-errors.ts';
 import { registerCsrf } from './plugins/csrf.ts';
@@ -126,6 +127,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   registerErrorHandler(app);
   refuseNulCharacters(app);
+  redirectToCanonicalHost(app, config.CANONICAL_HOST);
   redirectToCleanUrls(app);
   await registerSecurity(app, config);
   await app.register(cookie);

@@ -5,6 +5,8 @@
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, gzip, constants as zlibConstants } from 'node:zlib';
 
+import { contentDigest } from '../lib/conditional-get.ts';
+
 const brotliAsync = promisify(brotliCompress);
 const brotliDecompressAsync = promisify(brotliDecompress);
 const gzipAsync = promisify(gzip);
@@ -74,6 +76,10 @@ export function compressText(
 interface Entry {
   status: number;
   nonce: string | null;
+  /** Digest of the page without its nonce: the same page rendered again has the same ETag. */
+  digest: string;
+  /** When the page was first rendered as it is (Last-Modified). */
+  since: Date;
   brotli: Buffer;
   gzip?: Promise<Buffer>;
   bytes: number;
@@ -83,6 +89,8 @@ interface Entry {
 export interface CachedPageBody {
   status: number;
   nonce: string | null;
+  digest: string;
+  since: Date;
   /** The body in the encoding asked for (null: plain text). */
   body: Buffer;
   hit: boolean;
@@ -100,6 +108,10 @@ export interface PageCache {
     render: () => Promise<RenderedPage | T>,
   ): Promise<CachedPageBody | T>;
   invalidate(): void;
+}
+
+function validators(entry: Entry) {
+  return { status: entry.status, nonce: entry.nonce, digest: entry.digest, since: entry.since };
 }
 
 function isPage(value: object): value is RenderedPage {
@@ -130,14 +142,25 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number }): P
     }
   }
 
-  async function build(key: string, render: () => Promise<object>): Promise<Entry | object> {
+  async function build(
+    key: string,
+    render: () => Promise<object>,
+    previous: Entry | undefined,
+  ): Promise<Entry | object> {
     const started = generation;
     const rendered = await render();
     if (!isPage(rendered)) return rendered;
     const brotli = await compressText(rendered.html, 'br', CACHED_BROTLI_QUALITY);
+    // The nonce differs on every render; the page is the same without it (a 304 keeps the client's nonce and its
+    // policy together: plugins/security.ts sends no policy with a 304).
+    const digest = contentDigest(
+      rendered.nonce ? rendered.html.replaceAll(rendered.nonce, '') : rendered.html,
+    );
     const entry: Entry = {
       status: rendered.status,
       nonce: rendered.nonce,
+      digest,
+      since: previous?.digest === digest ? previous.since : new Date(Math.floor(Date.now() / 1000) * 1000),
       brotli,
       bytes: brotli.length,
       expires: Date.now() + options.ttlMs,
@@ -169,12 +192,12 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number }): P
     ): Promise<CachedPageBody | T> {
       const kept = entries.get(key);
       if (kept && kept.expires > Date.now()) {
-        return { status: kept.status, nonce: kept.nonce, body: await body(kept, encoding), hit: true };
+        return { ...validators(kept), body: await body(kept, encoding), hit: true };
       }
       if (kept) drop(key);
       let building = pending.get(key);
       if (!building) {
-        const started = build(key, render).finally(() => {
+        const started = build(key, render, kept).finally(() => {
           if (pending.get(key) === started) pending.delete(key);
         });
         building = started;
@@ -183,7 +206,7 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number }): P
       const result = await building;
       if (!('brotli' in result)) return result as T;
       const entry = result as Entry;
-      return { status: entry.status, nonce: entry.nonce, body: await body(entry, encoding), hit: false };
+      return { ...validators(entry), body: await body(entry, encoding), hit: false };
     },
     invalidate() {
       generation += 1;

@@ -3,7 +3,7 @@
 // a change of the catalogue is in the next download; unchanged feeds answer 304.
 import { gunzipSync } from 'node:zlib';
 import type { Document, Element } from 'domhandler';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';

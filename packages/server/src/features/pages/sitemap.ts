@@ -5,6 +5,7 @@ import { LEGAL_PAGE_URLS, STATIC_PAGE_URLS } from '@efir/domain/routes';
 import { and, asc, between, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedQuery, prepareRawSql } from '../../db/prepared.ts';
+import { contentDigest } from '../../lib/conditional-get.ts';
 import { escapeXml } from '../../lib/xml.ts';
 import { compressText } from '../../plugins/page-cache.ts';
 import { products } from '../catalog/catalog.table.ts';
@@ -53,6 +54,9 @@ const productUrlsBetween = preparedQuery((db) =>
 /** A built file, with its compressed forms made on first demand and kept with it. */
 export interface SitemapFile {
   xml: Buffer;
+  /** Digest of the XML, for its ETag; and when it was built (Last-Modified). */
+  digest: string;
+  builtAt: Date;
   /** The file compressed as the crawler accepts it (a 10 000-address part: ≈ 0.8 MB, ≈ 40 KB in Brotli). */
   encoded(encoding: 'br' | 'gzip'): Promise<Buffer>;
 }
@@ -67,6 +71,8 @@ function sitemapFile(xml: Buffer): SitemapFile {
   const encoded = new Map<'br' | 'gzip', Promise<Buffer>>();
   return {
     xml,
+    digest: contentDigest(xml),
+    builtAt: new Date(Math.floor(Date.now() / 1000) * 1000),
     encoded(encoding) {
       let body = encoded.get(encoding);
       if (!body) {
