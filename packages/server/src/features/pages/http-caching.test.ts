@@ -21,6 +21,8 @@ describe('conditional requests', () => {
       for (const encoding of ['br', 'gzip', 'identity']) {
         const first = await get(url, { 'accept-encoding': encoding });
         expect(first.statusCode).toBe(200);
+        // Public and shared by caches: no visitor's cookie in it.
+        expect(first.headers['set-cookie']).toBeUndefined();
         const etag = String(first.headers.etag);
         tags.add(etag);
         const again = await get(url, { 'accept-encoding': encoding, 'if-none-match': `W/${etag}, "other"` });
