@@ -28,7 +28,10 @@ beforeAll(async () => {
   const [first] = await sellable();
   await shop.database.db
     .update(products)
-    .set({ name: `${AWKWARD_NAME}\u0001`, description: '<p>Тонкий & тёплый\u0008 аромат</p>' })
+    .set({
+      name: `${AWKWARD_NAME}\u0001`,
+      description: '<p>Тонкий &amp; <b>тёплый</b>\u0008 аромат</p><ul><li>&#171;роза&#187;</li></ul>',
+    })
     .where(eq(products.id, first!.id));
   const saved = await moderator.request({
     method: 'PUT',
@@ -142,6 +145,8 @@ describe('/yml.xml (Yandex Market)', () => {
     }
     const awkward = offers.find((offer) => text(child(offer, 'name')) === AWKWARD_NAME);
     expect(awkward, 'the name with & < > and quotes reads back as typed').toBeDefined();
+    // Tags gone, entities read, a control character dropped.
+    expect(text(child(awkward!, 'description'))).toBe('Тонкий & тёплый аромат «роза»');
   });
 
   it('has a sold-out product as not available, and a special price with the old price', async () => {
