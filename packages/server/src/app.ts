@@ -35,6 +35,7 @@ import {
   type DeliveryProviders,
   quoteDelivery,
 } from './features/delivery/delivery.service.ts';
+import { registerFeedRoutes } from './features/feeds/feeds.routes.ts';
 import { startHousekeeping } from './features/housekeeping/housekeeping.ts';
 import { createMailService } from './features/mail/mail.service.ts';
 import { registerMetrics } from './features/metrics/metrics.ts';
@@ -63,6 +64,7 @@ import { createResponseCache } from './lib/response-cache.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { acceptBodylessCalls } from './plugins/bodyless.ts';
+import { redirectToCanonicalHost } from './plugins/canonical-host.ts';
 import { redirectToCleanUrls } from './plugins/clean-urls.ts';
 import { answerClientError } from './plugins/client-errors.ts';
 import { registerCsrf } from './plugins/csrf.ts';
@@ -132,6 +134,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   registerErrorHandler(app);
   refuseNulCharacters(app);
+  redirectToCanonicalHost(app, config.CANONICAL_HOST);
   redirectToCleanUrls(app);
   await registerSecurity(app, config);
   await app.register(cookie);
@@ -300,6 +303,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     renderReads,
     sources: { getSavedPage: (token) => cart.getSavedPage(token) },
   });
+  registerFeedRoutes(app, { db: deps.db, content, config });
   registerSearchRoutes(app, deps.db, responses);
   if (config.METRICS_TOKEN) {
     registerMetrics(app, {

@@ -47,6 +47,18 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   /** Where customers reach the shop; by default http://localhost:<PORT> (links in letters and payments use it). */
   PUBLIC_URL: z.url().optional(),
+  /**
+   * The one host the shop answers on, e.g. efir.ru: a request for any other Host (www.efir.ru, an IP, an old domain)
+   * is sent there with 301, path and query kept — for deployments without a proxy that does it. Health checks exempt.
+   */
+  CANONICAL_HOST: z
+    .string()
+    .regex(
+      /^(?=.{1,253}(?::\d{1,5})?$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$/i,
+      'must be a host name without scheme or path, e.g. efir.ru',
+    )
+    .transform((value) => value.toLowerCase())
+    .optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')

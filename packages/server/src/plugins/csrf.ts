@@ -34,6 +34,8 @@ function equal(a: string, b: string): boolean {
 
 /** The public read API (catalogue, search, filters): its reads never need the cookie, and they are the hot path. */
 const READ_API_PREFIX = '/api/';
+/** Files for crawlers and marketplaces (sitemap, feeds, robots.txt): public and shared by caches, so no cookie. */
+const MACHINE_FILE = /^\/[\w-]+\.(?:xml|txt)(?:\?|$)/;
 
 export function registerCsrf(app: FastifyInstance, options: { secure: boolean }): void {
   // onRequest, so a forged call is refused before its body is even read or validated. A callback hook: it runs
@@ -43,7 +45,7 @@ export function registerCsrf(app: FastifyInstance, options: { secure: boolean })
     const exempt = !UNSAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf === false;
     // Pages and account calls hand out the cookie the web client will echo; a read of the public API does
     // not (a first visit gets it with the page, GET /refresh re-issues it, and a refused call carries one).
-    if (!cookie && !(exempt && request.url.startsWith(READ_API_PREFIX)))
+    if (!cookie && !(exempt && (request.url.startsWith(READ_API_PREFIX) || MACHINE_FILE.test(request.url))))
       issueCsrfCookie(reply, options.secure);
     // A Bearer token is never sent by the browser on its own, so such calls cannot be forged cross-site.
     if (exempt || request.headers.authorization?.startsWith('Bearer ')) {

@@ -43,7 +43,51 @@ describe('guest page cache', () => {
     const nonce = nonceOf(second.response.headers['content-security-policy']);
     expect(nonce).toBeTruthy();
     expect(second.html).toContain(`<script nonce="${nonce}"`);
-    expect(second.response.headers['cache-control']).toBe('no-store');
+    expect(second.response.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('answers 304 to a guest whose browser holds the current page, and the page again after an edit', async () => {
+    const url = '/articles/hemotipy-efirnyh-masel.html';
+    const first = await getPage(url);
+    const etag = String(first.response.headers.etag);
+    expect(etag).toMatch(/^"[\w-]{27}-br"$/);
+    const lastModified = String(first.response.headers['last-modified']);
+    expect(Date.parse(lastModified)).not.toBeNaN();
+    const headers = { accept: 'text/html', 'accept-encoding': 'br' };
+    const again = await shop.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...headers, 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+    // The browser's copy keeps the policy with its own nonce: a 304 sends none to replace it.
+    expect(again.headers['content-security-policy']).toBeUndefined();
+    const since = await shop.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...headers, 'if-modified-since': lastModified },
+    });
+    expect(since.statusCode).toBe(304);
+    // Another encoding is another representation with its own tag.
+    const gzip = await shop.app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'text/html', 'accept-encoding': 'gzip', 'if-none-match': etag },
+    });
+    expect(gzip.statusCode).toBe(200);
+    expect(gzip.headers.etag).toBe(etag.replace(/-br"$/, '-gzip"'));
+    // A visitor with a session gets her own page, never a 304 for the guests' copy, nor a validator.
+    const own = await getPage(url, 'efir_session=1');
+    const ownConditional = await shop.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...headers, cookie: 'efir_session=1', 'if-none-match': etag },
+    });
+    expect(ownConditional.statusCode).toBe(200);
+    expect(own.response.headers.etag).toBeUndefined();
+    expect(ownConditional.headers['cache-control']).toBe('private, no-store');
   });
 
   it('renders for the visitor when the request carries a cart or a session', async () => {
@@ -69,9 +113,20 @@ describe('guest page cache', () => {
       payload: { title: 'Цитрусы и солнце в июле' },
     });
     expect(saved.statusCode).toBe(200);
+    const conditional = await shop.app.inject({
+      method: 'GET',
+      url: article,
+      headers: {
+        accept: 'text/html',
+        'accept-encoding': 'br',
+        'if-none-match': String(before.response.headers.etag),
+      },
+    });
     const after = await getPage(article);
-    expect(after.cache).toBe('miss');
+    expect(conditional.statusCode).toBe(200);
+    expect(after.cache).toBe('hit');
     expect(after.html).toContain('Цитрусы и солнце в июле');
+    expect(after.response.headers.etag).not.toBe(before.response.headers.etag);
   });
 
   it('does not keep pages that are not found', async () => {
@@ -103,7 +158,7 @@ describe('pages for a logged-in visitor', () => {
     expect((await getPage('/', cookie)).html).toContain('Евдокия');
     const guest = await getPage('/');
     expect(guest.html).not.toContain('Евдокия');
-    expect(guest.response.headers['cache-control']).toBe('no-store');
+    expect(guest.response.headers['cache-control']).toBe('private, no-cache');
     // The render read the cookie without using it up: her browser's own refresh still succeeds.
     expect((await customer.request({ method: 'POST', url: '/refresh' })).statusCode).toBe(200);
   });

@@ -42,6 +42,28 @@ describe('createPageCache', () => {
     expect(plain.body.toString()).toBe(brotliDecompressSync(second.body).toString());
   });
 
+  it('gives a page rendered again unchanged (with another nonce) the same digest and date, a changed one new ones', async () => {
+    const cache = createPageCache({ ttlMs: 1, maxBytes: 1_000_000 });
+    let text = 'тот же текст';
+    const render = async (): Promise<RenderedPage> => {
+      const nonce = randomBytes(16).toString('base64');
+      return { status: 200, html: `<script nonce="${nonce}"></script>${text}`, nonce };
+    };
+    const first = await cache.get('/a', 'br', render);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const again = await cache.get('/a', 'br', render);
+    if (!('digest' in first) || !('digest' in again)) throw new Error('not a page');
+    expect(again.hit).toBe(false);
+    expect(again.nonce).not.toBe(first.nonce);
+    expect(again.digest).toBe(first.digest);
+    expect(again.since).toEqual(first.since);
+    text = 'новый текст';
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const changed = await cache.get('/a', 'br', render);
+    if (!('digest' in changed)) throw new Error('not a page');
+    expect(changed.digest).not.toBe(first.digest);
+  });
+
   it('shares one render among requests that arrive while it runs', async () => {
     const cache = createPageCache({ ttlMs: 60_000, maxBytes: 1_000_000 });
     let renders = 0;

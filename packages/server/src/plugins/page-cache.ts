@@ -4,6 +4,7 @@
 // cart, a session or any cookie the render could read get a fresh render (docs/decisions/014-guest-page-cache.md).
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, gzip, constants as zlibConstants } from 'node:zlib';
+import { contentDigest } from '../lib/conditional-get.ts';
 import type { CacheStats } from '../lib/response-cache.ts';
 
 const brotliAsync = promisify(brotliCompress);
@@ -38,13 +39,18 @@ export interface RenderedPage {
 /** Brotli level for a page compressed once and sent many times: a little smaller, at a cost paid once. */
 const CACHED_BROTLI_QUALITY = 5;
 
-/** The compression a page (or a sitemap) is sent with: Brotli when the browser takes it, else gzip, else none. */
-export function pickPageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const accepted = (acceptEncoding ?? '')
+/** The content codings an Accept-Encoding header accepts (those not refused with q=0), lower-case. */
+export function acceptedEncodings(acceptEncoding: string | undefined): Array<string | undefined> {
+  return (acceptEncoding ?? '')
     .split(',')
     .map((part) => part.trim().split(';'))
     .filter(([, quality]) => !quality || !/^\s*q=0(\.0*)?\s*$/.test(quality))
     .map(([name]) => name?.trim().toLowerCase());
+}
+
+/** The compression a page (or a sitemap) is sent with: Brotli when the browser takes it, else gzip, else none. */
+export function pickPageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = acceptedEncodings(acceptEncoding);
   if (accepted.includes('br')) return 'br';
   if (accepted.includes('gzip')) return 'gzip';
   return null;
@@ -70,6 +76,10 @@ export function compressText(
 interface Entry {
   status: number;
   nonce: string | null;
+  /** Digest of the page without its nonce: the same page rendered again has the same ETag. */
+  digest: string;
+  /** When the page was first rendered as it is (Last-Modified). */
+  since: Date;
   brotli: Buffer;
   gzip?: Promise<Buffer>;
   bytes: number;
@@ -79,6 +89,8 @@ interface Entry {
 export interface CachedPageBody {
   status: number;
   nonce: string | null;
+  digest: string;
+  since: Date;
   /** The body in the encoding asked for (null: plain text). */
   body: Buffer;
   hit: boolean;
@@ -98,6 +110,10 @@ export interface PageCache {
   invalidate(): void;
   /** Guest pages sent from memory and those rendered, since the start (for /metrics). */
   stats(): CacheStats;
+}
+
+function validators(entry: Entry) {
+  return { status: entry.status, nonce: entry.nonce, digest: entry.digest, since: entry.since };
 }
 
 function isPage(value: object): value is RenderedPage {
@@ -129,14 +145,25 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number }): P
     }
   }
 
-  async function build(key: string, render: () => Promise<object>): Promise<Entry | object> {
+  async function build(
+    key: string,
+    render: () => Promise<object>,
+    previous: Entry | undefined,
+  ): Promise<Entry | object> {
     const started = generation;
     const rendered = await render();
     if (!isPage(rendered)) return rendered;
     const brotli = await compressText(rendered.html, 'br', CACHED_BROTLI_QUALITY);
+    // The nonce differs on every render; the page is the same without it (a 304 keeps the client's nonce and its
+    // policy together: plugins/security.ts sends no policy with a 304).
+    const digest = contentDigest(
+      rendered.nonce ? rendered.html.replaceAll(rendered.nonce, '') : rendered.html,
+    );
     const entry: Entry = {
       status: rendered.status,
       nonce: rendered.nonce,
+      digest,
+      since: previous?.digest === digest ? previous.since : new Date(Math.floor(Date.now() / 1000) * 1000),
       brotli,
       bytes: brotli.length,
       expires: Date.now() + options.ttlMs,
@@ -169,13 +196,13 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number }): P
       const kept = entries.get(key);
       if (kept && kept.expires > Date.now()) {
         stats.hits += 1;
-        return { status: kept.status, nonce: kept.nonce, body: await body(kept, encoding), hit: true };
+        return { ...validators(kept), body: await body(kept, encoding), hit: true };
       }
       if (kept) drop(key);
       stats.misses += 1;
       let building = pending.get(key);
       if (!building) {
-        const started = build(key, render).finally(() => {
+        const started = build(key, render, kept).finally(() => {
           if (pending.get(key) === started) pending.delete(key);
         });
         building = started;
@@ -184,7 +211,7 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number }): P
       const result = await building;
       if (!('brotli' in result)) return result as T;
       const entry = result as Entry;
-      return { status: entry.status, nonce: entry.nonce, body: await body(entry, encoding), hit: false };
+      return { ...validators(entry), body: await body(entry, encoding), hit: false };
     },
     invalidate() {
       generation += 1;

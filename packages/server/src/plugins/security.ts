@@ -88,9 +88,11 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     reply.headers(securityHeaders);
     done();
   });
-  // Pages, the test gateway and the like set their own policy; everything else is locked down.
+  // Pages, the test gateway and the like set their own policy; everything else is locked down. A 304 carries none:
+  // the client's copy keeps the policy it came with (a page's nonce is in both).
   app.addHook('onSend', (_request, reply, payload, done) => {
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', API_CSP);
+    if (reply.statusCode === 304) reply.removeHeader('content-security-policy');
+    else if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', API_CSP);
     done(null, payload);
   });
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { MESSAGES } from '@efir/domain/http-contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import { answerNotModified, etagOf } from '../lib/conditional-get.ts';
 import {
   compressText,
   isGuestRequest,
@@ -176,6 +177,9 @@ export function takeLeadingPreloads(html: string): { preloads: string; html: str
   const preloads = /^(?:<link rel="preload"[^>]*>)*/.exec(html)?.[0] ?? '';
   return { preloads, html: html.slice(preloads.length) };
 }
+
+/** Guests' pages: kept by the browser, revalidated on every use. */
+const GUEST_CACHE_CONTROL = 'private, no-cache';
 
 export interface SsrOptions {
   /** Development (Vite) pages allow inline scripts for hot reload; production pages use a nonce. */
@@ -422,7 +426,13 @@ export function createPageRenderer(
       const cached = await guestPages.get(request.url, encoding, () => renderHtml(request.url, guestHeaders));
       if ('type' in cached) return reply.redirect(cached.location, cached.status);
       reply.header('x-page-cache', cached.hit ? 'hit' : 'miss');
-      return sendPage(reply, cached, encoding);
+      if (cached.status !== 200) return sendPage(reply, cached, encoding);
+      // The same page for every guest: the browser keeps it and asks whether it changed (a 304 then). Private: the
+      // answer may set the visitor's own CSRF cookie, and a logged-in visitor's page differs at the same address.
+      reply.header('vary', 'accept-encoding').header('cache-control', GUEST_CACHE_CONTROL);
+      const validators = { etag: etagOf(cached.digest, encoding), lastModified: cached.since };
+      if (answerNotModified(request, reply, validators)) return reply;
+      return sendPage(reply, cached, encoding, GUEST_CACHE_CONTROL);
     }
     // Rendered for this visitor alone (their cart, their account): no shared cache may keep it.
     reply.header('cache-control', 'private, no-store');

@@ -89,6 +89,8 @@ export const products = pgTable(
     htmlTitle: text('html_title'),
     metaDescription: text('meta_description'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last change of the row (a trigger sets it, migration 0025): the sitemap's lastmod. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('russian', translate(name, 'Ёё', 'Ее')), 'A') || setweight(to_tsvector('simple', latin_name), 'A') || setweight(to_tsvector('russian', translate(regexp_replace(description, '<[^>]+>', ' ', 'g'), 'Ёё', 'Ее')), 'C')`,
     ),

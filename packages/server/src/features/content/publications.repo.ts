@@ -171,7 +171,12 @@ export async function countPublicationFacets(db: Database, kind: PublicationKind
 export function findPublicationUrls(db: Database, kind: PublicationKind) {
   const { table } = tablesOf(kind);
   return db
-    .select({ url: table.url, publishedAt: table.publishedAt })
+    .select({
+      url: table.url,
+      publishedAt: table.publishedAt,
+      updatedAt: table.updatedAt,
+      razdelId: table.razdelId,
+    })
     .from(table)
     .where(eq(table.visible, true));
 }

@@ -18,6 +18,8 @@ export interface TariffSummary {
   name: string;
   /** The lowest price (whole ₽), 0 for free, null when priced on request. */
   priceFrom: number | null;
+  /** The highest price of a light parcel anywhere (whole ₽): what a feed may promise without a destination. */
+  priceTo: number | null;
   /** The price depends on the region or the weight, so the page says «от». */
   priceVaries: boolean;
   daysMin: number;
@@ -47,10 +49,15 @@ export async function summariseTariffs(): Promise<TariffSummary[]> {
     createFivePostTariffs(async () => null, false),
   ];
   const quotes: Quote[] = [];
+  const lightQuotes: Quote[] = [];
   for (const destination of DESTINATIONS) {
     for (const weightGrams of WEIGHTS) {
       const input = { ...destination, weightGrams, declaredValue: 0 };
-      for (const provider of providers) quotes.push(...(await provider.quote(input)));
+      for (const provider of providers) {
+        const found = await provider.quote(input);
+        quotes.push(...found);
+        if (weightGrams === WEIGHTS[0]) lightQuotes.push(...found);
+      }
     }
   }
   const kinds = DELIVERY_METHOD_IDS.flatMap((method) => DELIVERY_METHOD_KINDS[method]);
@@ -58,11 +65,16 @@ export async function summariseTariffs(): Promise<TariffSummary[]> {
     const own = quotes.filter((quote) => quote.kind === kind);
     if (own.length === 0) return [];
     const prices = own.map((quote) => quote.price).filter((price) => price !== null);
+    const light = lightQuotes
+      .filter((quote) => quote.kind === kind)
+      .map((quote) => quote.price)
+      .filter((price) => price !== null);
     return [
       {
         kind,
         name: DELIVERY_KINDS[kind],
         priceFrom: prices.length > 0 ? Math.min(...prices) : null,
+        priceTo: light.length > 0 ? Math.max(...light) : null,
         priceVaries: new Set(prices).size > 1,
         daysMin: Math.min(...own.map((quote) => quote.daysMin)),
         daysMax: Math.max(...own.map((quote) => quote.daysMax)),

@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { answerNotModified, etagOf } from '../../lib/conditional-get.ts';
 import type { ResponseCache } from '../../lib/response-cache.ts';
 import type { Authenticator } from '../../plugins/auth.ts';
 import { pickPageEncoding } from '../../plugins/page-cache.ts';
@@ -104,12 +105,14 @@ export function registerPagesRoutes(
     if (!file) throw notFound();
     // A part is ≈ 0.8 MB of XML: sent compressed (kept compressed with the file) to a crawler that accepts it.
     const encoding = pickPageEncoding(request.headers['accept-encoding']);
-    if (encoding) reply.header('content-encoding', encoding);
-    return reply
+    reply
       .header('content-type', 'application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .header('vary', 'accept-encoding')
-      .send(encoding ? await file.encoded(encoding) : file.xml);
+      .header('vary', 'accept-encoding');
+    const validators = { etag: etagOf(file.digest, encoding), lastModified: file.builtAt };
+    if (answerNotModified(request, reply, validators)) return reply;
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding ? await file.encoded(encoding) : file.xml);
   };
   routes.get('/sitemap.xml', (request, reply) => sendSitemap('/sitemap.xml', request, reply));
   routes.get('/sitemap-pages-:part.xml', (request, reply) =>

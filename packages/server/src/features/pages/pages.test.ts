@@ -305,7 +305,7 @@ async function readSitemap() {
   expect(index.statusCode).toBe(200);
   expect(index.headers['content-type']).toContain('application/xml');
   expect(index.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-  const parts = [...index.body.matchAll(/<sitemap><loc>([^<]+)<\/loc><\/sitemap>/g)].map(
+  const parts = [...index.body.matchAll(/<sitemap><loc>([^<]+)<\/loc>/g)].map(
     (match) => new URL(match[1]!).pathname,
   );
   const locs: string[] = [];

@@ -1,15 +1,15 @@
 // The sitemap as the protocol wants it for a big catalogue: /sitemap.xml is an index of part files, each at most
 // SITEMAP_PART_SIZE addresses — the shop's pages, then the products by ranges of ids — built once and kept until the
 // catalogue or content changes (ContentService.invalidate, on every instance through the cache bus) or for an hour.
-import { LEGAL_PAGE_URLS, STATIC_PAGE_URLS } from '@efir/domain/routes';
 import { and, asc, between, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedQuery, prepareRawSql } from '../../db/prepared.ts';
+import { contentDigest } from '../../lib/conditional-get.ts';
+import { escapeXml } from '../../lib/xml.ts';
 import { compressText } from '../../plugins/page-cache.ts';
 import { products } from '../catalog/catalog.table.ts';
 import type { ContentService } from '../content/content.service.ts';
-import { listPublicationUrls } from '../content/publications.service.ts';
-import { listCourses } from '../school/school.repo.ts';
+import { listPageEntries, newest, type PageEntry, w3cDate } from './sitemap-dates.ts';
 
 /**
  * Addresses per part file. The protocol allows 50 000; a fifth of that keeps a part's first build short (≈ 0.8 MB)
@@ -22,29 +22,26 @@ const SITEMAP_LIFETIME_MS = 3_600_000;
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>';
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
-function escapeXml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
 /**
- * Which ranges of `size` product ids hold a visible product (part 1 is ids 1…size): one primary-key probe per
- * range, so the index costs what the number of parts does, not the catalogue.
+ * Which ranges of `size` product ids hold a visible product (part 1 is ids 1…size), with the newest change among
+ * them (the part's lastmod): a primary-key range read per part, kept with the index until a change.
  */
 const productParts = preparedQuery((db) => {
   const size = sql`${sql.placeholder('size')}::int`;
-  return prepareRawSql<{ part: number }>(
+  return prepareRawSql<{ part: number; lastmod: string | Date | null }>(
     db,
     'sitemap_product_parts',
-    sql`select part from generate_series(1, (select (max(id) - 1) / ${size} + 1 from ${products})) as part
-    where exists (select 1 from ${products} where ${products.visible}
-      and ${products.id} between (part - 1) * ${size} + 1 and part * ${size})
-    order by part`,
+    sql`select part, lastmod from (
+      select part, (select max(${products.updatedAt}) from ${products} where ${products.visible}
+        and ${products.id} between (part - 1) * ${size} + 1 and part * ${size}) as lastmod
+      from generate_series(1, (select (max(id) - 1) / ${size} + 1 from ${products})) as part
+    ) parts where lastmod is not null order by part`,
   );
 });
 
 const productUrlsBetween = preparedQuery((db) =>
   db
-    .select({ url: products.url })
+    .select({ url: products.url, updatedAt: products.updatedAt })
     .from(products)
     .where(
       and(eq(products.visible, true), between(products.id, sql.placeholder('from'), sql.placeholder('to'))),
@@ -56,6 +53,9 @@ const productUrlsBetween = preparedQuery((db) =>
 /** A built file, with its compressed forms made on first demand and kept with it. */
 export interface SitemapFile {
   xml: Buffer;
+  /** Digest of the XML, for its ETag; and when it was built (Last-Modified). */
+  digest: string;
+  builtAt: Date;
   /** The file compressed as the crawler accepts it (a 10 000-address part: ≈ 0.8 MB, ≈ 40 KB in Brotli). */
   encoded(encoding: 'br' | 'gzip'): Promise<Buffer>;
 }
@@ -70,6 +70,8 @@ function sitemapFile(xml: Buffer): SitemapFile {
   const encoded = new Map<'br' | 'gzip', Promise<Buffer>>();
   return {
     xml,
+    digest: contentDigest(xml),
+    builtAt: new Date(Math.floor(Date.now() / 1000) * 1000),
     encoded(encoding) {
       let body = encoded.get(encoding);
       if (!body) {
@@ -94,50 +96,32 @@ export function createSitemaps(deps: {
   const { db, content, origin } = deps;
   const partSize = deps.partSize ?? SITEMAP_PART_SIZE;
 
-  /** Every address that is not a product, in the order the old single sitemap had them, each once. */
-  async function listPageUrls(): Promise<string[]> {
-    const critical = await content.critical.get();
-    const [articleUrls, recipeUrls, courses] = await Promise.all([
-      listPublicationUrls(db, 'article'),
-      listPublicationUrls(db, 'recept'),
-      listCourses(db),
-    ]);
-    return [
-      ...new Set([
-        '/',
-        '/catalog.html',
-        '/articles-new.html',
-        '/recept.html',
-        '/seminar_po_aromatherapy.html',
-        // /reviews redirects here (plugins/clean-urls.ts).
-        '/reviews.html',
-        ...STATIC_PAGE_URLS,
-        ...LEGAL_PAGE_URLS,
-        ...critical.categories.map((entry) => entry.url),
-        ...critical.razdels.map((razdel) => razdel.url),
-        ...articleUrls.map((row) => row.url),
-        ...recipeUrls.map((row) => row.url),
-        ...courses.map((course) => course.url),
-      ]),
-    ];
+  async function listPages(): Promise<PageEntry[]> {
+    return listPageEntries(db, await content.critical.get());
   }
 
-  function urlset(urls: string[]): Buffer {
-    const lines = urls.map((url) => `  <url><loc>${escapeXml(origin + url)}</loc></url>`);
+  function urlset(entries: PageEntry[]): Buffer {
+    const lines = entries.map(
+      ({ url, lastmod }) =>
+        `  <url><loc>${escapeXml(origin + url)}</loc>${lastmod ? `<lastmod>${w3cDate(lastmod)}</lastmod>` : ''}</url>`,
+    );
     return Buffer.from([XML_HEAD, `<urlset xmlns="${NAMESPACE}">`, ...lines, '</urlset>', ''].join('\n'));
   }
 
   async function buildIndex(): Promise<Buffer> {
-    const [pageUrls, parts] = await Promise.all([
-      listPageUrls(),
-      productParts(db).execute({ size: partSize }),
-    ]);
-    const files: string[] = [];
-    for (let part = 1; part <= Math.ceil(pageUrls.length / partSize); part++) {
-      files.push(`/sitemap-pages-${part}.xml`);
+    const [pages, parts] = await Promise.all([listPages(), productParts(db).execute({ size: partSize })]);
+    const files: PageEntry[] = [];
+    for (let part = 1; part <= Math.ceil(pages.length / partSize); part++) {
+      const slice = pages.slice((part - 1) * partSize, part * partSize);
+      files.push({ url: `/sitemap-pages-${part}.xml`, lastmod: newest(slice.map((entry) => entry.lastmod)) });
     }
-    for (const { part } of parts.rows) files.push(`/sitemap-products-${part}.xml`);
-    const lines = files.map((file) => `  <sitemap><loc>${escapeXml(origin + file)}</loc></sitemap>`);
+    for (const { part, lastmod } of parts.rows) {
+      files.push({ url: `/sitemap-products-${part}.xml`, lastmod: lastmod ? new Date(lastmod) : null });
+    }
+    const lines = files.map(
+      ({ url, lastmod }) =>
+        `  <sitemap><loc>${escapeXml(origin + url)}</loc>${lastmod ? `<lastmod>${w3cDate(lastmod)}</lastmod>` : ''}</sitemap>`,
+    );
     return Buffer.from(
       [XML_HEAD, `<sitemapindex xmlns="${NAMESPACE}">`, ...lines, '</sitemapindex>', ''].join('\n'),
     );
@@ -154,14 +138,14 @@ export function createSitemaps(deps: {
     if (!match) return null;
     const part = Number(match[2]);
     if (match[1] === 'pages') {
-      const urls = (await listPageUrls()).slice((part - 1) * partSize, part * partSize);
-      return urls.length > 0 ? urlset(urls) : null;
+      const entries = (await listPages()).slice((part - 1) * partSize, part * partSize);
+      return entries.length > 0 ? urlset(entries) : null;
     }
     const rows = await productUrlsBetween(db).execute({
       from: (part - 1) * partSize + 1,
       to: part * partSize,
     });
-    return rows.length > 0 ? urlset(rows.map((row) => row.url)) : null;
+    return rows.length > 0 ? urlset(rows.map((row) => ({ url: row.url, lastmod: row.updatedAt }))) : null;
   }
 
   // Path → the built file (or null for a part that does not exist), with when it was built.

@@ -55,6 +55,8 @@ export const courses = pgTable(
     /** Taken by a conditional update only, so it never goes below zero under concurrent enrolment. */
     seatsLeft: integer('seats_left').notNull(),
     pos: integer('pos').notNull().default(0),
+    /** The last change of the row (a trigger sets it, migration 0025): the sitemap's lastmod. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('courses_seats_left_not_negative', sql`${table.seatsLeft} >= 0`),
