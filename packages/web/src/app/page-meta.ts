@@ -46,10 +46,14 @@ export function collectMeta(
 
 const pageSuffix = (meta: PageMeta) => (meta.page && meta.page > 1 ? ` — страница ${meta.page}` : '');
 
+// A one-word title («Контакты», «Помощь») says nothing in search results without the shop's trade.
+const SHORT_TITLE = 24;
+const SHORT_TITLE_TAIL = ' — магазин эфирных масел в Москве';
+
 export function formatTitle(meta: PageMeta): string {
   return meta.title === SHOP.slogan
-    ? `${SHOP.name} — ${SHOP.slogan}`
-    : `${meta.title}${pageSuffix(meta)} — ${SHOP.name}`;
+    ? `${SHOP.name} — ${SHOP.slogan}, интернет-магазин в Москве`
+    : `${meta.title}${pageSuffix(meta)}${meta.title.length < SHORT_TITLE && !meta.noindex ? SHORT_TITLE_TAIL : ''} | ${SHOP.name}`;
 }
 
 export function formatDescription(meta: PageMeta): string {

@@ -91,6 +91,8 @@ function publicationColumns() {
     razdelId: integer('razdel_id').notNull(),
     authorId: integer('author_id').notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last edit in the back office (dateModified for search engines). */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     excerpt: text('excerpt').notNull().default(''),
     /** Rich text (sanitised before it is stored). */
     html: text('html').notNull().default(''),

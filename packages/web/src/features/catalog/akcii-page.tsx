@@ -3,7 +3,6 @@
 import { useAppContext } from '../../app/app-context.tsx';
 import { useLoaderData } from '../../app/router/router-view.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
-import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
 import { ProductListing } from './category-page.tsx';
 import './catalog.css';
@@ -18,7 +17,6 @@ export function AkciiPage() {
   const crumbs = [{ name: intro.title, url: '/akcii' }];
   return (
     <div className="container page akcii-page">
-      <JsonLd data={breadcrumbJsonLd(origin, crumbs)} />
       <Breadcrumbs items={crumbs} />
       <article className="akcii-page__intro">
         <h1>{intro.title}</h1>

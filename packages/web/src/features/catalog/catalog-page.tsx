@@ -5,7 +5,6 @@ import type { CatalogEntry } from '../../app/app-state.ts';
 import { Link } from '../../app/router/link.tsx';
 import { ShopProductCard } from '../../app/shop-product-card.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
-import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
 import './catalog.css';
 
@@ -35,7 +34,6 @@ export function CatalogPage({ data }: { data: RouteResponse }) {
 
   return (
     <div className="container page catalog-page">
-      <JsonLd data={breadcrumbJsonLd(origin, crumbs)} />
       <Breadcrumbs items={crumbs} />
       <h1>Каталог</h1>
       <ul className="catalog-tiles">

@@ -11,7 +11,6 @@ import { Link } from '../../app/router/link.tsx';
 import { useNavigate, useNavigation } from '../../app/router/router-view.tsx';
 import { ShopProductCard } from '../../app/shop-product-card.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
-import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
 import {
@@ -124,7 +123,6 @@ export function CategoryPage({ data }: { data: RouteResponse }) {
 
   return (
     <div className="container page category-page">
-      <JsonLd data={breadcrumbJsonLd(origin, crumbs)} />
       <Breadcrumbs items={crumbs} />
       <h1>{category.name}</h1>
       {category.description ? (

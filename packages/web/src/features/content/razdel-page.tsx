@@ -3,7 +3,6 @@ import type { RouteResponse } from '@efir/domain/catalog-wire';
 import { useAppContext } from '../../app/app-context.tsx';
 import { Link } from '../../app/router/link.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
-import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { PublicationGrid } from './publication-card.tsx';
 import {
@@ -97,7 +96,6 @@ export function RazdelPage({ data }: { data: RouteResponse }) {
   return (
     <div className="container page content-page">
       <Breadcrumbs items={page.breadcrumbs} />
-      <JsonLd data={breadcrumbJsonLd(origin, page.breadcrumbs)} />
       <header className="razdel-head">
         <h1>{page.html_title}</h1>
         {description && <p className="razdel-head__lead">{description}</p>}
