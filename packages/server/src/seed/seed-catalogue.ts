@@ -94,7 +94,9 @@ async function seedCatalogue(db: Database, context: SeedContext): Promise<void> 
   let order = 0;
   // The demo's special prices hold to the end of next month from the day the shop was set up.
   const now = new Date();
-  const specialPriceEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 0)).toISOString().slice(0, 10);
+  const specialPriceEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 0))
+    .toISOString()
+    .slice(0, 10);
   for (const family of families) {
     const details = detailsByKey.get(family.key);
     const category = byUrl.get(family.category);

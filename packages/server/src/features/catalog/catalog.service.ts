@@ -16,6 +16,7 @@ import {
 } from '@efir/domain/catalog-wire';
 import { cutAtWord } from '@efir/domain/seo-text';
 import type { Database } from '../../db/client.ts';
+import { summariseTariffs } from '../delivery/tariff-summary.ts';
 import {
   type CategoryRow,
   countProductFacets,
@@ -28,7 +29,6 @@ import {
   findRelatedProducts,
   type ProductCardRow,
 } from './catalog.repo.ts';
-import { summariseTariffs } from '../delivery/tariff-summary.ts';
 
 export interface CatalogEntry {
   id: number;
@@ -109,6 +109,11 @@ export function collectSubtreeIds(tree: CatalogTree, rootId: number): number[] {
 }
 
 /** «Главная › Каталог › parent › entry» as links. */
+/** «Лаванда — пожалуй, …» after «Лаванда, 10 мл —» reads «— пожалуй, …»: the name is not said twice. */
+function withoutLeadingName(text: string, name: string): string {
+  return text.startsWith(name) ? text.slice(name.length).replace(/^[\s—–,:-]+/, '') : text;
+}
+
 const nameWithVolume = (row: { name: string; volume: string }) =>
   row.volume ? `${row.name}, ${row.volume}` : row.name;
 
@@ -125,7 +130,8 @@ export function categoryHeading(tree: CatalogTree, categoryId: number): string {
   // One adjective in the plural («Цветочные»): it qualifies the parent.
   if (/^[А-ЯЁ][а-яё]+(ые|ие)$/.test(category.name)) return `${category.name} ${lower(parent.name)}`;
   // A phrase that follows a noun («Для лица», «Холодного отжима»).
-  if (/^(Для|Без|С|Из|Холодного|Горячего)\s/.test(category.name)) return `${parent.name} ${lower(category.name)}`;
+  if (/^(Для|Без|С|Из|Холодного|Горячего)\s/.test(category.name))
+    return `${parent.name} ${lower(category.name)}`;
   return `${category.name}: ${lower(parent.name)}`;
 }
 
@@ -300,7 +306,9 @@ export async function getProductDetails(
     htmlTitle: row.htmlTitle ?? `${nameWithVolume(row)} — купить в Москве, цена`,
     metaDescription:
       row.metaDescription ??
-      cutAtWord(`${nameWithVolume(row)}${row.latinName ? ` (${row.latinName})` : ''} — ${plainDescription}`),
+      cutAtWord(
+        `${nameWithVolume(row)}${row.latinName ? ` (${row.latinName})` : ''} — ${withoutLeadingName(plainDescription, row.name)}`,
+      ),
   };
 }
 

@@ -293,7 +293,11 @@ export async function resolvePage(
             details?.htmlTitle ?? `${categoryHeading(tree, owner.id)} — купить в Москве, цены`,
             details?.metaDescription ??
               `${categoryHeading(tree, owner.id)} в интернет-магазине «Эфир»: ${formatCount(listing.pagination.total, GOODS_FORMS)} с ценами и наличием, доставка по Москве и всей России.`,
-            { ...category, description: details?.description ?? '' },
+            {
+              ...category,
+              description: details?.description ?? '',
+              heading: categoryHeading(tree, owner.id),
+            },
             buildCategoryTrail(tree, owner.id),
           ),
           { sort, filter: productFilter },

@@ -1,10 +1,6 @@
 // schema.org objects about the shop itself, shared by the home page, the contacts page and every product's offer.
 import { SHOP, SHOP_REQUISITES } from '@efir/domain/shop-info';
-
-const DEFAULT_IMAGE = '/og-default.png';
-
-/** The picture that represents a page without one of its own in link previews and structured data. */
-export const DEFAULT_SHARE_IMAGE = DEFAULT_IMAGE;
+import { DEFAULT_SHARE_IMAGE } from '../../app/page-meta.ts';
 
 function postalAddress() {
   return {
@@ -27,7 +23,7 @@ export function organizationJsonLd(origin: string): Record<string, unknown> {
     description: SHOP.slogan,
     url: `${origin}/`,
     logo: `${origin}/apple-touch-icon.png`,
-    image: `${origin}${DEFAULT_IMAGE}`,
+    image: `${origin}${DEFAULT_SHARE_IMAGE}`,
     email: SHOP.email,
     telephone: SHOP.phones[0].href.slice('tel:'.length),
     address: postalAddress(),

@@ -1,6 +1,5 @@
 // /akcii: the shop's current offers (a static text) followed by every product at a special price, with filters.
 
-import { useAppContext } from '../../app/app-context.tsx';
 import { useLoaderData } from '../../app/router/router-view.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
@@ -13,7 +12,6 @@ export { type AkciiPageData, createAkciiLoader, getAkciiMeta } from './akcii-loa
 
 export function AkciiPage() {
   const { intro, listing } = useLoaderData() as AkciiPageData;
-  const { origin } = useAppContext();
   const crumbs = [{ name: intro.title, url: '/akcii' }];
   return (
     <div className="container page akcii-page">

@@ -1,6 +1,5 @@
 // /catalog.html: the top categories (by pos) as tiles with their sub-categories (by name), and popular products.
 import type { RouteResponse } from '@efir/domain/catalog-wire';
-import { useAppContext } from '../../app/app-context.tsx';
 import type { CatalogEntry } from '../../app/app-state.ts';
 import { Link } from '../../app/router/link.tsx';
 import { ShopProductCard } from '../../app/shop-product-card.tsx';
@@ -27,7 +26,6 @@ export function groupCatalog(entries: readonly CatalogEntry[]): CatalogGroup[] {
 }
 
 export function CatalogPage({ data }: { data: RouteResponse }) {
-  const { origin } = useAppContext();
   const groups = groupCatalog(data.categories as CatalogEntry[]);
   const crumbs =
     data.page.breadcrumbs.length > 0 ? data.page.breadcrumbs : [{ name: 'Каталог', url: '/catalog.html' }];

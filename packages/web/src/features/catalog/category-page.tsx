@@ -4,7 +4,6 @@ import type { RouteResponse } from '@efir/domain/catalog-wire';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { useAppContext } from '../../app/app-context.tsx';
 import type { CatalogEntry } from '../../app/app-state.ts';
 import { saveListPreferences } from '../../app/list-preferences.ts';
 import { Link } from '../../app/router/link.tsx';
@@ -29,6 +28,8 @@ interface CategoryData {
   name: string;
   url: string;
   description?: string;
+  /** «Пряные эфирные масла» for «Пряные»: what the page is about, said in full. */
+  heading?: string;
 }
 
 /** The products above the fold of a phone and a desktop load at once; the rest lazily. */
@@ -114,7 +115,6 @@ export function ProductListing({
 }
 
 export function CategoryPage({ data }: { data: RouteResponse }) {
-  const { origin } = useAppContext();
   const category = data.page.com_data as CategoryData;
   const children = (data.categories as CatalogEntry[])
     .slice()
@@ -124,7 +124,7 @@ export function CategoryPage({ data }: { data: RouteResponse }) {
   return (
     <div className="container page category-page">
       <Breadcrumbs items={crumbs} />
-      <h1>{category.name}</h1>
+      <h1>{category.heading ?? category.name}</h1>
       {category.description ? (
         <RichText html={category.description} className="category-page__intro" />
       ) : null}

@@ -95,10 +95,8 @@ describe('buildProductJsonLd', () => {
   });
 
   it('states the return rule and each delivery way with its price and term', () => {
-    const offers = buildProductJsonLd(product, { avg_rating: 0, votes_count: 0 }, origin, '').offers as Record<
-      string,
-      unknown
-    >;
+    const offers = buildProductJsonLd(product, { avg_rating: 0, votes_count: 0 }, origin, '')
+      .offers as Record<string, unknown>;
     expect(offers.hasMerchantReturnPolicy).toMatchObject({
       '@type': 'MerchantReturnPolicy',
       applicableCountry: 'RU',

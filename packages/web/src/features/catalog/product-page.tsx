@@ -50,7 +50,13 @@ export interface ProductDetails {
   brand: string | null;
   gtin: string | null;
   special_price_until: string | null;
-  shipping: Array<{ name: string; price_from: number; free_from: number | null; days_min: number; days_max: number }>;
+  shipping: Array<{
+    name: string;
+    price_from: number;
+    free_from: number | null;
+    days_min: number;
+    days_max: number;
+  }>;
 }
 
 /** «Лаванда узколистная, 10 мл»: the volumes of one oil are pages of their own, each named with its volume. */
@@ -72,7 +78,12 @@ function shippingJsonLd(product: ProductDetails) {
     deliveryTime: {
       '@type': 'ShippingDeliveryTime',
       handlingTime: { '@type': 'QuantitativeValue', minValue: 0, maxValue: 1, unitCode: 'DAY' },
-      transitTime: { '@type': 'QuantitativeValue', minValue: way.days_min, maxValue: way.days_max, unitCode: 'DAY' },
+      transitTime: {
+        '@type': 'QuantitativeValue',
+        minValue: way.days_min,
+        maxValue: way.days_max,
+        unitCode: 'DAY',
+      },
     },
   }));
 }

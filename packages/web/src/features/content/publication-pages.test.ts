@@ -12,11 +12,11 @@ import { formatRating } from './publication-card.tsx';
 import { readSectionLinks } from './razdel-page.tsx';
 import {
   buildRecipeJsonLd,
-  readRecipeSteps,
   formatDuration,
   formatIngredient,
   type RecipeData,
   readIngredients,
+  readRecipeSteps,
   toIsoDuration,
 } from './recipe-page.tsx';
 

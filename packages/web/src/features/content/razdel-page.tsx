@@ -1,6 +1,5 @@
 // A section (razdel) with its articles and recipes, and the listings /articles-new.html and /recept.html.
 import type { RouteResponse } from '@efir/domain/catalog-wire';
-import { useAppContext } from '../../app/app-context.tsx';
 import { Link } from '../../app/router/link.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
@@ -71,7 +70,6 @@ function SectionNav({ current, sections }: { current: string; sections: SectionL
 }
 
 export function RazdelPage({ data }: { data: RouteResponse }) {
-  const { origin } = useAppContext();
   const { page } = data;
   const razdel = page.com_data as RazdelData;
   const sections = readSectionLinks(data.razdels);
@@ -109,8 +107,10 @@ export function RazdelPage({ data }: { data: RouteResponse }) {
         total={total}
         forms={forms}
       >
-        {listingKind === 'article' && <PublicationGrid items={data.articles} eagerCount={3} />}
-        {listingKind === 'recept' && <PublicationGrid items={data.recepts} eagerCount={3} />}
+        {listingKind === 'article' && (
+          <PublicationGrid items={data.articles} eagerCount={3} headingLevel={2} />
+        )}
+        {listingKind === 'recept' && <PublicationGrid items={data.recepts} eagerCount={3} headingLevel={2} />}
         {listingKind === undefined && (
           <>
             {data.articles.length > 0 && (

@@ -103,7 +103,8 @@ export function readRecipeSteps(html: string, fallback: string): string[] {
 }
 
 /** Containers and instruments among the ingredients: HowTo tools, not supplies. */
-const TOOL_NAME = /^(Флакон|Баночка|Банка|Бутылочка|Роллер|Пипетка|Стакан|Миска|Венчик|Весы|Лопатка|Форма|Мешочек)/i;
+const TOOL_NAME =
+  /^(Флакон|Баночка|Банка|Бутылочка|Роллер|Пипетка|Стакан|Миска|Венчик|Весы|Лопатка|Форма|Мешочек)/i;
 
 /**
  * schema.org HowTo: the recipes are home cosmetics and scents, not food, and Google keeps Recipe for food

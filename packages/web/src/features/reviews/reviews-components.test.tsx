@@ -20,14 +20,7 @@ import {
   recordRating,
 } from './item-stats.ts';
 import { describeRating, RatingSummary, RatingVote } from './rating-vote.tsx';
-import {
-  buildReviewsJsonLd,
-  describeReviewTotals,
-  getReviewsMeta,
-  ReviewsPage,
-  readReviewsPage,
-  toPlainText,
-} from './reviews-page.tsx';
+import { describeReviewTotals, getReviewsMeta, ReviewsPage, readReviewsPage } from './reviews-page.tsx';
 
 const ORIGIN = 'https://efir.test';
 
@@ -91,28 +84,6 @@ describe('/reviews', () => {
     expect(readReviewsPage(new URL('https://x/reviews?page=3'))).toBe(3);
     expect(readReviewsPage(new URL('https://x/reviews?page=-1'))).toBe(1);
     expect(readReviewsPage(new URL('https://x/reviews?page=abc'))).toBe(1);
-  });
-
-  it('describes the shop as an Organization with its AggregateRating and the reviews', () => {
-    const data = buildReviewsJsonLd(ORIGIN, reviews);
-    expect(data).toMatchObject({
-      '@context': 'https://schema.org',
-      '@type': 'Organization',
-      name: 'Эфир',
-      url: `${ORIGIN}/`,
-      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.8, reviewCount: 21, bestRating: 5 },
-    });
-    expect((data.review as Array<Record<string, unknown>>)[0]).toEqual({
-      '@type': 'Review',
-      author: { '@type': 'Person', name: 'Ольга <script>' },
-      datePublished: '2026-11-20',
-      reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 },
-      reviewBody: 'Всё чудесно ссылка',
-    });
-    const empty = buildReviewsJsonLd(ORIGIN, { ...reviews, items: [], count: 0, average: 0 });
-    expect(empty).not.toHaveProperty('aggregateRating');
-    expect(empty).not.toHaveProperty('review');
-    expect(toPlainText('<h2>Итог</h2><p>3 &lt; 5 &amp; всё</p>')).toBe('Итог 3 < 5 & всё');
   });
 
   it('has a title and description per page', () => {
