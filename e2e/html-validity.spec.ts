@@ -10,20 +10,23 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 const run = promisify(execFile);
-const vnuJar = createRequire(import.meta.url)('vnu-jar') as string;
+// The package's main export is the path of the checker's jar.
+const vnuJar = String(createRequire(import.meta.url)('vnu-jar'));
 
 const PAGES = {
   home: '/',
   category: '/efirnye-masla/pryanye',
   listing: '/efirnye-masla?page=2',
   product: '/lavanda-uzkolistnaya-10-ml.html',
+  set: '/nabor-dlya-nachinayushchih-6x5-ml.html',
   article: '/articles/efirnye-masla-dlya-sna.html',
   recipe: '/recept/roller-dlya-sna.html',
   courses: '/seminar_po_aromatherapy.html',
   course: '/seminar_po_aromatherapy/aromaterapiya-s-nulya.html',
   static: '/dostavka.html',
   contacts: '/kontakt.html',
-  reviews: '/reviews',
+  reviews: '/reviews.html',
+  articles: '/articles-new.html',
   search: `/search?q=${encodeURIComponent('лаванда')}`,
   cart: '/my-cart',
   notFound: '/no-such-page',

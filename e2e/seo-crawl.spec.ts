@@ -90,6 +90,19 @@ describe('the shop as a search engine crawls it', () => {
     expect(withoutList).toEqual([]);
   });
 
+  it('finds one h1 first on each page and headings going down one level at a time', () => {
+    const jumps = [...pages.values()]
+      .filter((item) => item.html)
+      .filter(
+        (item) =>
+          item.headings[0] !== 1 ||
+          item.headings.filter((level) => level === 1).length !== 1 ||
+          item.headings.some((level, index) => index > 0 && level > (item.headings[index - 1] ?? 1) + 1),
+      )
+      .map((item) => `${item.url}: h${item.headings.join(' h')}`);
+    expect(jumps).toEqual([]);
+  });
+
   it('names the volume in the title, description and heading of each volume of one oil', () => {
     const small = page('/lavanda-uzkolistnaya-10-ml.html');
     const large = page('/lavanda-uzkolistnaya-30-ml.html');
@@ -138,7 +151,7 @@ describe('the shop as a search engine crawls it', () => {
         supply: expect.any(Array),
         dateModified: expect.any(String),
       });
-      expect((howTo?.step as unknown[]).length, recipe.url).toBeGreaterThan(1);
+      expect((howTo?.step as unknown[] | undefined)?.length ?? 0, recipe.url).toBeGreaterThan(1);
     }
     const [article] = jsonLdOfType(page('/articles/efirnye-masla-dlya-sna.html'), 'Article');
     expect(article).toMatchObject({ datePublished: expect.any(String), dateModified: expect.any(String) });

@@ -17,6 +17,8 @@ export interface CrawledPage {
   /** Each JSON-LD block, parsed (a block that does not parse fails the crawl). */
   jsonLd: Array<Record<string, unknown>>;
   hasBreadcrumbs: boolean;
+  /** The levels of the page's headings in order (1 for h1, …). */
+  headings: number[];
 }
 
 const decode = (text: string) =>
@@ -58,6 +60,7 @@ export function readPage(url: string, status: number, location: string | null, h
       }
     }),
     hasBreadcrumbs: html.includes('class="breadcrumbs"'),
+    headings: [...html.matchAll(/<h([1-6])[\s>]/g)].map((match) => Number(match[1])),
   };
 }
 

@@ -56,7 +56,7 @@ const SHORT_TITLE_TAIL = ' — магазин эфирных масел в Мо�
 export function formatTitle(meta: PageMeta): string {
   return meta.title === SHOP.slogan
     ? `${SHOP.name} — ${SHOP.slogan}, интернет-магазин в Москве`
-    : `${meta.title}${pageSuffix(meta)}${meta.title.length < SHORT_TITLE && !meta.noindex ? SHORT_TITLE_TAIL : ''} | ${SHOP.name}`;
+    : `${meta.title}${meta.title.length < SHORT_TITLE && !meta.noindex ? SHORT_TITLE_TAIL : ''}${pageSuffix(meta)} | ${SHOP.name}`;
 }
 
 export function formatDescription(meta: PageMeta): string {
