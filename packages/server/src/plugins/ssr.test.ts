@@ -248,7 +248,9 @@ describe('server-rendered pages', () => {
     await testApp.database.db.insert(shopReviews).values(rows);
     const second = (await getPage('/reviews.html?page=2')).body;
     expect(second).toContain('<link rel="canonical" href="http://localhost:3000/reviews.html?page=2" />');
-    expect(textOf(second, /<title>([^<]+)<\/title>/)).toBe('Отзывы покупателей о магазине эфирных масел — страница 2 | Эфир');
+    expect(textOf(second, /<title>([^<]+)<\/title>/)).toBe(
+      'Отзывы покупателей о магазине эфирных масел — страница 2 | Эфир',
+    );
   });
 
   it('keeps API paths JSON even when the page does not exist', async () => {
