@@ -68,7 +68,7 @@ describe.skipIf(!hasBrowser)('navigation on a desktop', () => {
       .click();
     await page.waitForURL('**/kontakt.html');
     await page.getByRole('heading', { level: 1, name: 'Контакты' }).waitFor();
-    expect(await page.title()).toBe('Контакты — Эфир');
+    expect(await page.title()).toBe('Контакты — магазин эфирных масел в Москве | Эфир');
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
   });
 

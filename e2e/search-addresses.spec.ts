@@ -25,7 +25,7 @@ describe('addresses a crawler meets', () => {
   it('gives the second page of a category its own canonical address and title, and 404 past the last', async () => {
     const second = await (await fetchRaw('/efirnye-masla?page=2')).text();
     expect(canonicalOf(second)).toBe(`${baseUrl}/efirnye-masla?page=2`);
-    expect(titleOf(second)).toMatch(/ — страница 2 — Эфир$/);
+    expect(titleOf(second)).toMatch(/ — страница 2 \| Эфир$/);
     expect((await fetchRaw('/efirnye-masla?page=99')).status).toBe(404);
   });
 
@@ -56,6 +56,6 @@ describe.skipIf(!hasBrowser)('a listing page in the browser', () => {
       .click();
     await page.waitForURL('**/efirnye-masla?page=2');
     await expect.poll(canonical).toBe(`${baseUrl}/efirnye-masla?page=2`);
-    expect(await page.title()).toMatch(/ — страница 2 — Эфир$/);
+    expect(await page.title()).toMatch(/ — страница 2 \| Эфир$/);
   });
 });

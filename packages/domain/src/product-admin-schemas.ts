@@ -51,6 +51,12 @@ const productFields = {
   extraction_method: plain(100, 'Способ получения'),
   html_title: plain(200, 'Заголовок страницы').nullable(),
   meta_description: plain(300, 'Описание для поисковиков').nullable(),
+  brand: plain(100, 'Производитель').nullable(),
+  gtin: z
+    .string('Штрихкод: строка')
+    .regex(/^(\d{8}|\d{12,14})$/, 'Штрихкод: 8, 12, 13 или 14 цифр')
+    .nullable(),
+  special_price_until: z.iso.date('Дата окончания скидки: ГГГГ-ММ-ДД').nullable(),
 };
 
 /** A special price is lower than the regular one (cena_st = 0 means no special price). */
@@ -82,6 +88,9 @@ export const productCreateSchema = z
     extraction_method: productFields.extraction_method.default(''),
     html_title: productFields.html_title.default(null),
     meta_description: productFields.meta_description.default(null),
+    brand: productFields.brand.default(null),
+    gtin: productFields.gtin.default(null),
+    special_price_until: productFields.special_price_until.default(null),
   })
   .superRefine((value, context) => {
     const error = specialPriceError(value.cena, value.cena_st);
@@ -112,6 +121,9 @@ export interface AdminProduct {
   extraction_method: string;
   html_title: string | null;
   meta_description: string | null;
+  brand: string | null;
+  gtin: string | null;
+  special_price_until: string | null;
   images: Array<{ filename: string; basename: string }>;
   avg_rating: number;
   votes_count: number;

@@ -10,6 +10,15 @@ export const SHOP = {
   ],
   email: 'info@efir-shop.ru',
   hours: 'Пн–Чт 9–18, Пт до 17',
+  /** The office and pick-up point in Moscow (the «Контакты» page). */
+  address: { street: 'ул. Дубининская, д. 57, стр. 2', city: 'Москва', postalCode: '115054', country: 'RU' },
+  /** Opening hours, as the header says them: the same days and times for search engines. */
+  openingHours: [
+    { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday'], opens: '09:00', closes: '18:00' },
+    { days: ['Friday'], opens: '09:00', closes: '17:00' },
+  ],
+  /** Days to return an unopened product after receiving it (the «Доставка и оплата» page, law 26.1). */
+  returnDays: 7,
   social: [
     { name: 'ВКонтакте', href: 'https://vk.com/efir_shop', short: 'VK' },
     { name: 'Telegram', href: 'https://t.me/efir_consult_bot', short: 'TG' },

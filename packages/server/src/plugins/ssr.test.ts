@@ -44,7 +44,7 @@ describe('server-rendered pages', () => {
     expect(response.headers['content-type']).toContain('text/html');
     const html = response.body;
     expect(textOf(html, /<title>([^<]+)<\/title>/)).toBe(
-      'Эфир — Натуральные эфирные масла и школа ароматерапии',
+      'Эфир — Натуральные эфирные масла и школа ароматерапии, интернет-магазин в Москве',
     );
     expect(html).toContain('Москва');
     expect(html).toContain('+7 (495) 120-45-67');
@@ -67,7 +67,9 @@ describe('server-rendered pages', () => {
       const title = textOf(response.body, /<title>([^<]+)<\/title>/);
       const h1 = textOf(response.body, /<h1>([^<]+)<\/h1>/);
       expect(h1).toBeTruthy();
-      expect(title).toBe(`${h1} — Эфир`);
+      // A short name says what the shop sells; the shop's name follows «|».
+      expect(title).toMatch(new RegExp(`^${h1}( — магазин эфирных масел в Москве)? \\| Эфир$`));
+      expect(title?.length).toBeGreaterThanOrEqual(30);
       const description = textOf(response.body, /<meta name="description" content="([^"]+)"/);
       expect(description?.length).toBeGreaterThan(80);
       expect(response.body).toContain(`<link rel="canonical" href="http://localhost:3000${url}"`);
@@ -123,9 +125,9 @@ describe('server-rendered pages', () => {
     const response = await getPage('/lavanda-uzkolistnaya-10-ml.html');
     expect(response.statusCode).toBe(200);
     const html = response.body;
-    expect(textOf(html, /<h1[^>]*>([^<]+)<\/h1>/)).toBe('Лаванда узколистная');
+    expect(textOf(html, /<h1[^>]*>([^<]+)<\/h1>/)).toBe('Лаванда узколистная, 10 мл');
     expect(html).toMatch(/490\s?₽/);
-    expect(html).toMatch(/<title>Лаванда узколистная, 10 мл — купить — Эфир<\/title>/);
+    expect(html).toMatch(/<title>Лаванда узколистная, 10 мл — купить в Москве, цена \| Эфир<\/title>/);
     expect(html).toContain('Lavandula angustifolia');
     // A sentence from the description, rendered as text.
     const description = html.match(/<meta name="description" content="([^"]+)"/)?.[1] ?? '';
@@ -156,7 +158,7 @@ describe('server-rendered pages', () => {
     expect(html).toMatch(/<div id="root"><(?!link)/);
   });
 
-  it('renders articles and recipes with Article and Recipe JSON-LD', async () => {
+  it('renders articles with Article and recipes (home cosmetics) with HowTo JSON-LD', async () => {
     const listing = JSON.parse(
       (await testApp.app.inject({ method: 'POST', url: '/api/v1/route', payload: { url: '/recept.html' } }))
         .body,
@@ -164,7 +166,8 @@ describe('server-rendered pages', () => {
     const recipe = listing.recepts[0];
     const html = (await getPage(recipe.url)).body;
     expect(html).toContain(recipe.title);
-    expect(html).toContain('"@type":"Recipe"');
+    expect(html).toContain('"@type":"HowTo"');
+    expect(html).not.toContain('"@type":"Recipe"');
     const articles = JSON.parse(
       (
         await testApp.app.inject({
@@ -213,7 +216,7 @@ describe('server-rendered pages', () => {
     expect(html).toContain('<meta property="og:url" content="http://localhost:3000/efirnye-masla?page=2" />');
     const title = textOf(html, /<title>([^<]+)<\/title>/);
     const description = textOf(html, /<meta name="description" content="([^"]+)"/);
-    expect(title).toBe(`${textOf(first, /<title>([^<]+) — Эфир<\/title>/)} — страница 2 — Эфир`);
+    expect(title).toBe(`${textOf(first, /<title>([^<]+) \| Эфир<\/title>/)} — страница 2 | Эфир`);
     expect(description).toMatch(/ — страница 2\.$/);
     expect(description).not.toBe(textOf(first, /<meta name="description" content="([^"]+)"/));
     // The first page is the listing's address itself, with or without ?page=1.
@@ -245,7 +248,9 @@ describe('server-rendered pages', () => {
     await testApp.database.db.insert(shopReviews).values(rows);
     const second = (await getPage('/reviews.html?page=2')).body;
     expect(second).toContain('<link rel="canonical" href="http://localhost:3000/reviews.html?page=2" />');
-    expect(textOf(second, /<title>([^<]+)<\/title>/)).toBe('Отзывы о магазине — страница 2 — Эфир');
+    expect(textOf(second, /<title>([^<]+)<\/title>/)).toBe(
+      'Отзывы покупателей о магазине эфирных масел — страница 2 | Эфир',
+    );
   });
 
   it('keeps API paths JSON even when the page does not exist', async () => {

@@ -8,6 +8,9 @@ export interface FamilySeed {
   category: string;
   /** Sellable volumes, each its own product (its own id, price and stock). */
   volumes: string[];
+  /** A third-party maker and its barcode; the shop's own bottling has neither. */
+  brand?: string;
+  gtin?: string;
 }
 
 export const families: FamilySeed[] = [
@@ -197,6 +200,8 @@ export const families: FamilySeed[] = [
     name: 'Ультразвуковой диффузор «Туман»',
     category: '/aksessuary/aromalampy',
     volumes: ['1 шт.'],
+    brand: 'AromaHome',
+    gtin: '4601234567893',
   },
   {
     key: 'aromakulon-kaplya',

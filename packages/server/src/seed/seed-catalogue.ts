@@ -92,6 +92,11 @@ async function seedCatalogue(db: Database, context: SeedContext): Promise<void> 
   }
 
   let order = 0;
+  // The demo's special prices hold to the end of next month from the day the shop was set up.
+  const now = new Date();
+  const specialPriceEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 0))
+    .toISOString()
+    .slice(0, 10);
   for (const family of families) {
     const details = detailsByKey.get(family.key);
     const category = byUrl.get(family.category);
@@ -133,6 +138,9 @@ async function seedCatalogue(db: Database, context: SeedContext): Promise<void> 
         country: details.country,
         plantPart: details.plantPart,
         extractionMethod: details.extractionMethod,
+        brand: family.brand ?? null,
+        gtin: family.gtin ?? null,
+        specialPriceUntil: variant.cenaSt ? specialPriceEnd : null,
         popularity: details.popularity,
         createdAt: new Date(context.now.getTime() - (isNew ? 3 + order : 60 + order * 5) * DAY),
       });

@@ -1,6 +1,9 @@
 // Title, description and canonical of a page: rendered into <head> on the server, kept in sync on the client.
 import { SHOP } from '@efir/domain/shop-info';
 
+/** The shop's picture for link previews of a page without one of its own (packages/web/public). */
+export const DEFAULT_SHARE_IMAGE = '/og-default.png';
+
 export interface PageMeta {
   title: string;
   description?: string;
@@ -46,10 +49,14 @@ export function collectMeta(
 
 const pageSuffix = (meta: PageMeta) => (meta.page && meta.page > 1 ? ` — страница ${meta.page}` : '');
 
+// A one-word title («Контакты», «Помощь») says nothing in search results without the shop's trade.
+const SHORT_TITLE = 24;
+const SHORT_TITLE_TAIL = ' — магазин эфирных масел в Москве';
+
 export function formatTitle(meta: PageMeta): string {
   return meta.title === SHOP.slogan
-    ? `${SHOP.name} — ${SHOP.slogan}`
-    : `${meta.title}${pageSuffix(meta)} — ${SHOP.name}`;
+    ? `${SHOP.name} — ${SHOP.slogan}, интернет-магазин в Москве`
+    : `${meta.title}${meta.title.length < SHORT_TITLE && !meta.noindex ? SHORT_TITLE_TAIL : ''}${pageSuffix(meta)} | ${SHOP.name}`;
 }
 
 export function formatDescription(meta: PageMeta): string {
@@ -83,10 +90,14 @@ export function renderHeadTags(meta: PageMeta, canonicalUrl: string): string {
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:url" content="${canonical}" />`,
   ];
-  if (meta.image) {
-    const image = new URL(meta.image, canonicalUrl).href;
-    tags.push(`<meta property="og:image" content="${escapeAttribute(image)}" />`);
-  }
+  // Every page has a picture for link previews: its own, or the shop's.
+  const image = new URL(meta.image ?? DEFAULT_SHARE_IMAGE, canonicalUrl).href;
+  tags.push(`<meta property="og:image" content="${escapeAttribute(image)}" />`);
+  if (!meta.image)
+    tags.push(
+      '<meta property="og:image:width" content="1200" />',
+      '<meta property="og:image:height" content="630" />',
+    );
   if (meta.noindex) tags.push('<meta name="robots" content="noindex, follow" />');
   return tags.join('\n    ');
 }

@@ -14,7 +14,9 @@ import {
   type ProductCard,
   type ProductFilter,
 } from '@efir/domain/catalog-wire';
+import { cutAtWord } from '@efir/domain/seo-text';
 import type { Database } from '../../db/client.ts';
+import { summariseTariffs } from '../delivery/tariff-summary.ts';
 import {
   type CategoryRow,
   countProductFacets,
@@ -107,6 +109,32 @@ export function collectSubtreeIds(tree: CatalogTree, rootId: number): number[] {
 }
 
 /** «Главная › Каталог › parent › entry» as links. */
+/** «Лаванда — пожалуй, …» after «Лаванда, 10 мл —» reads «— пожалуй, …»: the name is not said twice. */
+function withoutLeadingName(text: string, name: string): string {
+  return text.startsWith(name) ? text.slice(name.length).replace(/^[\s—–,:-]+/, '') : text;
+}
+
+const nameWithVolume = (row: { name: string; volume: string }) =>
+  row.volume ? `${row.name}, ${row.volume}` : row.name;
+
+/**
+ * What a category is called in a title: «Пряные» under «Эфирные масла» is «Пряные эфирные масла», «Для лица» under
+ * «Гидролаты» is «Гидролаты для лица»; a top-level category is its own name.
+ */
+export function categoryHeading(tree: CatalogTree, categoryId: number): string {
+  const category = tree.categories.find((entry) => entry.id === categoryId);
+  if (!category) return '';
+  const parent = tree.categories.find((entry) => entry.id === category.id_kat);
+  if (!parent) return category.name;
+  const lower = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+  // One adjective in the plural («Цветочные»): it qualifies the parent.
+  if (/^[А-ЯЁ][а-яё]+(ые|ие)$/.test(category.name)) return `${category.name} ${lower(parent.name)}`;
+  // A phrase that follows a noun («Для лица», «Холодного отжима»).
+  if (/^(Для|Без|С|Из|Холодного|Горячего)\s/.test(category.name))
+    return `${parent.name} ${lower(category.name)}`;
+  return `${category.name}: ${lower(parent.name)}`;
+}
+
 export function buildCategoryTrail(tree: CatalogTree, categoryId: number): Crumb[] {
   const trail: Crumb[] = [];
   let current = tree.categories.find((entry) => entry.id === categoryId);
@@ -174,6 +202,42 @@ export interface ProductDetails {
   comments_count: number;
   category: { id: number; name: string; url: string } | null;
   volumes: Array<{ id: number; volume: string; url: string; cena: number; cena_st: number; stock: number }>;
+  /** The maker; null for the shop's own bottling. */
+  brand: string | null;
+  gtin: string | null;
+  special_price_until: string | null;
+  /** Each way of delivery with its lowest price and term (structured data for search engines). */
+  shipping: ProductShipping[];
+}
+
+export interface ProductShipping {
+  name: string;
+  price_from: number;
+  free_from: number | null;
+  days_min: number;
+  days_max: number;
+}
+
+let shippingSummary: Promise<ProductShipping[]> | undefined;
+
+/** The tariff tables are code: summarised once, as the «Доставка и оплата» page does. */
+function summariseShipping(): Promise<ProductShipping[]> {
+  shippingSummary ??= summariseTariffs().then((rows) =>
+    rows.flatMap((row) =>
+      row.priceFrom === null
+        ? []
+        : [
+            {
+              name: row.name,
+              price_from: row.priceFrom,
+              free_from: row.freeFrom,
+              days_min: row.daysMin,
+              days_max: row.daysMax,
+            },
+          ],
+    ),
+  );
+  return shippingSummary;
 }
 
 export async function getProductDetails(
@@ -189,9 +253,10 @@ export async function getProductDetails(
 } | null> {
   const row = await findProductByUrl(db, url);
   if (!row) return null;
-  const [volumes, related] = await Promise.all([
+  const [volumes, related, shipping] = await Promise.all([
     findFamilyVolumes(db, row.familyKey),
     findRelatedProducts(db, row, 8),
+    summariseShipping(),
   ]);
   const category = tree.categories.find((entry) => entry.id === row.categoryId);
   const plainDescription = row.description
@@ -230,13 +295,20 @@ export async function getProductDetails(
         cena_st: volume.cenaSt,
         stock: volume.stock,
       })),
+      brand: row.brand,
+      gtin: row.gtin,
+      special_price_until: row.specialPriceUntil,
+      shipping,
     },
     related: related.map(toProductCard),
     trail: category ? buildCategoryTrail(tree, category.id) : [{ name: 'Каталог', url: '/catalog.html' }],
-    htmlTitle: row.htmlTitle ?? `${row.name}${row.volume ? `, ${row.volume}` : ''} — купить`,
+    // The volume is named in both, so the 10 ml and 30 ml pages of one oil read as two pages (decision 020).
+    htmlTitle: row.htmlTitle ?? `${nameWithVolume(row)} — купить в Москве, цена`,
     metaDescription:
       row.metaDescription ??
-      `${row.name} ${row.latinName ? `(${row.latinName}) ` : ''}— ${plainDescription}`.slice(0, 160),
+      cutAtWord(
+        `${nameWithVolume(row)}${row.latinName ? ` (${row.latinName})` : ''} — ${withoutLeadingName(plainDescription, row.name)}`,
+      ),
   };
 }
 

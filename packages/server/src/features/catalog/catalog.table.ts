@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -88,6 +89,12 @@ export const products = pgTable(
     visible: boolean('visible').notNull().default(true),
     htmlTitle: text('html_title'),
     metaDescription: text('meta_description'),
+    /** The maker of a third-party product; null for the shop's own bottling (brand «Эфир»). */
+    brand: text('brand'),
+    /** The barcode (EAN-13 / GTIN), where the maker printed one. */
+    gtin: text('gtin'),
+    /** The last day the special price (`cena` below `cena_st`) holds, when the shop set one. */
+    specialPriceUntil: date('special_price_until', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The last change of the row (a trigger sets it, migration 0025): the sitemap's lastmod. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -176,6 +176,32 @@ describe('editing a product', () => {
     expect((await admin('PUT', `/products/${product.id}`, { cena_st: 0 })).status).toBe(200);
   });
 
+  it('keeps a third-party maker, its barcode and the special price’s last day for the product page', async () => {
+    const product = await seededProduct('/limon');
+    const wrong = await admin('PUT', `/products/${product.id}`, {
+      gtin: '12345',
+      special_price_until: '31.12.2026',
+    });
+    expect(wrong.status).toBe(422);
+    expect(Object.keys(wrong.body.errors).sort()).toEqual(['gtin', 'special_price_until']);
+
+    const saved = await admin('PUT', `/products/${product.id}`, {
+      brand: 'Botanika',
+      gtin: '4601234567893',
+      special_price_until: '2099-12-31',
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.product).toMatchObject({ brand: 'Botanika', gtin: '4601234567893' });
+    expect((await publicPage(product.url)).body.page.com_data).toMatchObject({
+      brand: 'Botanika',
+      gtin: '4601234567893',
+      special_price_until: '2099-12-31',
+    });
+    // null gives the product back to the shop's own bottling.
+    expect((await admin('PUT', `/products/${product.id}`, { brand: null })).status).toBe(200);
+    expect((await publicPage(product.url)).body.page.com_data.brand).toBeNull();
+  });
+
   it('refuses fields that are not editable (no mass assignment) and changes nothing', async () => {
     const product = await seededProduct('/mandarin');
     for (const payload of [

@@ -73,6 +73,9 @@ const EDITABLE_COLUMNS = {
   extraction_method: 'extractionMethod',
   html_title: 'htmlTitle',
   meta_description: 'metaDescription',
+  brand: 'brand',
+  gtin: 'gtin',
+  special_price_until: 'specialPriceUntil',
 } as const satisfies Record<EditableField, keyof ProductRow>;
 
 const RICH_TEXT_FIELDS = ['description', 'usage', 'safety'] as const;
@@ -100,6 +103,9 @@ function toAdminProduct(row: ProductRow): AdminProduct {
     extraction_method: row.extractionMethod,
     html_title: row.htmlTitle,
     meta_description: row.metaDescription,
+    brand: row.brand,
+    gtin: row.gtin,
+    special_price_until: row.specialPriceUntil,
     images: row.images,
     avg_rating: Math.round(row.avgRating * 10) / 10,
     votes_count: row.votesCount,
@@ -359,6 +365,9 @@ export async function createProduct(
         extractionMethod: wanted.extraction_method,
         htmlTitle: wanted.html_title,
         metaDescription: wanted.meta_description,
+        brand: wanted.brand,
+        gtin: wanted.gtin,
+        specialPriceUntil: wanted.special_price_until,
       })
       .returning();
     const product = toAdminProduct(row!);

@@ -538,7 +538,10 @@ async function writePublication(tx: Database, kind: Kind, itemId: number | null,
     rowId = row?.id ?? null;
     if (rowId === null) throw new Error('insert returned no row');
   } else if (Object.keys(values).length > 0) {
-    await tx.update(table).set(values).where(eq(table.id, rowId));
+    await tx
+      .update(table)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(table.id, rowId));
   }
   if (input.tag_ids !== undefined) {
     await tx.delete(links).where(eq(linkId, rowId));

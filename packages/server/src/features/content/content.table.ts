@@ -91,7 +91,7 @@ function publicationColumns() {
     razdelId: integer('razdel_id').notNull(),
     authorId: integer('author_id').notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The last change of the row (a trigger sets it, migration 0025): the sitemap's lastmod. */
+    /** The last change of the row (a trigger sets it, migration 0025): the sitemap's lastmod and dateModified. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     excerpt: text('excerpt').notNull().default(''),
     /** Rich text (sanitised before it is stored). */

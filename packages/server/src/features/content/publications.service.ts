@@ -100,6 +100,7 @@ export async function getPublicationPage(db: Database, kind: PublicationKind, ur
       html: row.html,
       image: row.image,
       published_at: row.publishedAt.toISOString(),
+      updated_at: new Date(Math.max(row.updatedAt.getTime(), row.publishedAt.getTime())).toISOString(),
       author: author
         ? {
             id: author.id,

@@ -6,11 +6,13 @@ import {
   type RouteRequest,
   type RouteResponse,
 } from '@efir/domain/catalog-wire';
+import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import type { VoteType } from '@efir/domain/reviews-schemas';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import {
   buildCategoryTrail,
+  categoryHeading,
   collectSubtreeIds,
   getCategoryDetails,
   getProductDetails,
@@ -288,10 +290,14 @@ export async function resolvePage(
           pageInfo(
             'category',
             url,
-            details?.htmlTitle ?? category.name,
+            details?.htmlTitle ?? `${categoryHeading(tree, owner.id)} — купить в Москве, цены`,
             details?.metaDescription ??
-              `${category.name} в интернет-магазине «Эфир»: цены, наличие, доставка по России.`,
-            { ...category, description: details?.description ?? '' },
+              `${categoryHeading(tree, owner.id)} в интернет-магазине «Эфир»: ${formatCount(listing.pagination.total, GOODS_FORMS)} с ценами и наличием, доставка по Москве и всей России.`,
+            {
+              ...category,
+              description: details?.description ?? '',
+              heading: categoryHeading(tree, owner.id),
+            },
             buildCategoryTrail(tree, owner.id),
           ),
           { sort, filter: productFilter },

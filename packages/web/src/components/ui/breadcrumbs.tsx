@@ -1,5 +1,8 @@
-// Breadcrumbs: «Главная › … › current page».
+// Breadcrumbs: «Главная › … › current page», with the same trail as schema.org BreadcrumbList for search engines.
+import { useLocation } from 'react-router';
+import { useAppContext } from '../../app/app-context.tsx';
 import { Link } from '../../app/router/link.tsx';
+import { breadcrumbJsonLd, JsonLd } from './json-ld.tsx';
 
 export interface Crumb {
   name: string;
@@ -9,9 +12,14 @@ export interface Crumb {
 /** The last crumb is the page itself and is shown as text. */
 
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
+  const { origin } = useAppContext();
+  const { pathname } = useLocation();
   const all: Crumb[] = [{ name: 'Главная', url: '/' }, ...items];
+  const last = items.at(-1);
+  const trail = last ? [...items.slice(0, -1), { name: last.name, url: last.url ?? pathname }] : items;
   return (
     <nav className="breadcrumbs" aria-label="Навигационная цепочка">
+      <JsonLd data={breadcrumbJsonLd(origin, trail)} />
       <ol>
         {all.map((item, index) =>
           item.url && index < all.length - 1 ? (

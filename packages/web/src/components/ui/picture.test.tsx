@@ -36,4 +36,16 @@ describe('Picture', () => {
     expect(html).toContain('<source srcSet="/images/products/uploads/7-ab.webp" type="image/webp"/>');
     expect(html).toContain('alt="Флакон"');
   });
+
+  it('says the shown size of a set of widths even when the page does not: the picture’s width, at most the screen', () => {
+    const html = renderToStaticMarkup(
+      <Picture
+        image={{ basename: 'articles/son', filename: 'articles/son.jpg', widths: [400, 800, 1200] }}
+        alt=""
+        width={640}
+        height={360}
+      />,
+    );
+    expect(html).toContain('sizes="(max-width: 640px) 100vw, 640px"');
+  });
 });

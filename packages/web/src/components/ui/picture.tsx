@@ -23,7 +23,7 @@ export function Picture({
   height,
   className,
   eager = false,
-  sizes,
+  sizes: givenSizes,
   preload = false,
 }: {
   image: ImageRef | null;
@@ -33,7 +33,7 @@ export function Picture({
   className?: string;
   /** Above-the-fold images load at once; the rest lazily. */
   eager?: boolean;
-  /** The width the picture is shown at, for choosing among its sizes (the browser assumes 100vw). */
+  /** The width the picture is shown at, for choosing among its sizes; by default its width, at most the screen's. */
   sizes?: string;
   /**
    * The page's main picture (its largest paint): loaded at once and preloaded from the page's head (the shop
@@ -51,6 +51,9 @@ export function Picture({
     );
   }
   const srcSet = webpSrcSet(image);
+  // A set of widths always comes with sizes: without them the browser takes the whole screen's width.
+  const sizes =
+    (image.widths?.length ?? 0) > 1 ? (givenSizes ?? `(max-width: ${width}px) 100vw, ${width}px`) : undefined;
   if (preload) {
     // With several sizes the browser picks from imagesrcset/imagesizes, the same file the <source> picks.
     preloadResource(imageUrl(image, 'webp'), {

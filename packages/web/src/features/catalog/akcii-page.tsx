@@ -1,9 +1,7 @@
 // /akcii: the shop's current offers (a static text) followed by every product at a special price, with filters.
 
-import { useAppContext } from '../../app/app-context.tsx';
 import { useLoaderData } from '../../app/router/router-view.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
-import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
 import { ProductListing } from './category-page.tsx';
 import './catalog.css';
@@ -14,11 +12,9 @@ export { type AkciiPageData, createAkciiLoader, getAkciiMeta } from './akcii-loa
 
 export function AkciiPage() {
   const { intro, listing } = useLoaderData() as AkciiPageData;
-  const { origin } = useAppContext();
   const crumbs = [{ name: intro.title, url: '/akcii' }];
   return (
     <div className="container page akcii-page">
-      <JsonLd data={breadcrumbJsonLd(origin, crumbs)} />
       <Breadcrumbs items={crumbs} />
       <article className="akcii-page__intro">
         <h1>{intro.title}</h1>

@@ -1,11 +1,9 @@
 // /catalog.html: the top categories (by pos) as tiles with their sub-categories (by name), and popular products.
 import type { RouteResponse } from '@efir/domain/catalog-wire';
-import { useAppContext } from '../../app/app-context.tsx';
 import type { CatalogEntry } from '../../app/app-state.ts';
 import { Link } from '../../app/router/link.tsx';
 import { ShopProductCard } from '../../app/shop-product-card.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
-import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
 import './catalog.css';
 
@@ -28,14 +26,12 @@ export function groupCatalog(entries: readonly CatalogEntry[]): CatalogGroup[] {
 }
 
 export function CatalogPage({ data }: { data: RouteResponse }) {
-  const { origin } = useAppContext();
   const groups = groupCatalog(data.categories as CatalogEntry[]);
   const crumbs =
     data.page.breadcrumbs.length > 0 ? data.page.breadcrumbs : [{ name: 'Каталог', url: '/catalog.html' }];
 
   return (
     <div className="container page catalog-page">
-      <JsonLd data={breadcrumbJsonLd(origin, crumbs)} />
       <Breadcrumbs items={crumbs} />
       <h1>Каталог</h1>
       <ul className="catalog-tiles">

@@ -4,14 +4,12 @@ import type { RouteResponse } from '@efir/domain/catalog-wire';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { useAppContext } from '../../app/app-context.tsx';
 import type { CatalogEntry } from '../../app/app-state.ts';
 import { saveListPreferences } from '../../app/list-preferences.ts';
 import { Link } from '../../app/router/link.tsx';
 import { useNavigate, useNavigation } from '../../app/router/router-view.tsx';
 import { ShopProductCard } from '../../app/shop-product-card.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
-import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
 import {
@@ -30,6 +28,8 @@ interface CategoryData {
   name: string;
   url: string;
   description?: string;
+  /** «Пряные эфирные масла» for «Пряные»: what the page is about, said in full. */
+  heading?: string;
 }
 
 /** The products above the fold of a phone and a desktop load at once; the rest lazily. */
@@ -115,7 +115,6 @@ export function ProductListing({
 }
 
 export function CategoryPage({ data }: { data: RouteResponse }) {
-  const { origin } = useAppContext();
   const category = data.page.com_data as CategoryData;
   const children = (data.categories as CatalogEntry[])
     .slice()
@@ -124,9 +123,8 @@ export function CategoryPage({ data }: { data: RouteResponse }) {
 
   return (
     <div className="container page category-page">
-      <JsonLd data={breadcrumbJsonLd(origin, crumbs)} />
       <Breadcrumbs items={crumbs} />
-      <h1>{category.name}</h1>
+      <h1>{category.heading ?? category.name}</h1>
       {category.description ? (
         <RichText html={category.description} className="category-page__intro" />
       ) : null}

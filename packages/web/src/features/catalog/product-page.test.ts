@@ -29,6 +29,13 @@ const product: ProductDetails = {
   comments_count: 1,
   category: null,
   volumes: [],
+  brand: null,
+  gtin: null,
+  special_price_until: null,
+  shipping: [
+    { name: 'Курьер по Москве', price_from: 350, free_from: 5000, days_min: 1, days_max: 2 },
+    { name: 'Почта России', price_from: 290, free_from: null, days_min: 5, days_max: 14 },
+  ],
 };
 
 describe('listProductFacts', () => {
@@ -72,5 +79,49 @@ describe('buildProductJsonLd', () => {
     expect((data.offers as { availability: string }).availability).toBe('https://schema.org/OutOfStock');
     expect(data).not.toHaveProperty('aggregateRating');
     expect(data).not.toHaveProperty('description');
+  });
+
+  it('names a third-party maker as the brand and gives the barcode where there is one', () => {
+    const own = buildProductJsonLd(product, { avg_rating: 0, votes_count: 0 }, origin, '');
+    expect(own).toMatchObject({ brand: { name: 'Эфир' }, sku: '7' });
+    expect(own).not.toHaveProperty('gtin');
+    const other = buildProductJsonLd(
+      { ...product, brand: 'Botanika', gtin: '4601234567893' },
+      { avg_rating: 0, votes_count: 0 },
+      origin,
+      '',
+    );
+    expect(other).toMatchObject({ brand: { '@type': 'Brand', name: 'Botanika' }, gtin: '4601234567893' });
+  });
+
+  it('states the return rule and each delivery way with its price and term', () => {
+    const offers = buildProductJsonLd(product, { avg_rating: 0, votes_count: 0 }, origin, '')
+      .offers as Record<string, unknown>;
+    expect(offers.hasMerchantReturnPolicy).toMatchObject({
+      '@type': 'MerchantReturnPolicy',
+      applicableCountry: 'RU',
+      merchantReturnDays: 7,
+      returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+    });
+    expect(offers.shippingDetails).toEqual([
+      expect.objectContaining({
+        '@type': 'OfferShippingDetails',
+        shippingRate: { '@type': 'MonetaryAmount', value: 350, currency: 'RUB' },
+        shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'RU' },
+        deliveryTime: expect.objectContaining({
+          transitTime: { '@type': 'QuantitativeValue', minValue: 1, maxValue: 2, unitCode: 'DAY' },
+        }),
+      }),
+      expect.objectContaining({ shippingRate: { '@type': 'MonetaryAmount', value: 290, currency: 'RUB' } }),
+    ]);
+  });
+
+  it('gives a special price its last day while it lasts, and none to a regular price', () => {
+    const special = { ...product, special_price_until: '2026-12-31' };
+    const offersOn = (item: ProductDetails, today: string) =>
+      buildProductJsonLd(item, { avg_rating: 0, votes_count: 0 }, origin, '', today).offers;
+    expect(offersOn(special, '2026-12-01')).toMatchObject({ priceValidUntil: '2026-12-31' });
+    expect(offersOn(special, '2027-01-01')).not.toHaveProperty('priceValidUntil');
+    expect(offersOn({ ...special, cena_st: 0 }, '2026-12-01')).not.toHaveProperty('priceValidUntil');
   });
 });

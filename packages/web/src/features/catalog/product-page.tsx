@@ -4,17 +4,19 @@ import { PRODUCT_ICON_NAMES, productBadges } from '@efir/domain/catalog-constant
 import type { ImageRef, RouteResponse } from '@efir/domain/catalog-wire';
 import { formatRub } from '@efir/domain/money';
 import { formatCount } from '@efir/domain/plural';
+import { SHOP } from '@efir/domain/shop-info';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
 import { AddToCart } from '../../app/cart-buttons.tsx';
 import { Link } from '../../app/router/link.tsx';
 import { ShopProductCard } from '../../app/shop-product-card.tsx';
 import { FavoriteButton, WaitlistButton } from '../../app/user-list-buttons.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
-import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
+import { JsonLd } from '../../components/ui/json-ld.tsx';
 import { imageUrl } from '../../components/ui/picture.tsx';
 import { PriceTag } from '../../components/ui/product-card.tsx';
 import { RatingStars } from '../../components/ui/rating-stars.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
+import { merchantReturnPolicy } from '../../components/ui/structured-data.ts';
 import type { ReviewSlots } from '../reviews/review-slots.tsx';
 import { DeliveryEstimateSlot } from './delivery-estimate-slot.tsx';
 import { Gallery } from './product-gallery.tsx';
@@ -45,6 +47,53 @@ export interface ProductDetails {
   comments_count: number;
   category: { id: number; name: string; url: string } | null;
   volumes: Array<{ id: number; volume: string; url: string; cena: number; cena_st: number; stock: number }>;
+  brand: string | null;
+  gtin: string | null;
+  special_price_until: string | null;
+  shipping: Array<{
+    name: string;
+    price_from: number;
+    free_from: number | null;
+    days_min: number;
+    days_max: number;
+  }>;
+}
+
+/** «Лаванда узколистная, 10 мл»: the volumes of one oil are pages of their own, each named with its volume. */
+export function productTitle(product: { name: string; volume: string }): string {
+  return product.volume ? `${product.name}, ${product.volume}` : product.name;
+}
+
+/** Each way of delivery as schema.org OfferShippingDetails: its lowest price within Russia and its term. */
+function shippingJsonLd(product: ProductDetails) {
+  return product.shipping.map((way) => ({
+    '@type': 'OfferShippingDetails',
+    name: way.name,
+    shippingRate: {
+      '@type': 'MonetaryAmount',
+      value: way.free_from !== null && product.cena >= way.free_from ? 0 : way.price_from,
+      currency: 'RUB',
+    },
+    shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'RU' },
+    deliveryTime: {
+      '@type': 'ShippingDeliveryTime',
+      handlingTime: { '@type': 'QuantitativeValue', minValue: 0, maxValue: 1, unitCode: 'DAY' },
+      transitTime: {
+        '@type': 'QuantitativeValue',
+        minValue: way.days_min,
+        maxValue: way.days_max,
+        unitCode: 'DAY',
+      },
+    },
+  }));
+}
+
+/** A special price's last day, when the shop set one and it has not passed. */
+function priceValidUntil(product: ProductDetails, today: string): string | undefined {
+  const special = product.cena_st > product.cena;
+  return special && product.special_price_until && product.special_price_until >= today
+    ? product.special_price_until
+    : undefined;
 }
 
 const REVIEW_FORMS = ['отзыв', 'отзыва', 'отзывов'] as const;
@@ -68,23 +117,32 @@ export function buildProductJsonLd(
   rating: { avg_rating: number; votes_count: number },
   origin: string,
   description: string,
+  today = new Date().toISOString().slice(0, 10),
 ): Record<string, unknown> {
+  const validUntil = priceValidUntil(product, today);
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
-    name: product.volume ? `${product.name}, ${product.volume}` : product.name,
+    name: productTitle(product),
     sku: String(product.id),
+    ...(product.gtin ? { gtin: product.gtin } : {}),
     url: `${origin}${product.url}`,
     ...(product.images.length > 0 ? { image: product.images.map((image) => origin + imageUrl(image)) } : {}),
     ...(description ? { description } : {}),
-    brand: { '@type': 'Brand', name: 'Эфир' },
+    // The shop bottles its own oils; a third-party product names its maker.
+    brand: { '@type': 'Brand', name: product.brand || SHOP.name },
+    ...(product.category ? { category: product.category.name } : {}),
     offers: {
       '@type': 'Offer',
       url: `${origin}${product.url}`,
       priceCurrency: 'RUB',
       price: product.cena,
+      ...(validUntil ? { priceValidUntil: validUntil } : {}),
       availability: product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
+      seller: { '@id': `${origin}/#organization` },
+      hasMerchantReturnPolicy: merchantReturnPolicy(),
+      ...(product.shipping.length > 0 ? { shippingDetails: shippingJsonLd(product) } : {}),
     },
     ...(rating.votes_count > 0
       ? {
@@ -169,7 +227,7 @@ function BuyBox({ product }: { product: ProductDetails }) {
 export function ProductPage({ data, reviews }: { data: RouteResponse; reviews?: ReviewSlots }) {
   const { origin } = useAppContext();
   const product = data.page.com_data as ProductDetails;
-  const crumbs = [...data.page.breadcrumbs, { name: product.name }];
+  const crumbs = [...data.page.breadcrumbs, { name: productTitle(product) }];
   const facts = listProductFacts(product);
   const votes = data.page.votes_count;
   const sections = [
@@ -189,9 +247,6 @@ export function ProductPage({ data, reviews }: { data: RouteResponse; reviews?: 
           data.page.meta_description,
         )}
       />
-      <JsonLd
-        data={breadcrumbJsonLd(origin, [...data.page.breadcrumbs, { name: product.name, url: product.url }])}
-      />
       <Breadcrumbs items={crumbs} />
       <div className="product">
         <Gallery key={product.id} images={product.images} name={product.name} />
@@ -205,7 +260,7 @@ export function ProductPage({ data, reviews }: { data: RouteResponse; reviews?: 
               ))}
             </ul>
           )}
-          <h1 className="product__name">{product.name}</h1>
+          <h1 className="product__name">{productTitle(product)}</h1>
           {product.latin_name && (
             <p className="product__latin" lang="la">
               {product.latin_name}

@@ -10,7 +10,7 @@ import { readListSort, saveListPreferences } from '../../app/list-preferences.ts
 import { Link } from '../../app/router/link.tsx';
 import { FavoriteButton } from '../../app/user-list-buttons.tsx';
 import { Breadcrumbs, type Crumb } from '../../components/ui/breadcrumbs.tsx';
-import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
+import { JsonLd } from '../../components/ui/json-ld.tsx';
 import { imageUrl, Picture } from '../../components/ui/picture.tsx';
 import { RatingStars } from '../../components/ui/rating-stars.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
@@ -41,6 +41,8 @@ export interface PublicationData {
   html: string;
   image: ImageRef | null;
   published_at: string;
+  /** The last edit (never before publication). */
+  updated_at: string;
   author: PublicationAuthor | null;
   razdel: { id: number; name: string; url: string } | null;
   tags: PublicationTag[];
@@ -100,6 +102,7 @@ export function buildArticleJsonLd(origin: string, article: PublicationData) {
     headline: article.title,
     description: article.excerpt || undefined,
     datePublished: article.published_at,
+    dateModified: article.updated_at,
     mainEntityOfPage: `${origin}${article.url}`,
     ...(image ? { image: [image] } : {}),
     author: authorJsonLd(origin, article.author),
@@ -228,7 +231,6 @@ export function ArticlePage({ data, reviews }: { data: RouteResponse; reviews?: 
   return (
     <div className="container page publication-page">
       <Breadcrumbs items={crumbs} />
-      <JsonLd data={breadcrumbJsonLd(origin, crumbs)} />
       <JsonLd data={buildArticleJsonLd(origin, article)} />
       <article className="publication">
         <header className="publication__head">

@@ -18,12 +18,16 @@ export function PublicationCard({
   item,
   eager = false,
   kindLabel,
+  headingLevel = 3,
 }: {
   item: PublicationCardData;
   eager?: boolean;
   /** «Статья» or «Рецепт» where both kinds share a list. */
   kindLabel?: string;
+  /** 2 right under the page's h1, 3 under a section's h2: headings go down one level at a time. */
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const rating = formatRating(item.avg_rating);
   return (
     <article className="pub-card">
@@ -39,9 +43,9 @@ export function PublicationCard({
         {kindLabel && <span className="pub-card__kind">{kindLabel}</span>}
       </Link>
       <div className="pub-card__body">
-        <h3 className="pub-card__title">
+        <Heading className="pub-card__title">
           <Link to={item.url}>{item.title}</Link>
-        </h3>
+        </Heading>
         {item.excerpt && <p className="pub-card__excerpt">{item.excerpt}</p>}
         <p className="pub-card__meta">
           <time dateTime={item.published_at}>{formatDateLong(item.published_at)}</time>
@@ -65,17 +69,24 @@ export function PublicationGrid({
   items,
   eagerCount = 0,
   kindLabel,
+  headingLevel,
 }: {
   items: PublicationCardData[];
   /** How many of the first cards are above the fold. */
   eagerCount?: number;
   kindLabel?: string;
+  headingLevel?: 2 | 3;
 }) {
   return (
     <ul className="pub-grid">
       {items.map((item, index) => (
         <li key={item.url}>
-          <PublicationCard item={item} eager={index < eagerCount} kindLabel={kindLabel} />
+          <PublicationCard
+            item={item}
+            eager={index < eagerCount}
+            kindLabel={kindLabel}
+            headingLevel={headingLevel}
+          />
         </li>
       ))}
     </ul>

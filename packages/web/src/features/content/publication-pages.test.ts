@@ -16,6 +16,7 @@ import {
   formatIngredient,
   type RecipeData,
   readIngredients,
+  readRecipeSteps,
   toIsoDuration,
 } from './recipe-page.tsx';
 
@@ -29,6 +30,7 @@ const article: PublicationData = {
   html: '<p>Текст</p>',
   image: { filename: 'articles/son.jpg', basename: 'articles/son' },
   published_at: '2026-11-15T06:00:00.000Z',
+  updated_at: '2026-11-20T10:00:00.000Z',
   author: {
     id: 4,
     name: 'Елена Кузнецова',
@@ -75,6 +77,7 @@ describe('article structured data', () => {
       '@type': 'Article',
       headline: 'Эфирные масла для сна',
       datePublished: '2026-11-15T06:00:00.000Z',
+      dateModified: '2026-11-20T10:00:00.000Z',
       image: ['https://efir.example/images/articles/son.jpg'],
       author: { '@type': 'Person', name: 'Елена Кузнецова', url: `${origin}/authors#elena-kuznetsova` },
       publisher: { '@type': 'Organization', name: 'Эфир' },
@@ -116,18 +119,36 @@ describe('recipes', () => {
     expect(ingredients.map(formatIngredient)).toEqual(['Масло ши — 10 г', 'Баночка']);
   });
 
-  it('is a Recipe with its ingredients, yield, total time, author and date', () => {
-    const recipe: RecipeData = { ...article, title: 'Крем для рук', yield: '100 г крема', time_minutes: 60 };
-    expect(buildRecipeJsonLd(origin, recipe, readIngredients(components))).toMatchObject({
-      '@type': 'Recipe',
+  it('is a HowTo (home cosmetics, not food) with supplies, tools, steps, yield, time, author and dates', () => {
+    const recipe: RecipeData = {
+      ...article,
+      title: 'Крем для рук',
+      yield: '100 г крема',
+      time_minutes: 60,
+      html: '<p>Вступление</p><h2>Вам понадобится</h2><ul><li>Масло ши</li></ul><h2>Как приготовить</h2><p><b>Шаг 1.</b> Растопите ши&nbsp;на водяной бане.</p><p><b>Шаг 2.</b> Переложите в <a href="/x">баночку</a>.</p><h2>Хранение</h2><p>В холодильнике.</p>',
+    };
+    const data = buildRecipeJsonLd(origin, recipe, readIngredients(components));
+    expect(data).toMatchObject({
+      '@type': 'HowTo',
       name: 'Крем для рук',
-      recipeIngredient: ['Масло ши — 10 г', 'Баночка'],
-      recipeYield: '100 г крема',
+      supply: [{ '@type': 'HowToSupply', name: 'Масло ши — 10 г' }],
+      tool: [{ '@type': 'HowToTool', name: 'Баночка' }],
+      step: [
+        { '@type': 'HowToStep', position: 1, text: 'Растопите ши на водяной бане.' },
+        { '@type': 'HowToStep', position: 2, text: 'Переложите в баночку.' },
+      ],
+      yield: '100 г крема',
       totalTime: 'PT60M',
       author: { '@type': 'Person', name: 'Елена Кузнецова' },
       datePublished: article.published_at,
+      dateModified: article.updated_at,
       image: ['https://efir.example/images/articles/son.jpg'],
     });
+    expect(JSON.stringify(data)).not.toContain('Recipe');
+  });
+
+  it('makes a recipe without a «Как приготовить» section one step, its summary', () => {
+    expect(readRecipeSteps('<p>Просто смешайте.</p>', 'Смешайте масла.')).toEqual(['Смешайте масла.']);
   });
 });
 

@@ -1,9 +1,7 @@
 // A section (razdel) with its articles and recipes, and the listings /articles-new.html and /recept.html.
 import type { RouteResponse } from '@efir/domain/catalog-wire';
-import { useAppContext } from '../../app/app-context.tsx';
 import { Link } from '../../app/router/link.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
-import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { PublicationGrid } from './publication-card.tsx';
 import {
@@ -72,7 +70,6 @@ function SectionNav({ current, sections }: { current: string; sections: SectionL
 }
 
 export function RazdelPage({ data }: { data: RouteResponse }) {
-  const { origin } = useAppContext();
   const { page } = data;
   const razdel = page.com_data as RazdelData;
   const sections = readSectionLinks(data.razdels);
@@ -97,7 +94,6 @@ export function RazdelPage({ data }: { data: RouteResponse }) {
   return (
     <div className="container page content-page">
       <Breadcrumbs items={page.breadcrumbs} />
-      <JsonLd data={breadcrumbJsonLd(origin, page.breadcrumbs)} />
       <header className="razdel-head">
         <h1>{page.html_title}</h1>
         {description && <p className="razdel-head__lead">{description}</p>}
@@ -111,8 +107,10 @@ export function RazdelPage({ data }: { data: RouteResponse }) {
         total={total}
         forms={forms}
       >
-        {listingKind === 'article' && <PublicationGrid items={data.articles} eagerCount={3} />}
-        {listingKind === 'recept' && <PublicationGrid items={data.recepts} eagerCount={3} />}
+        {listingKind === 'article' && (
+          <PublicationGrid items={data.articles} eagerCount={3} headingLevel={2} />
+        )}
+        {listingKind === 'recept' && <PublicationGrid items={data.recepts} eagerCount={3} headingLevel={2} />}
         {listingKind === undefined && (
           <>
             {data.articles.length > 0 && (

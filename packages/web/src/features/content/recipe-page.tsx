@@ -8,7 +8,7 @@ import { addManyToCart, type BulkAddResult, CART_URL, describeLine } from '../..
 import { Link } from '../../app/router/link.tsx';
 import { FavoriteButton } from '../../app/user-list-buttons.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
-import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
+import { JsonLd } from '../../components/ui/json-ld.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
 import { PriceTag } from '../../components/ui/product-card.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
@@ -77,33 +77,64 @@ export function readIngredients(components: readonly unknown[]): Ingredient[] {
   );
 }
 
+function plainText(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&laquo;/g, '«')
+    .replace(/&raquo;/g, '»')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .replace(/ ([.,;:!?»)])/g, '$1')
+    .trim();
+}
+
+/**
+ * The steps of a recipe, as its «Как приготовить» section lists them (paragraphs «Шаг 1. …» or list items);
+ * a recipe without such a section is one step, its summary.
+ */
+export function readRecipeSteps(html: string, fallback: string): string[] {
+  const section = html.match(/<h2[^>]*>[^<]*(?:приготов|сделать)[^<]*<\/h2>([\s\S]*?)(?=<h2|$)/i)?.[1] ?? '';
+  const items = [...section.matchAll(/<(li|p)[^>]*>([\s\S]*?)<\/\1>/g)]
+    .map((match) => plainText(match[2] ?? '').replace(/^Шаг\s*\d+\.\s*/, ''))
+    .filter(Boolean);
+  return items.length > 0 ? items : [fallback].filter(Boolean);
+}
+
+/** Containers and instruments among the ingredients: HowTo tools, not supplies. */
+const TOOL_NAME =
+  /^(Флакон|Баночка|Банка|Бутылочка|Роллер|Пипетка|Стакан|Миска|Венчик|Весы|Лопатка|Форма|Мешочек)/i;
+
+/**
+ * schema.org HowTo: the recipes are home cosmetics and scents, not food, and Google keeps Recipe for food
+ * (decision 020). Supplies are the ingredients, tools the containers among them, steps the «Как приготовить» list.
+ */
 export function buildRecipeJsonLd(origin: string, recipe: RecipeData, ingredients: Ingredient[]) {
   const image = absoluteImageUrl(origin, recipe.image);
+  const tools = ingredients.filter((item) => TOOL_NAME.test(item.name));
+  const supplies = ingredients.filter((item) => !TOOL_NAME.test(item.name));
   return {
     '@context': 'https://schema.org',
-    '@type': 'Recipe',
+    '@type': 'HowTo',
     name: recipe.title,
     description: recipe.excerpt || undefined,
+    url: `${origin}${recipe.url}`,
     datePublished: recipe.published_at,
+    dateModified: recipe.updated_at,
     ...(image ? { image: [image] } : {}),
     author: recipe.author
       ? { '@type': 'Person', name: recipe.author.name, url: `${origin}${recipe.author.url}` }
       : { '@type': 'Organization', name: SHOP.name, url: `${origin}/` },
-    recipeYield: recipe.yield || undefined,
+    ...(recipe.yield ? { yield: recipe.yield } : {}),
     totalTime: toIsoDuration(recipe.time_minutes),
-    recipeIngredient: ingredients.map(formatIngredient),
-    ...(recipe.razdel ? { recipeCategory: recipe.razdel.name } : {}),
-    ...(recipe.votes_count > 0
-      ? {
-          aggregateRating: {
-            '@type': 'AggregateRating',
-            ratingValue: recipe.avg_rating,
-            ratingCount: recipe.votes_count,
-            bestRating: 5,
-            worstRating: 1,
-          },
-        }
-      : {}),
+    supply: supplies.map((item) => ({ '@type': 'HowToSupply', name: formatIngredient(item) })),
+    ...(tools.length > 0 ? { tool: tools.map((item) => ({ '@type': 'HowToTool', name: item.name })) } : {}),
+    step: readRecipeSteps(recipe.html, recipe.excerpt).map((text, index) => ({
+      '@type': 'HowToStep',
+      position: index + 1,
+      text,
+    })),
   };
 }
 
@@ -234,7 +265,6 @@ export function RecipePage({ data, reviews }: { data: RouteResponse; reviews?: R
   return (
     <div className="container page publication-page">
       <Breadcrumbs items={crumbs} />
-      <JsonLd data={breadcrumbJsonLd(origin, crumbs)} />
       <JsonLd data={buildRecipeJsonLd(origin, recipe, ingredients)} />
       <article className="publication">
         <header className="publication__head">

@@ -7,10 +7,13 @@ import type {
 } from '@efir/domain/catalog-wire';
 import { formatDateLong } from '@efir/domain/dates';
 import { SHOP } from '@efir/domain/shop-info';
+import { useAppContext } from '../../app/app-context.tsx';
 import type { CatalogEntry } from '../../app/app-state.ts';
 import { Link } from '../../app/router/link.tsx';
+import { JsonLd } from '../../components/ui/json-ld.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
 import { ProductCard } from '../../components/ui/product-card.tsx';
+import { organizationJsonLd, webSiteJsonLd } from '../../components/ui/structured-data.ts';
 import { HomeSlider } from './home-slider.tsx';
 import './home.css';
 
@@ -110,8 +113,11 @@ export function HomePage({ data }: { data: RouteResponse }) {
   const catalogs = (data.categories as CatalogEntry[]).slice().sort((a, b) => a.pos - b.pos);
   const posts = pickLatestPosts(data.articles, data.recepts);
 
+  const { origin } = useAppContext();
   return (
     <div className="home">
+      <JsonLd data={organizationJsonLd(origin)} />
+      <JsonLd data={webSiteJsonLd(origin)} />
       <h1 className="visually-hidden">
         {SHOP.name} — натуральные эфирные масла, гидролаты и школа ароматерапии
       </h1>

@@ -37,7 +37,11 @@ export function getReviewsMeta(data: unknown): PageMeta {
     reviews && reviews.count > 0
       ? `Что покупатели говорят о магазине эфирных масел «${SHOP.name}»: средняя оценка ${reviews.average.toLocaleString('ru-RU')} из 5, ${formatCount(reviews.count, REVIEW_FORMS)}. Поделитесь и своим впечатлением.`
       : `Отзывы покупателей о магазине эфирных масел «${SHOP.name}». Поделитесь своим впечатлением первым.`;
-  return { title: REVIEWS_TITLE, description, page: reviews?.pagination.page };
+  return {
+    title: 'Отзывы покупателей о магазине эфирных масел',
+    description,
+    page: reviews?.pagination.page,
+  };
 }
 
 /** /add-review: the form of the page itself is in add-review-page.tsx. */

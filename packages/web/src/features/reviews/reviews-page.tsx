@@ -1,16 +1,12 @@
 // /reviews and /reviews.html (spec §2): published shop reviews newest first, page by page, with the average score,
-// a link to /add-review, and schema.org Organization with its AggregateRating and Reviews.
+// a link to /add-review. No rating markup: the shop's own reviews of itself are self-serving for search engines.
 import { formatDateLong } from '@efir/domain/dates';
 import { formatCount } from '@efir/domain/plural';
 import { REVIEW_FORMS, type ReviewWire } from '@efir/domain/reviews-schemas';
-import { sanitizeHtml } from '@efir/domain/sanitize-html';
-import { SHOP } from '@efir/domain/shop-info';
 import { useLocation } from 'react-router';
-import { useAppContext } from '../../app/app-context.tsx';
 import { Link } from '../../app/router/link.tsx';
 import { useLoaderData } from '../../app/router/router-view.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
-import { JsonLd } from '../../components/ui/json-ld.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { RatingStars } from '../../components/ui/rating-stars.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
@@ -29,53 +25,6 @@ export {
 export function describeReviewTotals(average: number, count: number): string {
   if (count === 0) return 'Отзывов пока нет';
   return `${average.toLocaleString('ru-RU')} из 5 · ${formatCount(count, REVIEW_FORMS)}`;
-}
-
-/** Rich text as the plain text a search engine wants in reviewBody. */
-export function toPlainText(html: string): string {
-  return sanitizeHtml(html)
-    .replace(/<(br|\/p|\/li|\/h[1-6]|\/div)>/g, '$& ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-export function buildReviewsJsonLd(origin: string, data: ReviewsPageData): Record<string, unknown> {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Organization',
-    name: SHOP.name,
-    url: `${origin}/`,
-    email: SHOP.email,
-    telephone: SHOP.phones.map((phone) => phone.href.replace(/^tel:/, '')),
-    // Search engines reject a rating nobody gave.
-    ...(data.count > 0
-      ? {
-          aggregateRating: {
-            '@type': 'AggregateRating',
-            ratingValue: data.average,
-            reviewCount: data.count,
-            bestRating: 5,
-            worstRating: 1,
-          },
-        }
-      : {}),
-    ...(data.items.length > 0
-      ? {
-          review: data.items.map((review) => ({
-            '@type': 'Review',
-            author: { '@type': 'Person', name: review.name },
-            datePublished: review.created_at.slice(0, 10),
-            reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
-            reviewBody: toPlainText(review.html),
-          })),
-        }
-      : {}),
-  };
 }
 
 function ReviewItem({ review }: { review: ReviewWire }) {
@@ -99,11 +48,9 @@ function ReviewItem({ review }: { review: ReviewWire }) {
 
 export function ReviewsPage() {
   const data = useLoaderData() as ReviewsPageData;
-  const { origin } = useAppContext();
   const { pathname } = useLocation();
   return (
     <div className="container page reviews-page">
-      <JsonLd data={buildReviewsJsonLd(origin, data)} />
       <Breadcrumbs items={[{ name: 'Отзывы' }]} />
       <header className="reviews-page__head">
         <h1>{REVIEWS_TITLE}</h1>

@@ -9,7 +9,7 @@ import { useLoaderData, useNavigate } from '../../app/router/router-view.tsx';
 import { loginUrlFor } from '../../app/session.ts';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { FormError } from '../../components/ui/form.tsx';
-import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
+import { JsonLd } from '../../components/ui/json-ld.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
 import { describeFailure, readServerFieldErrors } from '../../lib/forms.ts';
@@ -95,7 +95,6 @@ export function CoursePage() {
   return (
     <div className="container page course-page">
       <JsonLd data={buildCourseJsonLd(origin, course)} />
-      <JsonLd data={breadcrumbJsonLd(origin, crumbs)} />
       <Breadcrumbs items={crumbs} />
       <div className="course-page__grid">
         <header className="course-page__head">

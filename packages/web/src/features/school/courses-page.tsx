@@ -7,7 +7,7 @@ import { useAppContext } from '../../app/app-context.tsx';
 import { Link } from '../../app/router/link.tsx';
 import { useLoaderData } from '../../app/router/router-view.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
-import { breadcrumbJsonLd, JsonLd } from '../../components/ui/json-ld.tsx';
+import { JsonLd } from '../../components/ui/json-ld.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
 import { SCHOOL_TITLE } from './school-loaders.ts';
 import { buildCourseJsonLd, describeSeats, formatCoursePrice } from './school-ui.tsx';
@@ -93,7 +93,6 @@ export function CoursesPage() {
   return (
     <div className="container page school-page">
       <JsonLd data={buildCoursesJsonLd(origin, items)} />
-      <JsonLd data={breadcrumbJsonLd(origin, [{ name: SCHOOL_TITLE }])} />
       <Breadcrumbs items={[{ name: SCHOOL_TITLE }]} />
       <header className="school-page__head">
         <h1>{SCHOOL_TITLE}</h1>

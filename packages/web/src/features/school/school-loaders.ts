@@ -9,6 +9,8 @@ import { fetchCourse, fetchCourses } from './school-api.ts';
 
 export const SCHOOL_TITLE = 'Школа ароматерапии';
 export const SCHOOL_NAME = 'Школа ароматерапии «Эфир»';
+/** The school's picture for link previews and the courses' structured data (packages/web/public). */
+export const SCHOOL_SHARE_IMAGE = '/og-school.png';
 
 /** /seminar_po_aromatherapy.html */
 export function createCoursesLoader(context: AppContextValue) {
@@ -20,6 +22,7 @@ export function getCoursesMeta(data: unknown): PageMeta {
   return {
     title: `${SCHOOL_TITLE}: курсы и профессиональная переподготовка`,
     description: `${SCHOOL_NAME}: ${count > 0 ? `${formatCount(count, COURSE_FORMS)} ` : ''}онлайн и очно в Москве — от бесплатного вводного урока до диплома ароматерапевта. Практикующие преподаватели, сертификат или диплом.`,
+    image: SCHOOL_SHARE_IMAGE,
   };
 }
 
@@ -32,5 +35,9 @@ export function createCourseLoader(context: AppContextValue) {
 export function getCourseMeta(data: unknown): PageMeta {
   const course = (data as CourseAnswer | undefined)?.course;
   if (!course) return { title: 'Курс не найден', noindex: true };
-  return { title: `${course.title} — ${SCHOOL_TITLE.toLowerCase()}`, description: course.summary };
+  return {
+    title: `${course.title} — ${SCHOOL_TITLE.toLowerCase()}`,
+    description: course.summary,
+    image: SCHOOL_SHARE_IMAGE,
+  };
 }

@@ -4,7 +4,7 @@ import { formatRub } from '@efir/domain/money';
 import { formatCount } from '@efir/domain/plural';
 import { type CourseWire, HOUR_FORMS, SEAT_FORMS } from '@efir/domain/school-schemas';
 import { SHOP } from '@efir/domain/shop-info';
-import { SCHOOL_NAME } from './school-loaders.ts';
+import { SCHOOL_NAME, SCHOOL_SHARE_IMAGE } from './school-loaders.ts';
 
 export function formatCoursePrice(price: number): string {
   return price === 0 ? 'Бесплатно' : formatRub(price);
@@ -72,6 +72,7 @@ export function buildCourseJsonLd(origin: string, course: CourseWire): Record<st
     name: course.title,
     description: course.summary,
     url,
+    image: `${origin}${SCHOOL_SHARE_IMAGE}`,
     inLanguage: 'ru',
     provider: { '@type': 'Organization', name: SCHOOL_NAME, sameAs: `${origin}/`, email: SHOP.email },
     educationalCredentialAwarded: course.outcome_name,
