@@ -35,6 +35,8 @@ import {
   type DeliveryProviders,
   quoteDelivery,
 } from './features/delivery/delivery.service.ts';
+import { exchangeAdminSection, registerExchangeRoutes } from './features/exchange/exchange.routes.ts';
+import { createExchangeService } from './features/exchange/exchange.service.ts';
 import { startHousekeeping } from './features/housekeeping/housekeeping.ts';
 import { createMailService } from './features/mail/mail.service.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
@@ -297,6 +299,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     authenticator,
     config,
   });
+  // 1C «Обмен с сайтом» (CommerceML 2): catalogue, prices and stock in, orders out; off without EXCHANGE_LOGIN.
+  const exchange = createExchangeService({
+    db: deps.db,
+    config,
+    limiter,
+    content,
+    mail,
+    origin: config.PUBLIC_URL.replace(/\/$/, ''),
+    log: app.log,
+  });
+  registerExchangeRoutes(app, exchange);
   // The back office: every route in it is for MODERATOR_IDS only (checked once, for the whole scope).
   registerAdminRoutes(app, {
     db: deps.db,
@@ -329,6 +342,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         log: app.log,
       }),
       contentAdminSection({ db: deps.db, content, config }),
+      exchangeAdminSection({ db: deps.db, enabled: exchange.enabled }),
     ],
   });
   mkdirSync(config.imagesDir, { recursive: true });
