@@ -185,18 +185,45 @@ export async function connect1C(
     cookie,
     call,
     async upload(filename, content, chunk = 64 * 1024) {
+      let last = 'success\n';
       for (let start = 0; start < content.length; start += chunk) {
         const answer = await call(
           `mode=file&filename=${encodeURIComponent(filename)}`,
           content.subarray(start, start + chunk),
         );
         if (!answer.body.startsWith('success')) return answer.body;
+        last = answer.body;
       }
-      return filename.endsWith('.xml') ? client.importFile(filename) : 'success\n';
+      // For orders 1C sends no mode=import: the site applies the file as it comes.
+      return filename.endsWith('.xml') && options.type === 'catalog' ? client.importFile(filename) : last;
     },
     async importFile(filename) {
       return (await call(`mode=import&filename=${encodeURIComponent(filename)}`)).body;
     },
   };
   return { answer: checkauth.body, client };
+}
+
+/** 1C's orders file back to the site: each document with its «Статус заказа», payment date or cancellation. */
+export function ordersXml(
+  documents: Array<{ id: number; number: string; status?: string; paidOn?: string; cancelled?: boolean }>,
+): Buffer {
+  const body = documents
+    .map((document) => {
+      const requisites = [
+        document.status ? ['Статус заказа', document.status] : null,
+        document.paidOn ? ['Дата оплаты по 1С', document.paidOn] : null,
+        document.cancelled ? ['Отменен', 'true'] : null,
+        ['Проведен', 'true'],
+      ]
+        .filter((item): item is string[] => item !== null)
+        .map(
+          ([name, value]) =>
+            `<ЗначениеРеквизита><Наименование>${name}</Наименование><Значение>${value}</Значение></ЗначениеРеквизита>`,
+        )
+        .join('');
+      return `<Документ><Ид>${document.id}</Ид><Номер>${document.number}</Номер><Дата>2026-11-27</Дата><ХозОперация>Заказ товара</ХозОперация><Роль>Продавец</Роль><Валюта>RUB</Валюта><Курс>1</Курс><Сумма>1000</Сумма><ЗначенияРеквизитов>${requisites}</ЗначенияРеквизитов></Документ>`;
+    })
+    .join('\n');
+  return Buffer.from(`${header('2.08', 'UTF-8')}${body}</КоммерческаяИнформация>\n`);
 }

@@ -5,7 +5,16 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../catalog/catalog.table.ts';
 import { ORDER_STATUS_NAMES, orderNumber, PAYMENT_STATE_NAMES } from '../orders/orders.service.ts';
-import { orderLines, orders } from '../orders/orders.table.ts';
+import { type OrderStatus, orderLines, orders } from '../orders/orders.table.ts';
+import {
+  child,
+  children,
+  isTrue,
+  PackageError,
+  readXmlRecords,
+  textOf,
+  type XmlNode,
+} from './exchange-xml.ts';
 
 /** At most this many orders in one answer; the rest go in the next session. */
 const ORDERS_PER_QUERY = 200;
@@ -171,4 +180,75 @@ export async function markExported(db: Database, orderIds: number[]): Promise<nu
     .where(and(inArray(orders.id, orderIds), isNull(orders.exportedAt)))
     .returning({ id: orders.id });
   return marked.length;
+}
+
+/** A change 1C reports for one of our orders. */
+export interface OrderChange {
+  orderId: number;
+  status: OrderStatus | null;
+  paid: boolean;
+}
+
+/** At most this many documents in one orders file (1C sends the orders it changed since the last exchange). */
+const DOCUMENTS_MAX = 10_000;
+
+/** 1C's «Статус заказа» texts (1С:УТ, УНФ and the Bitrix codes [N]/[P]/[D]/[F]) → the shop's status. */
+function statusFrom(document: XmlNode, requisites: Map<string, string>): OrderStatus | null {
+  if (
+    isTrue(requisites.get('Отменен')) ||
+    isTrue(requisites.get('ПометкаУдаления')) ||
+    isTrue(textOf(document, 'ПометкаУдаления'))
+  )
+    return 'cancelled';
+  const status = (requisites.get('Статус заказа') ?? requisites.get('Статуса заказа ИД') ?? '').toLowerCase();
+  if (/отмен/.test(status)) return 'cancelled';
+  if (/\[f\]|выполнен|доставлен|закрыт|получен/.test(status)) return 'delivered';
+  if (/\[d\]|отгруж|отправлен|в пути|передан/.test(status)) return 'shipped';
+  if (requisites.get('Номер отгрузки по 1С') || requisites.get('Номер отгрузки')) return 'shipped';
+  if (/\[n\]|\[p\]|принят|подтвержд|в работе|к отгрузке|собира/.test(status)) return 'confirmed';
+  return null;
+}
+
+/** Reads 1C's orders file whole (a cut or hostile file is refused before any order changes). */
+export async function readOrderChanges(file: string): Promise<{ changes: OrderChange[]; skipped: number }> {
+  const changes: OrderChange[] = [];
+  let skipped = 0;
+  await readXmlRecords(file, {
+    isRecord: (at) => at[at.length - 1] === 'Документ',
+    onRecord: (_at, document) => {
+      if (changes.length + skipped >= DOCUMENTS_MAX)
+        throw new PackageError('Слишком много документов в одном файле');
+      const requisites = new Map(
+        children(child(document, 'ЗначенияРеквизитов'), 'ЗначениеРеквизита').map((item) => [
+          textOf(item, 'Наименование'),
+          textOf(item, 'Значение'),
+        ]),
+      );
+      // Our own Ид is the order id; 1C may keep only our number «ЭФ-000123».
+      const byId = textOf(document, 'Ид').match(/^\d{1,9}$/)?.[0];
+      const byNumber = textOf(document, 'Номер').match(/^ЭФ-(\d{1,9})$/)?.[1];
+      const orderId = Number(byId ?? byNumber ?? 0);
+      if (!orderId || textOf(document, 'ХозОперация').replace('Заказ товара', '') !== '') {
+        skipped++;
+        return;
+      }
+      const paidOn = requisites.get('Дата оплаты по 1С') ?? requisites.get('Дата оплаты') ?? '';
+      const paid =
+        isTrue(requisites.get('Оплачен')) ||
+        isTrue(requisites.get('Заказ оплачен')) ||
+        /^\d{4}-\d\d-\d\d/.test(paidOn);
+      changes.push({ orderId, status: statusFrom(document, requisites), paid });
+    },
+  });
+  return { changes, skipped };
+}
+
+/** The steps from one status to another along the shop's flow (new → confirmed → shipped → delivered). */
+export function statusSteps(from: OrderStatus, to: OrderStatus): OrderStatus[] {
+  if (from === to || from === 'cancelled') return [];
+  if (to === 'cancelled') return ['cancelled'];
+  const flow: OrderStatus[] = ['new', 'confirmed', 'shipped', 'delivered'];
+  const start = flow.indexOf(from);
+  const end = flow.indexOf(to);
+  return end > start ? flow.slice(start + 1, end + 1) : [];
 }

@@ -6,12 +6,15 @@ import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { storeProductImage, tellWaitlist } from '../catalog/products-admin.ts';
 import type { MailService } from '../mail/mail.service.ts';
+import type { OrderStatus } from '../orders/orders.table.ts';
+import { orders } from '../orders/orders.table.ts';
 import {
   appendFileResult,
   type ExchangeSessionRow,
@@ -23,7 +26,7 @@ import {
 import type { ExchangeFileResult } from './exchange.table.ts';
 import { createCatalogApplier } from './exchange-catalog.ts';
 import { createOffersApplier } from './exchange-offers.ts';
-import { exportOrders, markExported } from './exchange-sale.ts';
+import { exportOrders, markExported, readOrderChanges, statusSteps } from './exchange-sale.ts';
 import { PackageError, readXmlRecords } from './exchange-xml.ts';
 
 export const EXCHANGE_COOKIE = 'efir_exchange';
@@ -50,6 +53,11 @@ export interface ExchangeDeps {
   mail: MailService;
   origin: string;
   log: FastifyBaseLogger;
+  /** What a moderator's order actions do (letters, stock, audit), for the changes 1C sends back. */
+  orders: {
+    changeStatus(orderId: number, status: OrderStatus): Promise<void>;
+    markPaid(orderId: number): Promise<void>;
+  };
 }
 
 const failure = (reason: string) => `failure\n${reason}`;
@@ -187,6 +195,53 @@ export function createExchangeService(deps: ExchangeDeps) {
     };
   }
 
+  /** 1C's orders file (type=sale, mode=file): statuses and payments applied through the shop's own order actions. */
+  async function applySaleFile(filename: string, file: string): Promise<ExchangeFileResult> {
+    const started = Date.now();
+    const { changes } = await readOrderChanges(file);
+    const problems: string[] = [];
+    let updated = 0;
+    for (const change of changes) {
+      const current = async () =>
+        (
+          await db
+            .select({ status: orders.status, paymentState: orders.paymentState })
+            .from(orders)
+            .where(eq(orders.id, change.orderId))
+        )[0];
+      let order = await current();
+      if (!order) {
+        problems.push(`Заказ ${change.orderId} не найден`);
+        continue;
+      }
+      try {
+        let changed = false;
+        if (change.paid && order.paymentState !== 'paid' && order.status !== 'cancelled') {
+          await deps.orders.markPaid(change.orderId);
+          order = (await current())!;
+          changed = true;
+        }
+        for (const step of change.status ? statusSteps(order.status, change.status) : []) {
+          await deps.orders.changeStatus(change.orderId, step);
+          changed = true;
+        }
+        if (changed) updated++;
+      } catch (error) {
+        problems.push(`Заказ ${change.orderId}: ${error instanceof Error ? error.message : 'ошибка'}`);
+      }
+    }
+    return {
+      filename,
+      kind: 'Заказы из 1С',
+      created: 0,
+      updated,
+      hidden: 0,
+      restocked: 0,
+      ...(problems.length > 0 ? { error: problems.slice(0, 20).join('; ') } : {}),
+      ms: Date.now() - started,
+    };
+  }
+
   return {
     enabled,
 
@@ -251,6 +306,8 @@ export function createExchangeService(deps: ExchangeDeps) {
         return failure(`Часть файла больше ${config.EXCHANGE_FILE_LIMIT} байт`);
       }
       await touchSession(db, session.id, bytes);
+      // Orders come in one piece and are applied at once (1C sends no mode=import for them).
+      if (session.type === 'sale' && filename.endsWith('.xml')) return this.importFile(session, filename);
       return 'success\n';
     },
 
@@ -264,7 +321,10 @@ export function createExchangeService(deps: ExchangeDeps) {
         return failure(`Файл ${filename} не был передан`);
       }
       try {
-        const result = await applyFile(session, filename, file);
+        const result =
+          session.type === 'sale'
+            ? await applySaleFile(filename, file)
+            : await applyFile(session, filename, file);
         await appendFileResult(db, session.id, result);
         // The file is applied; it is removed so a repeated import of the same name starts clean.
         await rm(file, { force: true });

@@ -8,7 +8,15 @@ import path from 'node:path';
 import { eq, isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect1C, type FakeOneC, importXml, OLD, offersXml, RETAIL } from '../../test/fake-1c.ts';
+import {
+  connect1C,
+  type FakeOneC,
+  importXml,
+  OLD,
+  offersXml,
+  ordersXml,
+  RETAIL,
+} from '../../test/fake-1c.ts';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
 import { createTestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -366,6 +374,34 @@ describe('orders to 1C', () => {
     expect(row!.exportedAt).not.toBeNull();
     const next = await connect1C(shop.app, { type: 'sale', login: LOGIN, password: PASSWORD });
     expect((await next.client!.call('mode=query')).body).not.toContain('<Документ>');
+
+    // 1C paid and shipped it: the order follows, and the customer gets the letters a moderator's change sends.
+    const changes = ordersXml([
+      {
+        id: orderId,
+        number: `ЭФ-${String(orderId).padStart(6, '0')}`,
+        status: '[D] Отгружен',
+        paidOn: '2026-11-27T12:00:00',
+      },
+      { id: 999_999, number: 'ЭФ-999999', status: 'Отгружен' },
+    ]);
+    expect(await next.client!.upload('orders-2026-11-27.xml', changes)).toBe('success\n');
+    const [after] = await shop.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(after).toMatchObject({ status: 'shipped', paymentState: 'paid' });
+    const subjects = (
+      await shop.database.db.select().from(outbox).where(eq(outbox.to, 'irina.sokolova@example.ru'))
+    ).map((letter) => letter.subject);
+    expect(subjects).toContainEqual(expect.stringMatching(/^Оплата заказа ЭФ-\d+ получена$/));
+    expect(subjects).toContainEqual(expect.stringMatching(/^Заказ ЭФ-\d+: отправлен$/));
+
+    // Cancelled in 1C: cancelled here, the bottles back on the shelf.
+    const stockBefore = (await byExternal('good-bergamot'))!.stock;
+    const cancel = await connect1C(shop.app, { type: 'sale', login: LOGIN, password: PASSWORD });
+    await cancel.client!.upload('orders.xml', ordersXml([{ id: orderId, number: 'ЭФ-1', cancelled: true }]));
+    expect((await shop.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.status).toBe(
+      'cancelled',
+    );
+    expect((await byExternal('good-bergamot'))!.stock).toBe(stockBefore + 2);
   });
 });
 
@@ -388,6 +424,7 @@ describe('back office log', () => {
     );
     expect(files.map((file) => file.error).filter(Boolean)).toContain('Недопустимое имя файла');
     expect(files.some((file) => file.error?.includes('DTD'))).toBe(true);
+    expect(files.map((file) => file.error)).toContain('Заказ 999999 не найден');
     const guest = await shop.app.inject({ method: 'GET', url: '/api/v1/admin/exchange' });
     expect(guest.statusCode).toBe(401);
     // Goods and characteristics from 1C are linked by their Ид: bergamot, the rose and its two volumes, the set.
