@@ -103,7 +103,7 @@ export function exchangeAdminSection(deps: { db: Database; enabled: boolean }) {
           enabled: deps.enabled,
           total,
           page: request.query.page,
-          per_page: perPage,
+          pages: Math.max(1, Math.ceil(total / perPage)),
           sessions: rows.map((row) => ({
             id: row.id,
             type: row.type,
