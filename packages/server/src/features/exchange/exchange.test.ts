@@ -8,6 +8,8 @@ import path from 'node:path';
 import { eq, isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestConfig } from '../../config.ts';
+import { createMemoryRateLimiter } from '../../lib/rate-limiter.ts';
 import {
   connect1C,
   type FakeOneC,
@@ -21,8 +23,10 @@ import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator
 import { createTestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { categories, products } from '../catalog/catalog.table.ts';
+import { createMailService } from '../mail/mail.service.ts';
 import { outbox } from '../mail/mail.table.ts';
 import { orders } from '../orders/orders.table.ts';
+import { createExchangeService } from './exchange.service.ts';
 
 const LOGIN = 'site-exchange';
 const PASSWORD = 'Obmen-s-1C-2026';
@@ -39,6 +43,8 @@ beforeAll(async () => {
       EXCHANGE_PASSWORD: PASSWORD,
       EXCHANGE_PRICE_TYPE: 'Розничная',
       EXCHANGE_OLD_PRICE_TYPE: OLD,
+      // The answer cache on, as in production: 1C's price must still show at once.
+      PAGE_CACHE_TTL_MS: '60000',
     },
   });
 });
@@ -77,6 +83,21 @@ describe('protocol', () => {
     const noSession = await shop.app.inject({ method: 'GET', url: '/1c_exchange?type=catalog&mode=init' });
     expect(noSession.statusCode).toBe(401);
     expect(noSession.body).toMatch(/^failure\n/);
+  });
+
+  it('is off without EXCHANGE_LOGIN and EXCHANGE_PASSWORD', async () => {
+    const off = createExchangeService({
+      db: shop.database.db,
+      config: createTestConfig({ DATA_DIR: dataDir }),
+      limiter: createMemoryRateLimiter(),
+      content: { invalidate() {} },
+      mail: createMailService(shop.database.db, createTestConfig(), shop.app.log),
+      origin: 'http://localhost',
+      log: shop.app.log,
+      orders: { changeStatus: async () => {}, markPaid: async () => {} },
+    });
+    const auth = `Basic ${Buffer.from(':').toString('base64')}`;
+    expect((await off.checkauth(auth, '127.0.0.1', 'catalog')).body).toMatch(/^failure\nОбмен с 1С выключен/);
   });
 
   it('answers at the Bitrix path 1C defaults to', async () => {
@@ -210,6 +231,15 @@ describe('catalogue from 1C', () => {
   });
 
   it('applies a partial 2.05 package in Windows-1251 and hides what a later full package lacks', async () => {
+    const productPage = async () =>
+      (
+        await shop.app.inject({
+          method: 'POST',
+          url: '/api/v1/route',
+          payload: { url: '/bergamot-1s-10-ml.html' },
+        })
+      ).body;
+    expect(await productPage()).toContain('450');
     const oneC = await catalog1C();
     const partial = importXml({
       version: '2.05',
@@ -225,6 +255,8 @@ describe('catalogue from 1C', () => {
       offers: [{ id: 'good-bergamot', prices: { [RETAIL]: 480 }, warehouses: { 'wh-msk': 1, 'wh-spb': 1 } }],
     });
     expect(await oneC.upload('offers.xml', offers)).toBe('success\n');
+    // The cached page is dropped with the change, as after a moderator's edit.
+    expect(await productPage()).toContain('480');
     expect(await byExternal('good-bergamot')).toMatchObject({
       name: 'Бергамот 1С, 10 мл (Италия)',
       cena: 480,
@@ -433,5 +465,16 @@ describe('back office log', () => {
       .from(products)
       .where(isNotNull(products.externalId));
     expect(linked.length).toBe(5);
+  });
+});
+
+// Last: it uses up the attempts of this client's address.
+describe('guessing', () => {
+  it('limits password guessing like the login', async () => {
+    let last = '';
+    for (let attempt = 0; attempt < 21; attempt++)
+      last = (await connect1C(shop.app, { type: 'sale', login: 'guess', password: `guess-${attempt}` }))
+        .answer;
+    expect(last).toMatch(/^failure\nСлишком много попыток/);
   });
 });
