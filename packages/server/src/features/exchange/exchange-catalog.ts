@@ -4,9 +4,9 @@
 // The rule for fields (decision 025): 1C owns the name, group, article, barcode, prices and stock; the site owns the
 // description, photos and SEO texts once they are filled — 1C's description and pictures only fill empty ones.
 import { sanitizeHtml } from '@efir/domain/sanitize-html';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { categories, products } from '../catalog/catalog.table.ts';
+import { categories, type ImageRef, products } from '../catalog/catalog.table.ts';
 import { slugify } from './exchange-slug.ts';
 import { child, children, isTrue, textOf, type XmlNode } from './exchange-xml.ts';
 
@@ -142,7 +142,23 @@ export function createCatalogApplier(tx: Tx, options: CatalogOptions) {
     const externalId = textOf(good, 'Ид');
     // Characteristics (товар#характеристика) become products when their offer comes (exchange-offers).
     if (!externalId || externalId.includes('#')) return;
-    const [existing] = await tx.select().from(products).where(eq(products.externalId, externalId));
+    const [existing] = await tx
+      .select({
+        id: products.id,
+        name: products.name,
+        sku: products.sku,
+        barcode: products.barcode,
+        categoryId: products.categoryId,
+        katGlobal: products.katGlobal,
+        externalListed: products.externalListed,
+        visible: products.visible,
+        cena: products.cena,
+        stock: products.stock,
+        images: products.images,
+        hasDescription: sql<boolean>`${products.description} <> ''`,
+      })
+      .from(products)
+      .where(eq(products.externalId, externalId));
     const deleted =
       good.attrs.Статус === 'Удален' ||
       textOf(good, 'Статус') === 'Удален' ||
@@ -171,7 +187,7 @@ export function createCatalogApplier(tx: Tx, options: CatalogOptions) {
     const pictures = children(good, 'Картинка')
       .map((node) => node.text)
       .filter(Boolean);
-    let row = existing;
+    let row: { id: number; images: ImageRef[] } | undefined = existing;
     if (!existing) {
       const volume = volumeFromText(name);
       const url = await uniqueUrl(tx, 'products', `/${slugify(name, 'tovar')}`, '.html');
@@ -192,12 +208,17 @@ export function createCatalogApplier(tx: Tx, options: CatalogOptions) {
         .returning();
       counts.created++;
     } else {
-      const changes: Partial<typeof products.$inferInsert> = { ...common };
-      if (!existing.description) changes.description = descriptionHtml(child(good, 'Описание'));
+      const changes: Partial<typeof products.$inferInsert> = {};
+      for (const key of Object.keys(common) as Array<keyof typeof common>)
+        if (common[key] !== existing[key]) (changes as Record<string, unknown>)[key] = common[key];
+      const description = existing.hasDescription ? '' : descriptionHtml(child(good, 'Описание'));
+      if (description) changes.description = description;
       // Listed again with a price: shown again (a product hidden by an earlier full package comes back).
       if (!existing.visible && existing.cena > 0) changes.visible = true;
-      await tx.update(products).set(changes).where(eq(products.id, existing.id));
-      counts.updated++;
+      if (Object.keys(changes).length > 0) {
+        await tx.update(products).set(changes).where(eq(products.id, existing.id));
+        counts.updated++;
+      }
       if (!existing.visible && changes.visible && existing.stock > 0) counts.restocked.push(existing.id);
     }
     if (row && row.images.length === 0 && pictures.length > 0) {

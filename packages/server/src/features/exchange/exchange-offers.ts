@@ -116,7 +116,16 @@ export function createOffersApplier(tx: Tx, choice: PriceTypeChoice, counts: App
     async applyOffer(offer: XmlNode) {
       const externalId = textOf(offer, 'Ид');
       if (!externalId) return;
-      let [row] = await tx.select().from(products).where(eq(products.externalId, externalId));
+      // Only what the offer changes: the row's texts and search vectors stay in the database.
+      const columns = {
+        id: products.id,
+        cena: products.cena,
+        cenaSt: products.cenaSt,
+        stock: products.stock,
+        visible: products.visible,
+        externalListed: products.externalListed,
+      };
+      let [row] = await tx.select(columns).from(products).where(eq(products.externalId, externalId));
       if (!row && externalId.includes('#')) row = await createVariant(externalId, offer);
       if (!row) return;
       const prices = children(child(offer, 'Цены'), 'Цена');
@@ -138,7 +147,14 @@ export function createOffersApplier(tx: Tx, choice: PriceTypeChoice, counts: App
       // Shown when 1C lists it and it has a price; a zero price hides it (nobody can buy it for 0 ₽).
       const visible = row.externalListed && price > 0;
       if (visible !== row.visible) changes.visible = visible;
-      if (Object.keys(changes).length === 0) return;
+      // Nothing new (the usual case for most goods of a package): no write, no index churn.
+      if (
+        (changes.cena ?? row.cena) === row.cena &&
+        (changes.cenaSt ?? row.cenaSt) === row.cenaSt &&
+        (changes.stock ?? row.stock) === row.stock &&
+        changes.visible === undefined
+      )
+        return;
       await tx.update(products).set(changes).where(eq(products.id, row.id));
       counts.updated++;
       if (row.visible && !visible) counts.hidden++;
