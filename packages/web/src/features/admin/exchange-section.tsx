@@ -99,7 +99,15 @@ export function ExchangeSection() {
                         <td>{first ? formatAdminDate(session.started_at) : ''}</td>
                         <td>{first ? (session.type === 'sale' ? 'Заказы' : 'Каталог') : ''}</td>
                         <td>
-                          {file ? `${file.filename} (${file.kind})` : <span className="admin-muted">—</span>}
+                          {file ? (
+                            file.kind === '—' ? (
+                              file.filename
+                            ) : (
+                              `${file.filename} (${file.kind})`
+                            )
+                          ) : (
+                            <span className="admin-muted">—</span>
+                          )}
                         </td>
                         <td>
                           {file?.error ? (
