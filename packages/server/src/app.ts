@@ -36,6 +36,8 @@ import {
   quoteDelivery,
 } from './features/delivery/delivery.service.ts';
 import { registerFeedRoutes } from './features/feeds/feeds.routes.ts';
+import { exchangeAdminSection, registerExchangeRoutes } from './features/exchange/exchange.routes.ts';
+import { createExchangeService } from './features/exchange/exchange.service.ts';
 import { startHousekeeping } from './features/housekeeping/housekeeping.ts';
 import { createMailService } from './features/mail/mail.service.ts';
 import { registerMetrics } from './features/metrics/metrics.ts';
@@ -45,7 +47,7 @@ import {
   estimateWeightGrams,
   type OrdersService,
 } from './features/orders/orders.service.ts';
-import { ordersAdminSection } from './features/orders/orders-admin.ts';
+import { changeOrderStatus, ordersAdminSection } from './features/orders/orders-admin.ts';
 import { registerPagesRoutes } from './features/pages/pages.routes.ts';
 import { createPaymentClient } from './features/payments/payment-client.ts';
 import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
@@ -318,6 +320,32 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     authenticator,
     config,
   });
+  const ordersAdmin = {
+    db: deps.db,
+    payments,
+    mail,
+    log: app.log,
+    origin: config.PUBLIC_URL.replace(/\/$/, ''),
+    discountTiers: config.DISCOUNT_TIERS,
+  };
+  // 1C «Обмен с сайтом» (CommerceML 2): catalogue, prices and stock in, orders out; off without EXCHANGE_LOGIN.
+  const exchange = createExchangeService({
+    db: deps.db,
+    config,
+    limiter,
+    content,
+    mail,
+    origin: config.PUBLIC_URL.replace(/\/$/, ''),
+    log: app.log,
+    orders: {
+      // 1C's status changes go through the moderator's action (letters, stock back on cancel, audit as user 0).
+      changeStatus: async (orderId, status) => {
+        await changeOrderStatus(ordersAdmin, { orderId, status, moderatorId: 0, comment: 'Из 1С' });
+      },
+      markPaid: (orderId) => orders.applyPaymentStatus(orderId, 'succeeded'),
+    },
+  });
+  registerExchangeRoutes(app, exchange);
   // The back office: every route in it is for MODERATOR_IDS only (checked once, for the whole scope).
   registerAdminRoutes(app, {
     db: deps.db,
@@ -325,14 +353,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     config,
     sections: [
       (scope) => registerSchoolAdminRoutes(scope, { db: deps.db, authenticator, payments, config }),
-      ordersAdminSection({
-        db: deps.db,
-        payments,
-        mail,
-        log: app.log,
-        origin: config.PUBLIC_URL.replace(/\/$/, ''),
-        discountTiers: config.DISCOUNT_TIERS,
-      }),
+      ordersAdminSection(ordersAdmin),
       promoAdminSection({ db: deps.db }),
       customersAdminSection({ db: deps.db, discountTiers: config.DISCOUNT_TIERS }),
       reviewsAdminSection({ db: deps.db, content: deps.reviews?.content ?? content }),
@@ -350,6 +371,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         log: app.log,
       }),
       contentAdminSection({ db: deps.db, content, config }),
+      exchangeAdminSection({ db: deps.db, enabled: exchange.enabled }),
     ],
   });
   mkdirSync(config.imagesDir, { recursive: true });

@@ -191,6 +191,20 @@ const envSchema = z.object({
     .string()
     .regex(/^[\w.~+/=-]{16,256}$/, 'must be 16-256 characters: letters, digits and . ~ + / = _ -')
     .optional(),
+  /** 1C «Обмен с сайтом» (issue 22): the login and password set in 1C's exchange node; without both it is off. */
+  EXCHANGE_LOGIN: z.string().min(1).max(200).optional(),
+  EXCHANGE_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(200).optional(),
+  /** Price type (its Ид or Наименование in 1C) that is the shop's price; empty: the package's first price type. */
+  EXCHANGE_PRICE_TYPE: z.string().max(200).default(''),
+  /** Price type shown crossed out as the old price when it is higher; empty: none. */
+  EXCHANGE_OLD_PRICE_TYPE: z.string().max(200).default(''),
+  /** Largest chunk 1C may send in one mode=file call (file_limit); 1C splits bigger files. */
+  EXCHANGE_FILE_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(512 * 1024 * 1024)
+    .default(32 * 1024 * 1024),
   /** Yandex Metrika counter id; without it no analytics script is loaded. */
   METRIKA_ID: z
     .string()

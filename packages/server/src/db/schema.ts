@@ -7,6 +7,7 @@ export * from '../features/catalog/catalog.table.ts';
 export * from '../features/chat/chat.table.ts';
 export * from '../features/content/content.table.ts';
 export * from '../features/delivery/delivery.table.ts';
+export * from '../features/exchange/exchange.table.ts';
 export * from '../features/mail/mail.table.ts';
 export * from '../features/orders/orders.table.ts';
 export * from '../features/payments/payments.table.ts';

@@ -46,6 +46,8 @@ export const categories = pgTable(
     htmlTitle: text('html_title'),
     metaDescription: text('meta_description'),
     description: text('description').notNull().default(''),
+    /** The group's Ид in 1C when it came through the exchange (issue 22). */
+    externalId: text('external_id').unique(),
   },
   (table) => [index('categories_parent_idx').on(table.parentId, table.pos)],
 );
@@ -87,6 +89,13 @@ export const products = pgTable(
     /** Sales-based weight for the «popular» sort. */
     popularity: integer('popularity').notNull().default(0),
     visible: boolean('visible').notNull().default(true),
+    /** The good's Ид in 1C (`товар` or `товар#характеристика`) when it came through the exchange (issue 22). */
+    externalId: text('external_id').unique(),
+    /** Listed in 1C's latest catalogue (a full package unlists what it lacks): only listed goods get shown by offers. */
+    externalListed: boolean('external_listed').notNull().default(false),
+    /** Артикул and Штрихкод from 1C. */
+    sku: text('sku').notNull().default(''),
+    barcode: text('barcode').notNull().default(''),
     htmlTitle: text('html_title'),
     metaDescription: text('meta_description'),
     /** The maker of a third-party product; null for the shop's own bottling (brand «Эфир»). */

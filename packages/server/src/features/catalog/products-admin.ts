@@ -267,13 +267,19 @@ function pick(source: AdminProduct, fields: readonly EditableField[]): Record<st
 /** After a committed change: the shop shows it at once, and the waitlist hears when the item is back. */
 async function afterChange(deps: ProductsAdminDeps, before: ProductRow, after: ProductRow) {
   deps.content.invalidate();
-  if (!isBuyable(before) && isBuyable(after)) {
-    // notifyBackInStock marks the waits before it sends, so a second raise (or a concurrent one) sends nothing.
-    try {
-      await notifyBackInStock(deps.db, deps.mail, after.id, deps.origin);
-    } catch (error) {
-      deps.log.error({ err: error, productId: after.id }, 'back-in-stock letters failed');
-    }
+  if (!isBuyable(before) && isBuyable(after)) await tellWaitlist(deps, after.id);
+}
+
+/** An item became buyable again (a moderator's restock, or 1C's stock through the exchange): its waitlist hears. */
+export async function tellWaitlist(
+  deps: Pick<ProductsAdminDeps, 'db' | 'mail' | 'origin' | 'log'>,
+  productId: number,
+): Promise<void> {
+  // notifyBackInStock marks the waits before it sends, so a second raise (or a concurrent one) sends nothing.
+  try {
+    await notifyBackInStock(deps.db, deps.mail, productId, deps.origin);
+  } catch (error) {
+    deps.log.error({ err: error, productId }, 'back-in-stock letters failed');
   }
 }
 
@@ -411,7 +417,11 @@ export function sniffImageFormat(bytes: Buffer): 'jpeg' | 'png' | 'webp' | null 
 
 const notAnImage = () => invalidData({ image: ['Загрузите картинку в формате JPEG, PNG или WebP'] });
 
-async function storeProductImage(imagesDir: string, productId: number, upload: Buffer): Promise<ImageRef> {
+export async function storeProductImage(
+  imagesDir: string,
+  productId: number,
+  upload: Buffer,
+): Promise<ImageRef> {
   const format = sniffImageFormat(upload);
   if (!format) throw notAnImage();
   // Loaded on the first upload: libvips stays out of the server's memory until a picture comes.

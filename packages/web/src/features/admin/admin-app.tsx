@@ -7,6 +7,7 @@ import { useAdminData } from './admin-api.ts';
 import { AuditSection } from './audit-section.tsx';
 import { ContentSection } from './content/content-section.tsx';
 import { CustomersSection } from './customers/customers-section.tsx';
+import { ExchangeSection } from './exchange-section.tsx';
 import { ModerationSection } from './moderation/moderation-section.tsx';
 import { OrdersSection } from './orders/orders-section.tsx';
 import { ProductsSection } from './products/products-section.tsx';
@@ -20,6 +21,7 @@ export const ADMIN_SECTIONS = [
   { path: 'content', title: 'Контент', Component: ContentSection },
   { path: 'moderation', title: 'Модерация', Component: ModerationSection },
   { path: 'promo', title: 'Промокоды', Component: PromoSection },
+  { path: 'exchange', title: 'Обмен с 1С', Component: ExchangeSection },
   { path: 'audit', title: 'Журнал изменений', Component: AuditSection },
 ] as const;
 

@@ -1,0 +1,380 @@
+// The 1C ↔ site exchange protocol (CommerceML 2, the «1c_exchange.php» convention 1C's «Обмен с сайтом» speaks):
+// checkauth → init → file (chunks) → import, and for orders query → success. Answers are plain text lines.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import { storeProductImage, tellWaitlist } from '../catalog/products-admin.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import type { OrderStatus } from '../orders/orders.table.ts';
+import { orders } from '../orders/orders.table.ts';
+import {
+  appendFileResult,
+  type ExchangeSessionRow,
+  findSessionByHash,
+  insertSession,
+  setSentOrders,
+  touchSession,
+} from './exchange.repo.ts';
+import type { ExchangeFileResult } from './exchange.table.ts';
+import { createCatalogApplier } from './exchange-catalog.ts';
+import { createOffersApplier } from './exchange-offers.ts';
+import { exportOrders, markExported, readOrderChanges, statusSteps } from './exchange-sale.ts';
+import { PackageError, readXmlRecords } from './exchange-xml.ts';
+
+export const EXCHANGE_COOKIE = 'efir_exchange';
+/** A session older than this is gone: 1C starts a new one with checkauth. */
+const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+/** All files of one session together. */
+const SESSION_BYTES_MAX = 1536 * 1024 * 1024;
+const PICTURE_BYTES_MAX = 20 * 1024 * 1024;
+
+export interface ExchangeDeps {
+  db: Database;
+  config: Pick<
+    Config,
+    | 'EXCHANGE_LOGIN'
+    | 'EXCHANGE_PASSWORD'
+    | 'EXCHANGE_PRICE_TYPE'
+    | 'EXCHANGE_OLD_PRICE_TYPE'
+    | 'EXCHANGE_FILE_LIMIT'
+    | 'DATA_DIR'
+    | 'imagesDir'
+  >;
+  limiter: RateLimiter;
+  content: { invalidate(): void };
+  mail: MailService;
+  origin: string;
+  log: FastifyBaseLogger;
+  /** What a moderator's order actions do (letters, stock, audit), for the changes 1C sends back. */
+  orders: {
+    changeStatus(orderId: number, status: OrderStatus): Promise<void>;
+    markPaid(orderId: number): Promise<void>;
+  };
+}
+
+const failure = (reason: string) => `failure\n${reason}`;
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function sameSecret(given: string, expected: string): boolean {
+  const left = createHash('sha256').update(given).digest();
+  const right = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(left, right);
+}
+
+/** A name 1C gives a file: «import.xml», «import_files/ab/ab12.jpg». Anything leaving the folder is refused. */
+export function safeRelativePath(filename: string): string | null {
+  if (!filename || filename.length > 300 || filename.includes('\\') || filename.includes('\0')) return null;
+  const parts = filename.split('/');
+  if (
+    parts.some((part) => part === '' || part === '.' || part === '..' || !/^[\p{L}\p{N}_. -]+$/u.test(part))
+  )
+    return null;
+  return parts.join('/');
+}
+
+export function createExchangeService(deps: ExchangeDeps) {
+  const { db, config, log } = deps;
+  const enabled = Boolean(config.EXCHANGE_LOGIN && config.EXCHANGE_PASSWORD);
+  const root = path.resolve(config.DATA_DIR, 'exchange');
+  const folderOf = (session: ExchangeSessionRow) => path.join(root, String(session.id));
+
+  function resolveInFolder(session: ExchangeSessionRow, filename: string): string | null {
+    const relative = safeRelativePath(filename);
+    if (!relative) return null;
+    const folder = folderOf(session);
+    const full = path.resolve(folder, relative);
+    return full.startsWith(folder + path.sep) ? full : null;
+  }
+
+  async function storePicture(session: ExchangeSessionRow, productId: number, relative: string) {
+    const file = resolveInFolder(session, relative);
+    if (!file) return null;
+    try {
+      if ((await stat(file)).size > PICTURE_BYTES_MAX) return null;
+      return await storeProductImage(config.imagesDir, productId, await readFile(file));
+    } catch {
+      // A missing or broken picture leaves the product without it; the goods still come in.
+      return null;
+    }
+  }
+
+  /** One import file, in one transaction; after the commit the caches go and the waitlists hear. */
+  async function applyFile(
+    session: ExchangeSessionRow,
+    filename: string,
+    file: string,
+  ): Promise<ExchangeFileResult> {
+    const started = Date.now();
+    const earlier = session.files.filter((item) => !item.error);
+    const isSplit = /\d+_\d+\.xml$/i.test(filename);
+    let kind = 'Пустой файл';
+    const outcome = await db.transaction(async (tx) => {
+      const catalog = createCatalogApplier(tx, {
+        priceType: config.EXCHANGE_PRICE_TYPE,
+        oldPriceType: config.EXCHANGE_OLD_PRICE_TYPE,
+        storePicture: (productId, relative) => storePicture(session, productId, relative),
+      });
+      const offers = createOffersApplier(
+        tx,
+        { priceType: config.EXCHANGE_PRICE_TYPE, oldPriceType: config.EXCHANGE_OLD_PRICE_TYPE },
+        catalog.counts,
+      );
+      let partial = false;
+      let unlisted = earlier.some((item) => item.kind === 'Каталог (полный)');
+      let offersStarted = false;
+      await readXmlRecords(file, {
+        isRecord: (at) => {
+          const name = at[at.length - 1];
+          const parent = at[at.length - 2];
+          return (
+            (name === 'Группы' && parent === 'Классификатор') ||
+            (name === 'Товар' && parent === 'Товары' && at[at.length - 3] === 'Каталог') ||
+            (name === 'СодержитТолькоИзменения' && (parent === 'Каталог' || parent === 'ПакетПредложений')) ||
+            (name === 'ТипыЦен' && parent === 'ПакетПредложений') ||
+            (name === 'Предложение' && parent === 'Предложения')
+          );
+        },
+        onOpen: (at, attrs) => {
+          const name = at[at.length - 1];
+          if (name === 'Каталог' || name === 'ПакетПредложений')
+            partial = /^(true|да)$/i.test(attrs.СодержитТолькоИзменения ?? '');
+          if (name === 'Каталог') kind = 'Каталог';
+          if (name === 'ПакетПредложений') kind = 'Предложения';
+          if (name === 'Классификатор' && kind === 'Пустой файл') kind = 'Классификатор';
+        },
+        onRecord: async (at, node) => {
+          switch (node.name) {
+            case 'СодержитТолькоИзменения':
+              partial = /^(true|да)$/i.test(node.text);
+              return;
+            case 'Группы':
+              return catalog.applyGroups(node);
+            case 'Товар':
+              if (!partial && !unlisted) {
+                await catalog.unlistAll();
+                unlisted = true;
+              }
+              if (!partial) kind = 'Каталог (полный)';
+              return catalog.applyProduct(node);
+            case 'ТипыЦен':
+              return offers.applyPriceTypes(node);
+            case 'Предложение':
+              if (!offersStarted) {
+                offersStarted = true;
+                // A full catalogue sent in parts is complete once its offers begin: what it lacked is hidden now.
+                const fullCatalog = earlier.some((item) => item.kind === 'Каталог (полный)');
+                const offersBefore = earlier.some((item) => item.kind === 'Предложения');
+                if (fullCatalog && !offersBefore) await catalog.hideUnlisted();
+              }
+              return offers.applyOffer(node);
+          }
+          void at;
+        },
+      });
+      if (kind === 'Каталог (полный)' && !isSplit) await catalog.hideUnlisted();
+      return catalog.counts;
+    });
+    deps.content.invalidate();
+    for (const productId of outcome.restocked) await tellWaitlist(deps, productId);
+    return {
+      filename,
+      kind,
+      created: outcome.created,
+      updated: outcome.updated,
+      hidden: outcome.hidden,
+      restocked: outcome.restocked.length,
+      ms: Date.now() - started,
+    };
+  }
+
+  /** 1C's orders file (type=sale, mode=file): statuses and payments applied through the shop's own order actions. */
+  async function applySaleFile(filename: string, file: string): Promise<ExchangeFileResult> {
+    const started = Date.now();
+    const { changes } = await readOrderChanges(file);
+    const problems: string[] = [];
+    let updated = 0;
+    for (const change of changes) {
+      const current = async () =>
+        (
+          await db
+            .select({ status: orders.status, paymentState: orders.paymentState })
+            .from(orders)
+            .where(eq(orders.id, change.orderId))
+        )[0];
+      let order = await current();
+      if (!order) {
+        problems.push(`Заказ ${change.orderId} не найден`);
+        continue;
+      }
+      try {
+        let changed = false;
+        if (change.paid && order.paymentState !== 'paid' && order.status !== 'cancelled') {
+          await deps.orders.markPaid(change.orderId);
+          order = (await current())!;
+          changed = true;
+        }
+        for (const step of change.status ? statusSteps(order.status, change.status) : []) {
+          await deps.orders.changeStatus(change.orderId, step);
+          changed = true;
+        }
+        if (changed) updated++;
+      } catch (error) {
+        problems.push(`Заказ ${change.orderId}: ${error instanceof Error ? error.message : 'ошибка'}`);
+      }
+    }
+    return {
+      filename,
+      kind: 'Заказы из 1С',
+      created: 0,
+      updated,
+      hidden: 0,
+      restocked: 0,
+      ...(problems.length > 0 ? { error: problems.slice(0, 20).join('; ') } : {}),
+      ms: Date.now() - started,
+    };
+  }
+
+  return {
+    enabled,
+
+    async checkauth(authorization: string | undefined, ip: string, type: string) {
+      if (!enabled)
+        return { body: failure('Обмен с 1С выключен: не заданы EXCHANGE_LOGIN и EXCHANGE_PASSWORD') };
+      if (!(await deps.limiter.hit(`exchange:ip:${ip}`, 20, 15 * 60 * 1000)))
+        return { body: failure('Слишком много попыток входа. Попробуйте через 15 минут'), status: 429 };
+      const basic = authorization?.match(/^Basic\s+([A-Za-z0-9+/=]+)$/i);
+      const decoded = basic ? Buffer.from(basic[1]!, 'base64').toString('utf8') : '';
+      const colon = decoded.indexOf(':');
+      const login = colon >= 0 ? decoded.slice(0, colon) : '';
+      const password = colon >= 0 ? decoded.slice(colon + 1) : '';
+      const ok =
+        sameSecret(login, config.EXCHANGE_LOGIN ?? '') &&
+        sameSecret(password, config.EXCHANGE_PASSWORD ?? '');
+      if (!ok) return { body: failure('Неверный логин или пароль обмена'), status: 401 };
+      const token = randomBytes(24).toString('hex');
+      await insertSession(db, hashToken(token), type);
+      return { body: `success\n${EXCHANGE_COOKIE}\n${token}\n`, token };
+    },
+
+    async findSession(token: string | undefined): Promise<ExchangeSessionRow | null> {
+      if (!enabled || !token || token.length > 100) return null;
+      const session = await findSessionByHash(db, hashToken(token));
+      if (!session || Date.now() - session.startedAt.getTime() > SESSION_TTL_MS) return null;
+      return session;
+    },
+
+    init(session: ExchangeSessionRow) {
+      void touchSession(db, session.id);
+      return `zip=no\nfile_limit=${config.EXCHANGE_FILE_LIMIT}\n`;
+    },
+
+    /** One chunk of a file: appended to what came before under the same name. */
+    async receiveFile(session: ExchangeSessionRow, filename: string, body: Readable): Promise<string> {
+      const file = resolveInFolder(session, filename);
+      if (!file) {
+        body.resume();
+        await appendFileResult(db, session.id, failedResult(filename, 'Недопустимое имя файла'));
+        return failure('Недопустимое имя файла');
+      }
+      if (session.bytes > SESSION_BYTES_MAX) {
+        body.resume();
+        return failure('Сеанс обмена передал слишком много данных');
+      }
+      await mkdir(path.dirname(file), { recursive: true });
+      let bytes = 0;
+      let tooBig = false;
+      body.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (bytes > config.EXCHANGE_FILE_LIMIT && !tooBig) {
+          tooBig = true;
+          body.destroy(new PackageError('too big'));
+        }
+      });
+      try {
+        await pipeline(body, createWriteStream(file, { flags: 'a' }));
+      } catch (error) {
+        if (!tooBig) throw error;
+        await rm(file, { force: true });
+        return failure(`Часть файла больше ${config.EXCHANGE_FILE_LIMIT} байт`);
+      }
+      await touchSession(db, session.id, bytes);
+      // Orders come in one piece and are applied at once (1C sends no mode=import for them).
+      if (session.type === 'sale' && filename.endsWith('.xml')) return this.importFile(session, filename);
+      return 'success\n';
+    },
+
+    async importFile(session: ExchangeSessionRow, filename: string): Promise<string> {
+      const file = resolveInFolder(session, filename);
+      if (!file) return failure('Недопустимое имя файла');
+      try {
+        await stat(file);
+      } catch {
+        await appendFileResult(db, session.id, failedResult(filename, 'Файл не был передан'));
+        return failure(`Файл ${filename} не был передан`);
+      }
+      try {
+        const result =
+          session.type === 'sale'
+            ? await applySaleFile(filename, file)
+            : await applyFile(session, filename, file);
+        await appendFileResult(db, session.id, result);
+        // The file is applied; it is removed so a repeated import of the same name starts clean.
+        await rm(file, { force: true });
+        return 'success\n';
+      } catch (error) {
+        const reason =
+          error instanceof PackageError
+            ? error.message
+            : 'Файл не загружен: ошибка при записи в базу магазина';
+        if (!(error instanceof PackageError)) log.error({ err: error, filename }, 'exchange import failed');
+        await appendFileResult(db, session.id, failedResult(filename, reason));
+        await rm(file, { force: true });
+        return failure(reason);
+      }
+    },
+
+    async saleQuery(session: ExchangeSessionRow): Promise<string> {
+      const { xml, orderIds } = await exportOrders(db);
+      await setSentOrders(db, session.id, orderIds);
+      return xml;
+    },
+
+    async saleSuccess(session: ExchangeSessionRow): Promise<string> {
+      const marked = await markExported(db, session.sentOrderIds);
+      await appendFileResult(db, session.id, {
+        filename: 'query',
+        kind: 'Заказы',
+        created: 0,
+        updated: marked,
+        hidden: 0,
+        restocked: 0,
+        ms: 0,
+      });
+      await setSentOrders(db, session.id, []);
+      return 'success\n';
+    },
+  };
+}
+
+function failedResult(filename: string, error: string): ExchangeFileResult {
+  return {
+    filename: filename.slice(0, 300),
+    kind: '—',
+    created: 0,
+    updated: 0,
+    hidden: 0,
+    restocked: 0,
+    error,
+    ms: 0,
+  };
+}
+
+export type ExchangeService = ReturnType<typeof createExchangeService>;

@@ -1,0 +1,134 @@
+// «Обмен с 1С»: whether the exchange is on, and the log of each session 1C opened — the files that came, what they
+// created, updated and hid, and why a file was refused.
+import { formatCount, GOODS_FORMS, type PluralForms } from '@efir/domain/plural';
+import { useState } from 'react';
+import { useAdminData } from './admin-api.ts';
+import {
+  AdminChip,
+  AdminFailure,
+  AdminHeader,
+  AdminLoading,
+  AdminPager,
+  formatAdminDate,
+} from './admin-ui.tsx';
+
+interface ExchangeFile {
+  filename: string;
+  kind: string;
+  created: number;
+  updated: number;
+  hidden: number;
+  restocked: number;
+  error?: string;
+  ms: number;
+}
+
+interface ExchangeLog {
+  enabled: boolean;
+  total: number;
+  page: number;
+  pages: number;
+  sessions: Array<{ id: number; type: string; started_at: string; bytes: number; files: ExchangeFile[] }>;
+}
+
+const RECORD_FORMS: PluralForms = ['запись', 'записи', 'записей'];
+
+function describe(file: ExchangeFile): string {
+  const parts = [
+    file.created > 0 ? `создано ${formatCount(file.created, RECORD_FORMS)}` : '',
+    file.updated > 0 ? `обновлено ${formatCount(file.updated, RECORD_FORMS)}` : '',
+    file.hidden > 0 ? `скрыто ${formatCount(file.hidden, GOODS_FORMS)}` : '',
+    file.restocked > 0 ? `снова в наличии ${formatCount(file.restocked, GOODS_FORMS)}` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : 'без изменений';
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toLocaleString('ru-RU', { maximumFractionDigits: 1 })} с`;
+}
+
+/** One table row per file; a session that sent nothing still shows as one row. */
+function logRows(log: ExchangeLog) {
+  return log.sessions.flatMap((session) =>
+    (session.files.length > 0 ? session.files : [null]).map((file, position) => ({
+      key: `${session.id}-${position}`,
+      session,
+      file,
+      first: position === 0,
+    })),
+  );
+}
+
+export function ExchangeSection() {
+  const [page, setPage] = useState(1);
+  const log = useAdminData<ExchangeLog>(`/exchange?page=${page}`);
+  return (
+    <section>
+      <AdminHeader title="Обмен с 1С" />
+      {log.status === 'loading' ? <AdminLoading /> : null}
+      {log.status === 'error' ? <AdminFailure error={log.error} retry={log.reload} /> : null}
+      {log.status === 'ready' ? (
+        <>
+          <p>
+            {log.data.enabled ? (
+              <AdminChip tone="good">Обмен включён</AdminChip>
+            ) : (
+              <AdminChip tone="warn">Обмен выключен</AdminChip>
+            )}{' '}
+            В 1С («Обмен с сайтом») укажите адрес <code>/1c_exchange</code> этого магазина, логин и пароль из
+            настроек EXCHANGE_LOGIN и EXCHANGE_PASSWORD.
+          </p>
+          {log.data.sessions.length === 0 ? (
+            <p className="admin-muted">1С ещё не подключалась.</p>
+          ) : (
+            <>
+              <div className="admin-table-wrap">
+                <table className="admin-table">
+                  <thead>
+                    <tr>
+                      <th>Когда</th>
+                      <th>Что</th>
+                      <th>Файл</th>
+                      <th>Итог</th>
+                      <th>Время</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {logRows(log.data).map(({ key, session, file, first }) => (
+                      <tr key={key}>
+                        <td>{first ? formatAdminDate(session.started_at) : ''}</td>
+                        <td>{first ? (session.type === 'sale' ? 'Заказы' : 'Каталог') : ''}</td>
+                        <td>
+                          {file ? (
+                            file.kind === '—' ? (
+                              file.filename
+                            ) : (
+                              `${file.filename} (${file.kind})`
+                            )
+                          ) : (
+                            <span className="admin-muted">—</span>
+                          )}
+                        </td>
+                        <td>
+                          {file?.error ? (
+                            <AdminChip tone="bad">{file.error}</AdminChip>
+                          ) : file ? (
+                            describe(file)
+                          ) : (
+                            <span className="admin-muted">только вход</span>
+                          )}
+                        </td>
+                        <td>{file ? seconds(file.ms) : ''}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <AdminPager page={log.data.page} pages={log.data.pages} onPage={setPage} />
+            </>
+          )}
+        </>
+      ) : null}
+    </section>
+  );
+}
