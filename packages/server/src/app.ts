@@ -18,6 +18,7 @@ import { createPageSessions, registerAuthRoutes } from './features/auth/auth.rou
 import { createAuthService } from './features/auth/auth.service.ts';
 import { createDeviceCookies } from './features/auth/device-cookies.ts';
 import { createAccessTokens } from './features/auth/tokens.ts';
+import { remindAbandonedCarts } from './features/cart/abandoned-cart.ts';
 import { findProductForCart } from './features/cart/cart.repo.ts';
 import { CART_COOKIE, registerCartRoutes } from './features/cart/cart.routes.ts';
 import { createCartService, HYDROLAT_KAT_GLOBAL } from './features/cart/cart.service.ts';
@@ -37,6 +38,10 @@ import {
 } from './features/delivery/delivery.service.ts';
 import { startHousekeeping } from './features/housekeeping/housekeeping.ts';
 import { createMailService } from './features/mail/mail.service.ts';
+import { outboxAdminSection } from './features/mail/outbox-admin.ts';
+import { startOutboxLoop } from './features/mail/outbox-loop.ts';
+import { createOutboxWorker } from './features/mail/outbox-worker.ts';
+import { registerUnsubscribeRoutes, unsubscribeUrl } from './features/mail/unsubscribe.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
 import {
   createOrdersService,
@@ -53,6 +58,7 @@ import { registerReviewRoutes } from './features/reviews/reviews.routes.ts';
 import { reviewsAdminSection } from './features/reviews/reviews-admin.ts';
 import { registerSchoolAdminRoutes, registerSchoolRoutes } from './features/school/school.routes.ts';
 import { registerSearchRoutes } from './features/search/search.routes.ts';
+import { createTelegramClient, type TelegramClient } from './features/telegram/telegram-client.ts';
 import { trackInFlightRequests } from './lib/graceful-shutdown.ts';
 import { createLocalInvalidationBus, createRedisInvalidationBus } from './lib/invalidation-bus.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
@@ -73,6 +79,8 @@ import { createPageRenderer, registerNotFound, type SsrOptions } from './plugins
  * Memory for guests' rendered pages, compressed (a product page ≈ 22 KB): about 1 500 pages; the oldest go first.
  */
 const GUEST_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+/** How often quiet carts are looked for (the reminder itself waits ABANDONED_CART_HOURS). */
+const ABANDONED_CART_CHECK_MS = 10 * 60 * 1000;
 
 export interface AppDeps {
   db: Database;
@@ -83,6 +91,8 @@ export interface AppDeps {
     providers?: DeliveryProviders;
     cartSnapshot?: (request: FastifyRequest) => Promise<CartSnapshot>;
   };
+  /** Test seam: the Telegram client (a real one pointed at a local fake Bot API). */
+  telegram?: TelegramClient;
   /** How pages are rendered; omitted in API-only tests. */
   ssr?: SsrOptions;
 }
@@ -160,7 +170,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       return user && user.tokenVersion === claims.tokenVersion ? user.id : null;
     },
   });
-  const mail = createMailService(deps.db, config, app.log);
+  // Letters and Telegram messages go through the outbox; this instance's worker is woken when it queues one.
+  let wakeOutbox = () => {};
+  const mail = createMailService(deps.db, config, () => wakeOutbox());
+  const telegram = deps.telegram ?? createTelegramClient(config, app.log);
+  const origin = config.PUBLIC_URL.replace(/\/$/, '');
   // Guests' pages are kept rendered and compressed as long as the answers they are made of (PAGE_CACHE_TTL_MS).
   const guestPages =
     config.PAGE_CACHE_TTL_MS > 0
@@ -260,6 +274,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     mail,
     limiter,
     config,
+    telegram,
     listOrders: (user) => orders.listForUser(user),
     listSavedCarts: (user) => cart.listSaved(user),
   });
@@ -292,6 +307,33 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   registerSearchRoutes(app, deps.db, responses);
   startHousekeeping(app, { db: deps.db, log: app.log });
+  registerUnsubscribeRoutes(app, { db: deps.db, secret });
+  const outboxWorker = createOutboxWorker({ db: deps.db, config, telegram, log: app.log });
+  if (config.OUTBOX_WORKER) {
+    wakeOutbox = startOutboxLoop(app, {
+      worker: outboxWorker,
+      pollMs: config.OUTBOX_POLL_MS,
+      log: app.log,
+      jobs: [
+        {
+          name: 'abandoned-carts',
+          everyMs: ABANDONED_CART_CHECK_MS,
+          run: (now) =>
+            remindAbandonedCarts(
+              {
+                db: deps.db,
+                cart,
+                mail,
+                origin,
+                hours: config.ABANDONED_CART_HOURS,
+                unsubscribeUrl: (userId) => unsubscribeUrl(origin, secret, userId),
+              },
+              now,
+            ),
+        },
+      ],
+    }).wake;
+  }
   registerChatRoutes(app, {
     chat: createChatService({ db: deps.db, config, limiter, log: app.log }),
     authenticator,
@@ -329,6 +371,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         log: app.log,
       }),
       contentAdminSection({ db: deps.db, content, config }),
+      outboxAdminSection({ db: deps.db, smtp: outboxWorker.smtp, wake: () => wakeOutbox() }),
     ],
   });
   mkdirSync(config.imagesDir, { recursive: true });
