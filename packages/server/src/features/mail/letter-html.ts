@@ -8,7 +8,8 @@ const TEXT = '#262a27';
 const MUTED = '#5f6862';
 const LINE = '#e3ddd0';
 const FONT = 'Arial,Helvetica,sans-serif';
-const SERIF = 'Georgia,"Times New Roman",serif';
+// Single quotes inside: the styles sit in double-quoted attributes.
+const SERIF = "Georgia,'Times New Roman',serif";
 
 export function escapeLetterHtml(text: string): string {
   return text
