@@ -79,8 +79,8 @@ import { createPageRenderer, registerNotFound, type SsrOptions } from './plugins
  * Memory for guests' rendered pages, compressed (a product page ≈ 22 KB): about 1 500 pages; the oldest go first.
  */
 const GUEST_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
-/** How often quiet carts are looked for (the reminder itself waits ABANDONED_CART_HOURS). */
-const ABANDONED_CART_CHECK_MS = 10 * 60 * 1000;
+/** How often quiet carts are looked for: every 10 minutes, or more often when ABANDONED_CART_HOURS is tiny. */
+const abandonedCartCheckMs = (hours: number) => Math.max(1000, Math.min(10 * 60 * 1000, hours * 900_000));
 
 export interface AppDeps {
   db: Database;
@@ -317,7 +317,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       jobs: [
         {
           name: 'abandoned-carts',
-          everyMs: ABANDONED_CART_CHECK_MS,
+          everyMs: abandonedCartCheckMs(config.ABANDONED_CART_HOURS),
           run: (now) =>
             remindAbandonedCarts(
               {

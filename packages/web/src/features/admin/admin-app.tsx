@@ -9,6 +9,7 @@ import { ContentSection } from './content/content-section.tsx';
 import { CustomersSection } from './customers/customers-section.tsx';
 import { ModerationSection } from './moderation/moderation-section.tsx';
 import { OrdersSection } from './orders/orders-section.tsx';
+import { OutboxSection } from './outbox/outbox-section.tsx';
 import { ProductsSection } from './products/products-section.tsx';
 import { PromoSection } from './promo/promo-section.tsx';
 import './admin.css';
@@ -20,6 +21,7 @@ export const ADMIN_SECTIONS = [
   { path: 'content', title: 'Контент', Component: ContentSection },
   { path: 'moderation', title: 'Модерация', Component: ModerationSection },
   { path: 'promo', title: 'Промокоды', Component: PromoSection },
+  { path: 'outbox', title: 'Письма', Component: OutboxSection },
   { path: 'audit', title: 'Журнал изменений', Component: AuditSection },
 ] as const;
 
