@@ -18,6 +18,7 @@ import { createPageSessions, registerAuthRoutes } from './features/auth/auth.rou
 import { createAuthService } from './features/auth/auth.service.ts';
 import { createDeviceCookies } from './features/auth/device-cookies.ts';
 import { createAccessTokens } from './features/auth/tokens.ts';
+import { remindAbandonedCarts } from './features/cart/abandoned-cart.ts';
 import { findProductForCart } from './features/cart/cart.repo.ts';
 import { CART_COOKIE, registerCartRoutes } from './features/cart/cart.routes.ts';
 import { createCartService, HYDROLAT_KAT_GLOBAL } from './features/cart/cart.service.ts';
@@ -41,6 +42,10 @@ import { createExchangeService } from './features/exchange/exchange.service.ts';
 import { startHousekeeping } from './features/housekeeping/housekeeping.ts';
 import { createMailService } from './features/mail/mail.service.ts';
 import { registerMetrics } from './features/metrics/metrics.ts';
+import { outboxAdminSection } from './features/mail/outbox-admin.ts';
+import { startOutboxLoop } from './features/mail/outbox-loop.ts';
+import { createOutboxWorker } from './features/mail/outbox-worker.ts';
+import { registerUnsubscribeRoutes, unsubscribeUrl } from './features/mail/unsubscribe.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
 import {
   createOrdersService,
@@ -57,6 +62,7 @@ import { registerReviewRoutes } from './features/reviews/reviews.routes.ts';
 import { reviewsAdminSection } from './features/reviews/reviews-admin.ts';
 import { registerSchoolAdminRoutes, registerSchoolRoutes } from './features/school/school.routes.ts';
 import { registerSearchRoutes } from './features/search/search.routes.ts';
+import { createTelegramClient, type TelegramClient } from './features/telegram/telegram-client.ts';
 import { trackInFlightRequests } from './lib/graceful-shutdown.ts';
 import { createLocalInvalidationBus, createRedisInvalidationBus } from './lib/invalidation-bus.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
@@ -81,6 +87,8 @@ import { createPageRenderer, registerNotFound, type SsrOptions } from './plugins
  * Memory for guests' rendered pages, compressed (a product page ≈ 22 KB): about 1 500 pages; the oldest go first.
  */
 const GUEST_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+/** How often quiet carts are looked for: every 10 minutes, or more often when ABANDONED_CART_HOURS is tiny. */
+const abandonedCartCheckMs = (hours: number) => Math.max(1000, Math.min(10 * 60 * 1000, hours * 900_000));
 
 export interface AppDeps {
   db: Database;
@@ -91,6 +99,8 @@ export interface AppDeps {
     providers?: DeliveryProviders;
     cartSnapshot?: (request: FastifyRequest) => Promise<CartSnapshot>;
   };
+  /** Test seam: the Telegram client (a real one pointed at a local fake Bot API). */
+  telegram?: TelegramClient;
   /** How pages are rendered; omitted in API-only tests. */
   ssr?: SsrOptions;
 }
@@ -172,7 +182,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       return user && user.tokenVersion === claims.tokenVersion ? user.id : null;
     },
   });
-  const mail = createMailService(deps.db, config, app.log);
+  // Letters and Telegram messages go through the outbox; this instance's worker is woken when it queues one.
+  let wakeOutbox = () => {};
+  const mail = createMailService(deps.db, config, () => wakeOutbox());
+  const telegram = deps.telegram ?? createTelegramClient(config, app.log);
+  const origin = config.PUBLIC_URL.replace(/\/$/, '');
   // Guests' pages are kept rendered and compressed as long as the answers they are made of (PAGE_CACHE_TTL_MS).
   const guestPages =
     config.PAGE_CACHE_TTL_MS > 0
@@ -274,6 +288,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     mail,
     limiter,
     config,
+    telegram,
     listOrders: (user) => orders.listForUser(user),
     listSavedCarts: (user) => cart.listSaved(user),
   });
@@ -315,6 +330,33 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     });
   }
   startHousekeeping(app, { db: deps.db, log: app.log });
+  registerUnsubscribeRoutes(app, { db: deps.db, secret });
+  const outboxWorker = createOutboxWorker({ db: deps.db, config, telegram, log: app.log });
+  if (config.OUTBOX_WORKER) {
+    wakeOutbox = startOutboxLoop(app, {
+      worker: outboxWorker,
+      pollMs: config.OUTBOX_POLL_MS,
+      log: app.log,
+      jobs: [
+        {
+          name: 'abandoned-carts',
+          everyMs: abandonedCartCheckMs(config.ABANDONED_CART_HOURS),
+          run: (now) =>
+            remindAbandonedCarts(
+              {
+                db: deps.db,
+                cart,
+                mail,
+                origin,
+                hours: config.ABANDONED_CART_HOURS,
+                unsubscribeUrl: (userId) => unsubscribeUrl(origin, secret, userId),
+              },
+              now,
+            ),
+        },
+      ],
+    }).wake;
+  }
   registerChatRoutes(app, {
     chat: createChatService({ db: deps.db, config, limiter, log: app.log }),
     authenticator,
@@ -372,6 +414,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       }),
       contentAdminSection({ db: deps.db, content, config }),
       exchangeAdminSection({ db: deps.db, enabled: exchange.enabled }),
+      outboxAdminSection({ db: deps.db, smtp: outboxWorker.smtp, wake: () => wakeOutbox() }),
     ],
   });
   mkdirSync(config.imagesDir, { recursive: true });

@@ -98,6 +98,20 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Эфир <info@efir-shop.ru>'),
+  /** Run the outbox worker (letters, Telegram messages, abandoned-cart reminders) in this instance. */
+  OUTBOX_WORKER: booleanFlag.default(true),
+  /** How often the worker looks for due letters (it is also woken when this instance queues one). */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** Attempts per letter before it is marked failed (the back office can send it again). */
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** Wait after the first failure; each next one doubles it (at most 6 hours). */
+  OUTBOX_RETRY_BASE_S: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** Hours a logged-in customer's cart stays untouched before the one reminder letter; 0 turns reminders off. */
+  ABANDONED_CART_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.coerce
     .number()
@@ -264,6 +278,8 @@ export function createTestConfig(overrides: Record<string, string> = {}): Config
     // Tests change data between requests; the cache itself has its own tests.
     PAGE_CACHE_TTL_MS: '0',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    // Tests read the outbox as written; the worker has tests of its own that run it.
+    OUTBOX_WORKER: 'false',
     ...overrides,
   });
 }

@@ -4,9 +4,9 @@
 import type { FastifyInstance } from 'fastify';
 import { isApiPath } from './ssr.ts';
 
-/** Files and private links: left as they are (a saved cart's token and the back office's ids keep their case). */
+/** Files and private links: left as they are (a saved cart's token, an unsubscribe link's signature and the back office's ids keep their case). */
 const LEFT_ALONE = ['/assets/', '/images/'];
-const KEEPS_CASE = ['/saved/', '/admin/'];
+const KEEPS_CASE = ['/saved/', '/admin/', '/unsubscribe/'];
 
 /** Pages the spec lists under two addresses: the second answers with the first (the spec's static pages). */
 const ALIASES: Record<string, string> = { '/reviews': '/reviews.html' };

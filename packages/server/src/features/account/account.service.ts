@@ -442,18 +442,24 @@ export async function notifyBackInStock(
 ): Promise<number> {
   const [product] = await listProductsByIds(db, [productId]);
   if (!product) return 0;
-  const userIds = await updateWaitlistNotified(db, productId);
-  const recipients = await findUsersByIds(db, userIds);
   const title = product.volume ? `${product.name}, ${product.volume}` : product.name;
   const link = new URL(product.url, origin).toString();
-  for (const user of recipients) {
-    await mail.send({
-      to: user.email,
-      subject: `«${title}» снова в наличии`,
-      text: `Здравствуйте, ${user.name}!\n\nТовар, который вы ждали, снова в продаже: ${title}.\n${link}\n\nОстаток может быстро закончиться. Лист ожидания: ${new URL('/my-waitlist', origin).toString()}\n\nИнтернет-магазин «Эфир»`,
-    });
-  }
-  return recipients.length;
+  // Marked notified and written to the outbox together: each waiting customer gets exactly one letter.
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    const recipients = await findUsersByIds(txDb, await updateWaitlistNotified(txDb, productId));
+    for (const user of recipients) {
+      await mail.send(
+        {
+          to: user.email,
+          subject: `«${title}» снова в наличии`,
+          text: `Здравствуйте, ${user.name}!\n\nТовар, который вы ждали, снова в продаже: ${title}.\n${link}\n\nОстаток может быстро закончиться. Лист ожидания: ${new URL('/my-waitlist', origin).toString()}\n\nИнтернет-магазин «Эфир»`,
+        },
+        txDb,
+      );
+    }
+    return recipients.length;
+  });
 }
 
 // Questions to the shop.

@@ -651,7 +651,7 @@ describe('waitlist', () => {
 
   it('notifyBackInStock e-mails each waiting user once; waiting again starts a new wait', async () => {
     const db = testApp.database.db;
-    const mail = createMailService(db, { MAIL_FROM: 'test@efir.ru' }, testApp.app.log);
+    const mail = createMailService(db, { PUBLIC_URL: 'https://efir.test' });
     const first = await registered();
     const second = await registered();
     const leaver = await registered();

@@ -155,27 +155,37 @@ export function createAuthService(deps: {
       if (await findUserByEmail(db, input.email)) {
         throw invalidData({ email: ['Этот e-mail уже зарегистрирован. Войдите или восстановите пароль'] });
       }
-      const user = await insertUser(db, {
-        name: input.name,
-        fam: input.fam,
-        email: input.email,
-        tel: input.tel,
-        passwordHash: await hashPassword(input.password),
-      }).catch((error: unknown) => {
-        // Two registrations racing with one e-mail: the unique index decides.
-        if (
-          String(
-            (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code,
-          ) === '23505'
-        ) {
-          throw invalidData({ email: ['Этот e-mail уже зарегистрирован. Войдите или восстановите пароль'] });
-        }
-        throw error;
-      });
-      await mail.send({
-        to: user.email,
-        subject: 'Добро пожаловать в «Эфир»',
-        text: `Здравствуйте, ${user.name}!\n\nВы зарегистрировались в интернет-магазине «Эфир». Личный кабинет: ${origin}/my-account\n\nЕсли это были не вы, просто проигнорируйте письмо.`,
+      // The account and its welcome letter land together (the letter waits in the outbox).
+      const user = await db.transaction(async (tx) => {
+        const txDb = tx as unknown as Database;
+        const created = await insertUser(txDb, {
+          name: input.name,
+          fam: input.fam,
+          email: input.email,
+          tel: input.tel,
+          passwordHash: await hashPassword(input.password),
+        }).catch((error: unknown) => {
+          // Two registrations racing with one e-mail: the unique index decides.
+          if (
+            String(
+              (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code,
+            ) === '23505'
+          ) {
+            throw invalidData({
+              email: ['Этот e-mail уже зарегистрирован. Войдите или восстановите пароль'],
+            });
+          }
+          throw error;
+        });
+        await mail.send(
+          {
+            to: created.email,
+            subject: 'Добро пожаловать в «Эфир»',
+            text: `Здравствуйте, ${created.name}!\n\nВы зарегистрировались в интернет-магазине «Эфир». Личный кабинет: ${origin}/my-account\n\nЕсли это были не вы, просто проигнорируйте письмо.`,
+          },
+          txDb,
+        );
+        return created;
       });
       return {
         user,
@@ -274,18 +284,24 @@ export function createAuthService(deps: {
         const user = allowed ? await findUserByEmail(db, input.email) : undefined;
         if (user) {
           const link = createOpaqueToken();
-          await insertOneTimeToken(db, {
-            id: link.id,
-            userId: user.id,
-            purpose: 'password_reset',
-            tokenHash: link.hash,
-            expiresAt: new Date(Date.now() + RESET_TTL_MS),
-          });
           const url = `${origin}/forgot-password?token=${encodeURIComponent(link.value)}`;
-          await mail.send({
-            to: user.email,
-            subject: 'Восстановление пароля в «Эфире»',
-            text: `Здравствуйте, ${user.name}!\n\nЧтобы задать новый пароль, откройте ссылку (она действует 1 час и только один раз):\n${url}\n\nЕсли вы не просили сменить пароль, ничего делать не нужно.`,
+          await db.transaction(async (tx) => {
+            const txDb = tx as unknown as Database;
+            await insertOneTimeToken(txDb, {
+              id: link.id,
+              userId: user.id,
+              purpose: 'password_reset',
+              tokenHash: link.hash,
+              expiresAt: new Date(Date.now() + RESET_TTL_MS),
+            });
+            await mail.send(
+              {
+                to: user.email,
+                subject: 'Восстановление пароля в «Эфире»',
+                text: `Здравствуйте, ${user.name}!\n\nЧтобы задать новый пароль, откройте ссылку (она действует 1 час и только один раз):\n${url}\n\nЕсли вы не просили сменить пароль, ничего делать не нужно.`,
+              },
+              txDb,
+            );
           });
         }
         return 'sent';
@@ -327,18 +343,24 @@ export function createAuthService(deps: {
         const taken = await findUserByEmail(db, input.email);
         if (taken && taken.id !== user.id) throw invalidData({ email: ['Этот e-mail уже занят'] });
         const link = createOpaqueToken();
-        await insertOneTimeToken(db, {
-          id: link.id,
-          userId: user.id,
-          purpose: 'email_change',
-          tokenHash: link.hash,
-          payload: input.email,
-          expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
-        });
-        await mail.send({
-          to: input.email,
-          subject: 'Подтвердите новый e-mail в «Эфире»',
-          text: `Здравствуйте, ${user.name}!\n\nЧтобы этот адрес стал адресом вашего личного кабинета, откройте ссылку (действует сутки):\n${origin}/my-settings?email_token=${encodeURIComponent(link.value)}\n\nЕсли вы ничего не меняли, просто проигнорируйте письмо.`,
+        await db.transaction(async (tx) => {
+          const txDb = tx as unknown as Database;
+          await insertOneTimeToken(txDb, {
+            id: link.id,
+            userId: user.id,
+            purpose: 'email_change',
+            tokenHash: link.hash,
+            payload: input.email,
+            expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
+          });
+          await mail.send(
+            {
+              to: input.email,
+              subject: 'Подтвердите новый e-mail в «Эфире»',
+              text: `Здравствуйте, ${user.name}!\n\nЧтобы этот адрес стал адресом вашего личного кабинета, откройте ссылку (действует сутки):\n${origin}/my-settings?email_token=${encodeURIComponent(link.value)}\n\nЕсли вы ничего не меняли, просто проигнорируйте письмо.`,
+            },
+            txDb,
+          );
         });
         return 'sent';
       }

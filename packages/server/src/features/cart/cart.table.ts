@@ -25,6 +25,8 @@ export const carts = pgTable(
     giftId: integer('gift_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The lines («id:quantity,…») an abandoned-cart reminder was last sent for: one letter per cart state. */
+    remindedState: text('reminded_state'),
   },
   (table) => [uniqueIndex('carts_user_idx').on(table.userId).where(sql`${table.userId} is not null`)],
 );

@@ -1,21 +1,28 @@
-// Letters: every one is written to the outbox table; with SMTP_URL it is also sent by nodemailer.
-import { eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+// Letters and Telegram messages: `send` writes them to the outbox — in the caller's transaction when it passes one,
+// so a letter exists exactly when the change that caused it does — and the outbox worker delivers them.
+import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
+import { renderLetterHtml, textToLetterHtml } from './letter-html.ts';
 import { outbox } from './mail.table.ts';
 
 export interface Letter {
   to: string;
   subject: string;
+  /** The plain-text part. */
   text: string;
+  /** The HTML body inside the shop's frame; without it the text is set in the frame. */
   html?: string;
+  /** Mailings (not transactional letters): the link in the footer and the List-Unsubscribe headers. */
+  unsubscribeUrl?: string;
 }
 
 export interface MailService {
-  send(letter: Letter): Promise<void>;
+  /** Queues the letter; `tx` is the transaction of the change the letter reports. */
+  send(letter: Letter, tx?: Database): Promise<void>;
+  /** Queues a Telegram message to a linked chat. */
+  sendTelegram(chatId: string, text: string, tx?: Database): Promise<void>;
 }
 
 // Every order writes its letter: a prepared statement.
@@ -23,42 +30,61 @@ const insertLetter = preparedQuery((db) =>
   db
     .insert(outbox)
     .values({
+      channel: sql.placeholder('channel'),
       to: sql.placeholder('to'),
       subject: sql.placeholder('subject'),
       text: sql.placeholder('text'),
       html: sql.placeholder('html'),
+      headers: sql.placeholder('headers'),
     })
-    .returning({ id: outbox.id })
     .prepare('outbox_insert'),
 );
 
 export function createMailService(
   db: Database,
-  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>,
-  log: FastifyBaseLogger,
+  config: Pick<Config, 'PUBLIC_URL'>,
+  /** Tells this instance's worker there is work (the poll would find it a little later anyway). */
+  onQueued: () => void = () => {},
 ): MailService {
-  const transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
+  const origin = config.PUBLIC_URL.replace(/\/$/, '');
   return {
-    async send(letter) {
-      const [row] = await insertLetter(db).execute({ ...letter, html: letter.html ?? '' });
-      // The address is personal data: the log names the letter, not the person.
-      if (!transport) {
-        log.info(
-          { outboxId: row!.id, subject: letter.subject },
-          'letter written to the outbox (no SMTP_URL)',
-        );
-        return;
-      }
-      try {
-        await transport.sendMail({ from: config.MAIL_FROM, ...letter });
-        await db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, row!.id));
-      } catch (error) {
-        log.error({ outboxId: row!.id, err: error }, 'letter not sent');
-        await db
-          .update(outbox)
-          .set({ error: String(error).slice(0, 500) })
-          .where(eq(outbox.id, row!.id));
-      }
+    async send(letter, tx) {
+      const html = renderLetterHtml({
+        subject: letter.subject,
+        body: letter.html ?? textToLetterHtml(letter.text),
+        origin,
+        unsubscribeUrl: letter.unsubscribeUrl,
+      });
+      const text = letter.unsubscribeUrl
+        ? `${letter.text}\n\n—\nОтписаться от рассылки: ${letter.unsubscribeUrl}`
+        : letter.text;
+      // RFC 8058: mail clients show «Отписаться» and may POST to the link once, without opening a page.
+      const headers = letter.unsubscribeUrl
+        ? {
+            'List-Unsubscribe': `<${letter.unsubscribeUrl}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          }
+        : {};
+      await insertLetter(tx ?? db).execute({
+        channel: 'email',
+        to: letter.to,
+        subject: letter.subject,
+        text,
+        html,
+        headers,
+      });
+      onQueued();
+    },
+    async sendTelegram(chatId, text, tx) {
+      await insertLetter(tx ?? db).execute({
+        channel: 'telegram',
+        to: chatId,
+        subject: text.split('\n')[0]!.slice(0, 200),
+        text,
+        html: '',
+        headers: {},
+      });
+      onQueued();
     },
   };
 }

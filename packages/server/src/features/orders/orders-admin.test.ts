@@ -163,7 +163,11 @@ describe('changing an order’s status', () => {
     ]);
     expect(detail.json().order.history[1].comment).toBe('Позвонили, подтвердила');
 
-    const letters = await shop.database.db.select().from(outbox).where(eq(outbox.to, contact.email));
+    const letters = await shop.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.to, contact.email))
+      .orderBy(outbox.id);
     expect(letters.map((letter) => letter.subject)).toEqual([
       `Заказ ${order.number} принят`,
       `Заказ ${order.number}: подтверждён`,
@@ -250,7 +254,11 @@ describe('changing an order’s status', () => {
       comment: 'Флакон разбит при доставке',
     });
     expect(await stockOf(lavender().id)).toBe(before - 2);
-    const letters = await shop.database.db.select().from(outbox).where(eq(outbox.to, contact.email));
+    const letters = await shop.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.to, contact.email))
+      .orderBy(outbox.id);
     expect(letters.at(-1)!.text).toContain(`Мы оформили возврат заказа ${order.number}`);
   });
 

@@ -312,6 +312,32 @@ const RETURN_LETTER = (order: OrderRow) =>
   `Мы оформили возврат заказа ${orderNumber(order.id)} на сумму ${formatRub(order.total)}. Если деньги ещё не вернулись, мы свяжемся с вами. Если это ошибка, просто ответьте на это письмо.`;
 
 /**
+ * The customer hears of the new status by letter and, with Telegram linked in /my-settings, there too: both are
+ * written to the outbox in the status change's own transaction.
+ */
+async function tellAboutStatus(deps: OrdersAdminDeps, txDb: Database, order: OrderRow, returned: boolean) {
+  const letter = returned ? RETURN_LETTER : STATUS_LETTERS[order.status];
+  if (!letter) return;
+  const subject = `Заказ ${orderNumber(order.id)}: ${ORDER_STATUS_NAMES[order.status].toLowerCase()}`;
+  const link = `${deps.origin}/my-orders`;
+  await deps.mail.send(
+    {
+      to: order.email,
+      subject,
+      text: `Здравствуйте, ${order.name}!\n\n${letter(order)}\n\nВаши заказы: ${link}`,
+    },
+    txDb,
+  );
+  if (order.userId === null) return;
+  const [user] = await txDb
+    .select({ chatId: users.telegramChatId })
+    .from(users)
+    .where(eq(users.id, order.userId));
+  if (user?.chatId)
+    await deps.mail.sendTelegram(user.chatId, `${subject}\n\n${letter(order)}\n\n${link}`, txDb);
+}
+
+/**
  * Moves the order to `target` if the flow allows it. The update is conditional on the status just read, so of two
  * moderators acting at once only one wins; a cancel returns the lines to stock in the same transaction, hence once,
  * and tells the waitlist about goods that were sold out.
@@ -327,7 +353,7 @@ export async function changeOrderStatus(
     if (!user) return undefined;
     return { before: user.skidka, after: await refreshPersonalDiscount(txDb, userId, deps.discountTiers) };
   }
-  const { order: changed, returned } = await db.transaction(async (tx) => {
+  const { order: changed } = await db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
     const order = await findOrderById(txDb, input.orderId);
     if (!order) throw notFound('Заказ не найден');
@@ -377,6 +403,7 @@ export async function changeOrderStatus(
         ...(skidka && skidka.before !== skidka.after ? { skidka: skidka.after } : {}),
       },
     });
+    await tellAboutStatus(deps, txDb, updated, order.status === 'delivered');
     return { order: updated, returned: order.status === 'delivered' };
   });
   // Goods that were sold out are buyable again: whoever waits for them hears, as when a moderator raises stock.
@@ -384,18 +411,6 @@ export async function changeOrderStatus(
     await notifyBackInStock(db, deps.mail, productId, deps.origin).catch((error: unknown) =>
       deps.log.error({ err: error, productId }, 'back-in-stock letters failed'),
     );
-  }
-  const letter = returned ? RETURN_LETTER : STATUS_LETTERS[changed.status];
-  if (letter) {
-    await deps.mail
-      .send({
-        to: changed.email,
-        subject: `Заказ ${orderNumber(changed.id)}: ${ORDER_STATUS_NAMES[changed.status].toLowerCase()}`,
-        text: `Здравствуйте, ${changed.name}!\n\n${letter(changed)}\n\nВаши заказы: ${deps.origin}/my-orders`,
-      })
-      .catch((error: unknown) =>
-        deps.log.error({ err: error, orderId: changed.id }, 'order status letter failed'),
-      );
   }
   return changed;
 }

@@ -25,6 +25,7 @@ import type { CartRow } from '../cart/cart.repo.ts';
 import { type CartService, type CartView, FIRST_ORDER_CONDITION } from '../cart/cart.service.ts';
 import type { CartSnapshot, DeliveryQuoteResult } from '../delivery/delivery.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
+import { orderPlacedLetter } from './order-letters.ts';
 import {
   buyerHasOrdered,
   type CheckoutLine,
@@ -71,21 +72,6 @@ export function buildInvoice(order: Pick<OrderRow, 'id' | 'total' | 'createdAt'>
     purpose: `Оплата по счёту ${orderNumber(order.id)} за товары, без НДС`,
     recipient: SHOP_REQUISITES,
   };
-}
-
-function describeInvoice(order: OrderView): string[] {
-  const invoice = order.invoice;
-  if (!invoice) return [];
-  const r = invoice.recipient;
-  return [
-    '',
-    `Счёт на оплату ${invoice.number} — ${formatRub(invoice.amount)}`,
-    `Получатель: ${r.company}, ИНН ${r.inn}, КПП ${r.kpp}`,
-    `Банк: ${r.bank}, БИК ${r.bik}`,
-    `Р/с ${r.account}, к/с ${r.correspondentAccount}`,
-    `Назначение платежа: ${invoice.purpose}`,
-    'Мы отправим заказ, как только деньги поступят на счёт (обычно 1–2 рабочих дня).',
-  ];
 }
 
 export interface PlaceOrderInput {
@@ -363,31 +349,6 @@ export function createOrdersService(deps: {
 }): OrdersService {
   const { db, cart: carts, mail } = deps;
 
-  async function sendConfirmation(order: OrderView) {
-    const lines = order.lines.map(
-      (line) =>
-        `• ${line.name}${line.volume ? `, ${line.volume}` : ''} × ${line.quantity} — ${formatRub(line.sum)}`,
-    );
-    await mail.send({
-      to: order.email,
-      subject: `Заказ ${order.number} принят`,
-      text: [
-        `Здравствуйте, ${order.name}!`,
-        '',
-        `Спасибо за заказ ${order.number}. Состав:`,
-        ...lines,
-        '',
-        `Товары: ${formatRub(order.goods_total)}`,
-        `Доставка (${order.delivery_name}): ${order.delivery_price > 0 ? formatRub(order.delivery_price) : 'бесплатно'}`,
-        `Итого: ${formatRub(order.total)}`,
-        `Оплата: ${order.sposob_oplat_name}`,
-        ...describeInvoice(order),
-        '',
-        `Статус заказа: ${deps.origin}/my-orders`,
-      ].join('\n'),
-    });
-  }
-
   const service: OrdersService = {
     async place(input, user, cart) {
       // Both reads at once; the cart's recommendations are not needed here.
@@ -529,6 +490,8 @@ export function createOrdersService(deps: {
             cart.id,
           );
           if (!order) return null;
+          // The letter is written with the order: it exists exactly when the order does.
+          await mail.send(orderPlacedLetter(toOrderView(order, lines), deps.origin), txDb);
           // Stock and the promo's use count last: their rows are shared by every checkout, so their locks are
           // held only for the rest of this transaction (the commit), not for its other statements.
           // Fixed order of updates, so two checkouts sharing products cannot deadlock each other.
@@ -574,9 +537,6 @@ export function createOrdersService(deps: {
           deps.log.warn({ err: error, orderId }, 'delivery choice not remembered'),
         );
       }
-      await sendConfirmation(order).catch((error: unknown) =>
-        deps.log.error({ err: error, orderId }, 'order letter failed'),
-      );
       return { order, guestKey, created: true };
     },
 
@@ -606,7 +566,7 @@ export function createOrdersService(deps: {
       if (!order) return;
       if (status === 'succeeded') {
         if (order.paymentState === 'paid') return;
-        const updated = await db.transaction(async (tx) => {
+        await db.transaction(async (tx) => {
           const txDb = tx as unknown as Database;
           const row = await updateOrder(txDb, orderId, {
             paymentState: 'paid',
@@ -615,15 +575,17 @@ export function createOrdersService(deps: {
           });
           // A paid course is a completed order (decision 012).
           if (row?.userId != null) await refreshPersonalDiscount(txDb, row.userId, deps.discountTiers);
-          return row;
+          if (row) {
+            await mail.send(
+              {
+                to: row.email,
+                subject: `Оплата заказа ${orderNumber(row.id)} получена`,
+                text: `Здравствуйте, ${row.name}!\n\nМы получили оплату заказа ${orderNumber(row.id)} на сумму ${formatRub(row.total)}. ${AFTER_PAYMENT[handoverOf(row)](deps.origin)}`,
+              },
+              txDb,
+            );
+          }
         });
-        if (updated) {
-          await mail.send({
-            to: updated.email,
-            subject: `Оплата заказа ${orderNumber(updated.id)} получена`,
-            text: `Здравствуйте, ${updated.name}!\n\nМы получили оплату заказа ${orderNumber(updated.id)} на сумму ${formatRub(updated.total)}. ${AFTER_PAYMENT[handoverOf(updated)](deps.origin)}`,
-          });
-        }
       } else if (status === 'canceled' && order.paymentState !== 'paid') {
         await updateOrder(db, orderId, { paymentState: 'canceled' });
       } else if (

@@ -10,6 +10,7 @@ import { CustomersSection } from './customers/customers-section.tsx';
 import { ExchangeSection } from './exchange-section.tsx';
 import { ModerationSection } from './moderation/moderation-section.tsx';
 import { OrdersSection } from './orders/orders-section.tsx';
+import { OutboxSection } from './outbox/outbox-section.tsx';
 import { ProductsSection } from './products/products-section.tsx';
 import { PromoSection } from './promo/promo-section.tsx';
 import './admin.css';
@@ -22,6 +23,7 @@ export const ADMIN_SECTIONS = [
   { path: 'moderation', title: 'Модерация', Component: ModerationSection },
   { path: 'promo', title: 'Промокоды', Component: PromoSection },
   { path: 'exchange', title: 'Обмен с 1С', Component: ExchangeSection },
+  { path: 'outbox', title: 'Письма', Component: OutboxSection },
   { path: 'audit', title: 'Журнал изменений', Component: AuditSection },
 ] as const;
 

@@ -1,0 +1,106 @@
+// Back office «Письма»: the outbox — what waits, what went, what failed and why — and «Повторить» for a letter
+// that failed or waits for its next attempt (sent again at the worker's next pass, with a fresh count of attempts).
+import { z } from '@efir/domain/zod-ru';
+import { count, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
+import { moderatorId } from '../admin/admin.routes.ts';
+import { writeAudit } from '../admin/audit.ts';
+import { OUTBOX_STATUSES, outbox } from './mail.table.ts';
+
+const PAGE_SIZE = 50;
+
+const listQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  status: z.enum(OUTBOX_STATUSES).optional(),
+});
+const idParams = z.strictObject({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+async function listOutbox(db: Database, page: number, status: (typeof OUTBOX_STATUSES)[number] | undefined) {
+  const where = status ? eq(outbox.status, status) : undefined;
+  const [rows, [counted], byStatus] = await Promise.all([
+    db
+      .select({
+        id: outbox.id,
+        channel: outbox.channel,
+        to: outbox.to,
+        subject: outbox.subject,
+        status: outbox.status,
+        attempts: outbox.attempts,
+        nextAttemptAt: outbox.nextAttemptAt,
+        createdAt: outbox.createdAt,
+        sentAt: outbox.sentAt,
+        error: outbox.error,
+      })
+      .from(outbox)
+      .where(where)
+      .orderBy(desc(outbox.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+    db.select({ total: count() }).from(outbox).where(where),
+    db.select({ status: outbox.status, total: count() }).from(outbox).groupBy(outbox.status),
+  ]);
+  const total = counted?.total ?? 0;
+  const counts = { pending: 0, sent: 0, failed: 0 };
+  for (const row of byStatus) counts[row.status] = row.total;
+  return {
+    letters: rows.map((row) => ({
+      id: row.id,
+      channel: row.channel,
+      // A Telegram chat id says nothing to a moderator.
+      to: row.channel === 'telegram' ? 'Telegram' : row.to,
+      subject: row.subject,
+      status: row.status,
+      attempts: row.attempts,
+      next_attempt_at: row.status === 'pending' ? row.nextAttemptAt.toISOString() : null,
+      created_at: row.createdAt.toISOString(),
+      sent_at: row.sentAt?.toISOString() ?? null,
+      error: row.error,
+    })),
+    counts,
+    total,
+    page,
+    pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+  };
+}
+
+export function outboxAdminSection(deps: { db: Database; smtp: boolean; wake(): void }) {
+  return (scope: FastifyInstance) => {
+    const routes = scope.withTypeProvider<ZodTypeProvider>();
+
+    routes.get('/outbox', { schema: { querystring: listQuery } }, async (request) => ({
+      ...(await listOutbox(deps.db, request.query.page, request.query.status)),
+      smtp: deps.smtp,
+    }));
+
+    routes.post('/outbox/:id/retry', { schema: { params: idParams } }, async (request) => {
+      const id = request.params.id;
+      const letter = await deps.db.transaction(async (tx) => {
+        const txDb = tx as unknown as Database;
+        const [row] = await txDb.select().from(outbox).where(eq(outbox.id, id)).for('update');
+        if (!row) throw notFound('Письмо не найдено');
+        if (row.status === 'sent') throw conflict('Письмо уже отправлено');
+        // A worker holds it right now: its outcome comes in a moment.
+        if (row.lockedUntil && row.lockedUntil > new Date()) throw conflict('Письмо сейчас отправляется');
+        const [updated] = await txDb
+          .update(outbox)
+          .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(), lockedUntil: null })
+          .where(eq(outbox.id, id))
+          .returning({ id: outbox.id, status: outbox.status });
+        await writeAudit(txDb, {
+          userId: moderatorId(request),
+          action: 'outbox.retry',
+          entity: 'letter',
+          entityId: id,
+          before: { status: row.status, attempts: row.attempts },
+          after: { status: 'pending' },
+        });
+        return updated!;
+      });
+      deps.wake();
+      return { letter, message: 'Письмо поставлено в очередь на отправку' };
+    });
+  };
+}
