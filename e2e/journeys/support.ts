@@ -108,7 +108,7 @@ export async function visibleText(locator: Locator): Promise<string> {
   return plain(
     await locator.evaluate((element) => {
       const copy = element.cloneNode(true) as Element;
-      for (const hidden of copy.querySelectorAll('.visually-hidden')) hidden.remove();
+      for (const hidden of Array.from(copy.querySelectorAll('.visually-hidden'))) hidden.remove();
       return copy.textContent;
     }),
   );
