@@ -96,11 +96,18 @@ export function cartLink(page: Page) {
   return page.getByRole('link', { name: /^Корзина: / });
 }
 
-/** The accessible name of an element as a screen reader gets it (its words, less the hidden ones), from the page's
- * accessibility tree. */
+/**
+ * The name a screen reader gives an element named by its content (as the cart link is): its words less those hidden
+ * from assistive technology (aria-hidden).
+ */
 export async function accessibleName(locator: Locator): Promise<string> {
-  const snapshot = await locator.ariaSnapshot();
-  return plain(/^- \w+ "((?:[^"\\]|\\.)*)"/.exec(snapshot)?.[1]?.replace(/\\(.)/g, '$1'));
+  return plain(
+    await locator.evaluate((element) => {
+      const copy = element.cloneNode(true) as Element;
+      for (const hidden of Array.from(copy.querySelectorAll('[aria-hidden="true"]'))) hidden.remove();
+      return copy.textContent;
+    }),
+  );
 }
 
 /** The words an element shows on screen: its text less what only screen readers get (.visually-hidden). */
