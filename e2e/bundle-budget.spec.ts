@@ -2,9 +2,11 @@
 // page is interactive — the entry script and every modulepreload, exactly as the shop's HTML lists them — gzipped.
 // A size check on the e2e build, never a timing. The issue's target, 120 KB: React DOM and React weigh about 68 KB,
 // React Router's declarative core about 16 KB (the shop's own small data router, app/router/, runs the loaders), the
-// page frame plus the product page the rest (docs/performance.md). Raised to 122 KB in session 7 (issue 19): the
-// cards' «В корзину» and heart buttons, the phone header and the gallery brought 2.6 KB, of which the delivery
-// estimate's 0.8 KB was moved after hydration; the rest is to be won back (the note of that stop says where).
+// page frame plus the product page the rest (docs/performance.md). Raised to 122 KB in session 7 (issue 19) for the
+// cards' buttons, the phone header and the gallery; back to 120 KB later (issue 18; 121.0 → 119.2 KB): the lists of
+// files Vite writes before each dynamic import no longer name the entry's own files, the footer's code (with the
+// networks' marks) loads when the footer comes near the screen, and the failure message the buttons need is a
+// module of its own, apart from the form checks.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -14,7 +16,7 @@ import { repoRoot } from './support/server.ts';
 const baseUrl = inject('baseUrl');
 const clientDir = path.join(repoRoot, 'packages/web/dist/client');
 const PRODUCT_URL = '/bergamot-10-ml.html';
-const INITIAL_JS_BUDGET_BYTES = 122 * 1024;
+const INITIAL_JS_BUDGET_BYTES = 120 * 1024;
 
 /**
  * The scripts a page starts at once: the entry and the files the script loader lists (plugins/ssr.ts starts them

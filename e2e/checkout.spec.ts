@@ -3,6 +3,7 @@
 // «Оплата прошла» and finds the order paid on /my-orders.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { accessibleName, visibleText } from './journeys/support.ts';
 import { hasBrowser, useBrowser } from './support/browser.ts';
 
 const PASSWORD = 'мятный-чай-2026';
@@ -34,20 +35,19 @@ describe.skipIf(!hasBrowser)('cart, checkout and card payment', () => {
 
   it('keeps a guest cart through registration and pays a courier order by card', async () => {
     const { page } = browser;
-    // The top bar's cart link: its name says count and total, its visible text is «2 товара · 1 110 ₽».
+    // The top bar's cart link: its name says count and total («Корзина: 2 товара, 1 110 ₽»), its visible text
+    // is «2 товара · 1 110 ₽».
     const cartLink = page.getByRole('link', { name: /^Корзина: / });
 
     // A guest fills the cart: the top bar counts goods with the right plural and sums them in roubles.
     const first = await addProduct(page, '/lavanda-uzkolistnaya-10-ml.html');
     await expect
-      .poll(async () => plain(await cartLink.getByText(/товар/).textContent()))
+      .poll(() => visibleText(cartLink.locator('.top-bar__cart-text')))
       .toBe(`1 товар · ${rub(first)}`);
     const second = await addProduct(page, '/geran-10-ml.html');
     const total = first + second;
-    await expect
-      .poll(async () => plain(await cartLink.getAttribute('aria-label')))
-      .toBe(`Корзина: 2 товара на ${rub(total)}`);
-    expect(plain(await cartLink.getByText(/товар/).textContent())).toBe(`2 товара · ${rub(total)}`);
+    await expect.poll(() => accessibleName(cartLink)).toBe(`Корзина: 2 товара, ${rub(total)}`);
+    expect(await visibleText(cartLink.locator('.top-bar__cart-text'))).toBe(`2 товара · ${rub(total)}`);
 
     // Registration logs in; the guest's cart is merged into the new user's and stays.
     await page.goto('/registration');
@@ -61,9 +61,7 @@ describe.skipIf(!hasBrowser)('cart, checkout and card payment', () => {
     await registration.getByRole('button', { name: 'Зарегистрироваться' }).click();
     await page.waitForURL('**/my-account');
     await page.getByRole('link', { name: 'Личный кабинет: Ольга' }).waitFor();
-    await expect
-      .poll(async () => plain(await cartLink.getAttribute('aria-label')))
-      .toBe(`Корзина: 2 товара на ${rub(total)}`);
+    await expect.poll(() => accessibleName(cartLink)).toBe(`Корзина: 2 товара, ${rub(total)}`);
 
     // The cart page shows both lines; on to the checkout.
     await cartLink.click();
@@ -112,7 +110,7 @@ describe.skipIf(!hasBrowser)('cart, checkout and card payment', () => {
     // Back in the shop: the payment went through, the cart is empty.
     await page.waitForURL('**/yookassa?order=*');
     await page.getByRole('heading', { level: 1, name: 'Оплата прошла' }).waitFor();
-    await expect.poll(async () => plain(await cartLink.getAttribute('aria-label'))).toBe('Корзина: пусто');
+    await expect.poll(() => accessibleName(cartLink)).toBe('Корзина: пусто');
 
     // The order is listed as paid.
     await page.getByRole('link', { name: 'Мои заказы' }).first().click();

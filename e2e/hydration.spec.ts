@@ -49,6 +49,34 @@ describe.skipIf(!hasBrowser)('hydration of pages loaded on demand', () => {
     await expect.poll(() => heldBack().some((path) => path.includes('comments-section'))).toBe(true);
   });
 
+  it('holds back the footer until it nears the screen, then its links open pages in the browser', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 412, height: 823 });
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const footerCode = () => requested.filter((path) => /\/site-footer-[\w-]+\.js$/.test(path));
+    await page.goto('/bergamot-10-ml.html');
+    await page.waitForLoadState('networkidle');
+    expect(footerCode()).toEqual([]);
+    // The server's footer is there all along, with the networks' marks.
+    const footer = page.locator('.site-footer');
+    expect(await footer.getByRole('link', { name: 'Telegram', exact: true }).locator('svg').count()).toBe(1);
+
+    await page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+    await footer.scrollIntoViewIfNeeded();
+    await expect.poll(() => footerCode().length).toBe(1);
+    // Hydrated: React has taken over the server's links (it marks the nodes it owns).
+    await page.waitForFunction(() => {
+      const link = document.querySelector('.site-footer a');
+      return link !== null && Object.keys(link).some((key) => key.startsWith('__reactFiber'));
+    });
+    await footer.getByRole('link', { name: 'Доставка и оплата' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Доставка и оплата' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  });
+
   it('opens a product from a category in the browser, with its page code loaded on demand', async () => {
     const { page } = browser;
     await page.goto('/efirnye-masla/citrusovye');

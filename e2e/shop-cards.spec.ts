@@ -4,15 +4,16 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { accessibleName, visibleText } from './journeys/support.ts';
 import { hasBrowser, resultsDir, useBrowser } from './support/browser.ts';
 
 const CATEGORY_URL = '/efirnye-masla';
 
-/** The top bar's cart link; its name says what is in the cart («Корзина: 2 товара на 980 ₽»). */
+/** The top bar's cart link; its name says what is in the cart («Корзина: 2 товара, 980 ₽»). */
 const cartLink = (page: Page) => page.locator('.top-bar__cart');
 
 async function cartName(page: Page): Promise<string> {
-  return (await cartLink(page).getAttribute('aria-label')) ?? '';
+  return accessibleName(cartLink(page));
 }
 
 /** The first card of the list that is in stock, and its product's name as the buttons say it. */
@@ -27,9 +28,7 @@ async function buyFromCategoryCard(page: Page) {
   expect(await cartName(page)).toBe('Корзина: пусто');
   const { card, name } = await firstCardInStock(page);
   await card.getByRole('button', { name: /^В корзину: / }).click();
-  await page.waitForFunction(() =>
-    document.querySelector('.top-bar__cart')?.getAttribute('aria-label')?.startsWith('Корзина: 1 товар'),
-  );
+  await expect.poll(() => cartName(page)).toMatch(/^Корзина: 1 товар,/);
   return { card, name };
 }
 
@@ -39,21 +38,17 @@ describe.skipIf(!hasBrowser)('list cards on a desktop', () => {
   it('puts a product into the cart from a category card, then counts it with the stepper', async () => {
     const { page } = browser;
     const { card, name } = await buyFromCategoryCard(page);
-    expect(await page.locator('.top-bar__cart-text').textContent()).toMatch(/^1 товар · /);
+    expect(await visibleText(page.locator('.top-bar__cart-text'))).toMatch(/^1 товар · /);
     await page.getByRole('status').filter({ hasText: 'Добавлено в корзину' }).waitFor();
 
     const stepper = card.getByRole('group', { name: `В корзине: ${name}, `, exact: false });
     await stepper.waitFor();
     await stepper.getByRole('button', { name: 'Добавить ещё одну' }).click();
-    await page.waitForFunction(() =>
-      document.querySelector('.top-bar__cart')?.getAttribute('aria-label')?.startsWith('Корзина: 2 товара'),
-    );
+    await expect.poll(() => cartName(page)).toMatch(/^Корзина: 2 товара,/);
     expect(await stepper.locator('output').textContent()).toMatch(/^2/);
 
     await stepper.getByRole('button', { name: 'Убрать одну штуку' }).click();
-    await page.waitForFunction(() =>
-      document.querySelector('.top-bar__cart')?.getAttribute('aria-label')?.startsWith('Корзина: 1 товар'),
-    );
+    await expect.poll(() => cartName(page)).toMatch(/^Корзина: 1 товар,/);
     // At one, «−» takes the line out and the card offers «В корзину» again.
     await stepper.getByRole('button', { name: 'Убрать одну штуку' }).click();
     await card.getByRole('button', { name: /^В корзину: / }).waitFor();
@@ -86,9 +81,7 @@ describe.skipIf(!hasBrowser)('list cards on a desktop', () => {
     const { card } = await firstCardInStock(page);
     expect(await card.getByRole('button', { name: /^В избранное: / }).count()).toBe(1);
     await card.getByRole('button', { name: /^В корзину: / }).click();
-    await page.waitForFunction(() =>
-      document.querySelector('.top-bar__cart')?.getAttribute('aria-label')?.startsWith('Корзина: 1 товар'),
-    );
+    await expect.poll(() => cartName(page)).toMatch(/^Корзина: 1 товар,/);
   });
 
   it('says which words it searched for when the query was typed on the English layout', async () => {

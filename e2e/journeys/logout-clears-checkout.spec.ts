@@ -146,7 +146,7 @@ describe.skipIf(!hasBrowser)('journey: logout clears the checkout', () => {
 
     // The visitor fills a cart of their own and starts the checkout from scratch.
     await addToCartFromProductPage(page, GERANIUM);
-    await expect.poll(() => cartLinkName(page)).toBe(`Корзина: 1 товар на ${rub(620)}`);
+    await expect.poll(() => cartLinkName(page)).toBe(`Корзина: 1 товар, ${rub(620)}`);
     await cartLink(page).click();
     await page.getByRole('link', { name: 'Оформить заказ' }).click();
     await page.waitForURL('**/checkout/delivery');

@@ -103,7 +103,7 @@ describe.skipIf(!hasBrowser)('journeys: the personal discount is earned and meet
 
     // 5 × 1 290 ₽ = 6 450 ₽; EFIR10 (10 %, first order) makes it 5 × 1 161 ₽ = 5 805 ₽.
     await addFromProductPage(page, `${shop.url}${LAVENDER}`, 5);
-    expect(await cartLinkName(page)).toBe(`Корзина: 5 товаров на ${rub(6450)}`);
+    expect(await cartLinkName(page)).toBe(`Корзина: 5 товаров, ${rub(6450)}`);
     await page.goto(`${shop.url}/my-cart`);
     expect(await cartTotals(page)).toEqual({ discount: null, total: rub(6450) });
     await applyCode(page, 'EFIR10');

@@ -55,7 +55,7 @@ describe.skipIf(!hasBrowser)('journey: a saved cart shared by its link', () => {
     await expect
       .poll(async () => plain(await lavenderLine.locator('.cart-line__sum').textContent()))
       .toBe(rub(980));
-    await expect.poll(() => cartLinkName(page)).toBe(`Корзина: 3 товара на ${rub(1600)}`);
+    await expect.poll(() => cartLinkName(page)).toBe(`Корзина: 3 товара, ${rub(1600)}`);
     expect(plain(await page.locator('.cart-totals__total dd').textContent())).toBe(rub(1600));
 
     // «Сохранить корзину»: the goods leave the cart and wait behind a link.
@@ -108,7 +108,7 @@ describe.skipIf(!hasBrowser)('journey: a saved cart shared by its link', () => {
     expect(plain(await cartGeranium.locator('.cart-line__sum').textContent())).toBe(rub(620));
     expect(await cartLines.getByRole('listitem').count()).toBe(2);
     expect(plain(await friend.locator('.cart-totals__total dd').textContent())).toBe(rub(1680));
-    await expect.poll(() => cartLinkName(friend)).toBe(`Корзина: 3 товара на ${rub(1680)}`);
+    await expect.poll(() => cartLinkName(friend)).toBe(`Корзина: 3 товара, ${rub(1680)}`);
 
     // Ирина's own cart stays empty: the link gave Олег a copy, not her goods back.
     await page.reload();

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { type RunningShop, startSeededShop } from '../support/server.ts';
 
 export const PASSWORD = 'лавандовое-поле-2026';
@@ -91,13 +91,38 @@ export async function addToCartFromProductPage(page: Page, url: string): Promise
   return price;
 }
 
-/** The top bar's cart link, whose accessible name reads «Корзина: 3 товара на 1 680 ₽» or «Корзина: пусто». */
+/** The top bar's cart link, whose accessible name reads «Корзина: 3 товара, 1 680 ₽» or «Корзина: пусто». */
 export function cartLink(page: Page) {
   return page.getByRole('link', { name: /^Корзина: / });
 }
 
+/**
+ * The name a screen reader gives an element named by its content (as the cart link is): its words less those hidden
+ * from assistive technology (aria-hidden).
+ */
+export async function accessibleName(locator: Locator): Promise<string> {
+  return plain(
+    await locator.evaluate((element) => {
+      const copy = element.cloneNode(true) as Element;
+      for (const hidden of Array.from(copy.querySelectorAll('[aria-hidden="true"]'))) hidden.remove();
+      return copy.textContent;
+    }),
+  );
+}
+
+/** The words an element shows on screen: its text less what only screen readers get (.visually-hidden). */
+export async function visibleText(locator: Locator): Promise<string> {
+  return plain(
+    await locator.evaluate((element) => {
+      const copy = element.cloneNode(true) as Element;
+      for (const hidden of Array.from(copy.querySelectorAll('.visually-hidden'))) hidden.remove();
+      return copy.textContent;
+    }),
+  );
+}
+
 export async function cartLinkName(page: Page): Promise<string> {
-  return plain(await cartLink(page).getAttribute('aria-label'));
+  return accessibleName(cartLink(page));
 }
 
 /** A customer or moderator talking JSON to the shop from the test itself (cookies, CSRF and Bearer token kept). */

@@ -5,6 +5,7 @@ import { formatDateLong } from '@efir/domain/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser } from '../support/browser.ts';
 import {
+  accessibleName,
   editProduct,
   type JourneyShop,
   plain,
@@ -88,10 +89,8 @@ describe.skipIf(!hasBrowser)('journey: the waitlist of a sold-out oil', () => {
     await page.getByRole('button', { name: 'В корзину', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Добавлено в корзину' }).last().waitFor();
     await expect
-      .poll(async () =>
-        plain(await page.getByRole('link', { name: /^Корзина: / }).getAttribute('aria-label')),
-      )
-      .toBe(`Корзина: 1 товар на ${rub(450)}`);
+      .poll(async () => accessibleName(page.getByRole('link', { name: /^Корзина: / })))
+      .toBe(`Корзина: 1 товар, ${rub(450)}`);
 
     // Done waiting: «Больше не жду» empties the list.
     await page.goto(`${shop.url}/my-waitlist`);

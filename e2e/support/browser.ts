@@ -44,7 +44,7 @@ export function waitForAppOnLoads(page: Page): Page {
 }
 
 /** A random benchmark-range address (198.18.0.0/15) for each browser context: test files run in fresh workers. */
-function visitorAddress(): string {
+export function visitorAddress(): string {
   const [high = 0, low = 0] = randomBytes(2);
   return `198.${18 + (high & 1)}.${high >> 1}.${low}`;
 }

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { CartIcon } from '../components/ui/icons.tsx';
 import { QuantityStepper } from '../components/ui/quantity-stepper.tsx';
-import { describeFailure } from '../lib/forms.ts';
+import { describeFailure } from '../lib/failure-message.ts';
 import { useAppContext } from './app-context.tsx';
 import {
   addToCart,

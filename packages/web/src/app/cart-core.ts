@@ -2,8 +2,6 @@
 // top bar's summary and the reload after a login. The calls of the cart page and the buttons are in cart-state.ts,
 // which loads with the pages that use them.
 import type { ImageRef, ProductCard } from '@efir/domain/catalog-wire';
-import { formatRub } from '@efir/domain/money';
-import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import type { HttpClient } from '../lib/http-client.ts';
 import { type AppStore, type CartData, type CartLine, EMPTY_CART } from './app-state.ts';
 
@@ -102,11 +100,6 @@ export function readCart(answer: unknown, previous: CartData = EMPTY_CART): Cart
       ? body.notices.filter((item): item is string => typeof item === 'string')
       : [],
   };
-}
-
-/** «3 товара · 1 470 ₽» for the top bar; «Корзина» when it is empty. */
-export function describeCartSize(cart: Pick<CartData, 'count' | 'total'>): string {
-  return cart.count > 0 ? `${formatCount(cart.count, GOODS_FORMS)} · ${formatRub(cart.total)}` : 'Корзина';
 }
 
 /** Lines the server changed since the last look reach the buyer once, as a popup. */

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHttpClient, createMemoryTokenStore, HttpError } from '../lib/http-client.ts';
 import { createAppStore, EMPTY_CART, EMPTY_CRITICAL } from './app-state.ts';
-import { describeCartSize, readCart } from './cart-core.ts';
+import { readCart } from './cart-core.ts';
 import {
   addManyToCart,
   addToCart,
@@ -94,16 +94,6 @@ describe('readCart', () => {
   it('marks hydrolats by the flag or by a line of category group 12, and survives a missing cart', () => {
     expect(readCart(cartAnswer([{ ...LINE, katGlobal: 12 }])).hydr).toBe(true);
     expect(readCart(undefined)).toMatchObject({ lines: [], total: 0, count: 0, promo: null });
-  });
-});
-
-describe('describeCartSize', () => {
-  it('counts goods with the Russian plural and sums them in roubles', () => {
-    expect(describeCartSize({ count: 1, total: 490 })).toBe('1 товар · 490\u00a0₽');
-    expect(describeCartSize({ count: 3, total: 1470 })).toBe('3 товара · 1\u00a0470\u00a0₽');
-    expect(describeCartSize({ count: 5, total: 12_345 })).toBe('5 товаров · 12\u00a0345\u00a0₽');
-    expect(describeCartSize({ count: 22, total: 100 })).toBe('22 товара · 100\u00a0₽');
-    expect(describeCartSize({ count: 0, total: 0 })).toBe('Корзина');
   });
 });
 

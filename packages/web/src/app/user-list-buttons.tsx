@@ -3,7 +3,7 @@
 import type { FavoritePathType } from '@efir/domain/account-schemas';
 import { useState } from 'react';
 import { BellIcon, HeartIcon } from '../components/ui/icons.tsx';
-import { describeFailure } from '../lib/forms.ts';
+import { describeFailure } from '../lib/failure-message.ts';
 import { useAppContext, useAppState } from './app-context.tsx';
 import { useSendToLogin, useSessionStatus } from './use-session.ts';
 import { FAVORITE_FIELDS, setWaiting, toggleFavorite } from './user-lists.ts';

@@ -2,11 +2,11 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { ChatLauncher } from '../../features/chat/chat-launcher.tsx';
+import { DeferredFooter } from './deferred-footer.tsx';
 import { GlobalLoader } from './global-loader.tsx';
 import { MainMenu } from './main-menu.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { NoticePopup } from './notice-popup.tsx';
-import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { SiteTop } from './site-top.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -37,7 +37,7 @@ export function RootLayout() {
       <main id="main" className="site-main">
         <Outlet />
       </main>
-      <SiteFooter />
+      <DeferredFooter />
       <MobileMenu />
       <NoticePopup />
       <ChatLauncher />

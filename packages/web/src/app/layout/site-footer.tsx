@@ -1,6 +1,6 @@
 // Footer: phones, hours, social links (the networks' marks), information links and the legal notices.
 import { SHOP } from '@efir/domain/shop-info';
-import { DzenIcon, TelegramIcon, VkIcon } from '../../components/ui/icons.tsx';
+import { DzenIcon, TelegramIcon, VkIcon } from '../../components/ui/social-icons.tsx';
 import { useAppState } from '../app-context.tsx';
 import { Link } from '../router/link.tsx';
 

@@ -8,7 +8,7 @@ import { MobileMenuToggle } from './mobile-menu.tsx';
 
 export function SiteHeader() {
   return (
-    <header className="site-header">
+    <div className="site-header">
       <div className="container site-header__inner">
         <MobileMenuToggle />
         {/* Named by its visible words (WCAG 2.5.3: speech users say what they see), then where it leads. */}
@@ -30,6 +30,6 @@ export function SiteHeader() {
           ))}
         </div>
       </div>
-    </header>
+    </div>
   );
 }

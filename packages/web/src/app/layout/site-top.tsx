@@ -9,7 +9,7 @@ const STICKY_QUERY = '(max-width: 959px)';
 const SCROLL_SLACK_PX = 6;
 
 export function SiteTop({ children }: { children: ReactNode }) {
-  const top = useRef<HTMLDivElement>(null);
+  const top = useRef<HTMLElement>(null);
 
   useEffect(() => {
     const element = top.current;
@@ -34,9 +34,10 @@ export function SiteTop({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
 
+  // The page's banner landmark: the top bar, the header and the main menu all belong to it.
   return (
-    <div ref={top} className="site-top">
+    <header ref={top} className="site-top">
       {children}
-    </div>
+    </header>
   );
 }

@@ -15,9 +15,9 @@ import {
   useRef,
   useState,
 } from 'react';
+import { describeFailure } from '../../lib/failure-message.ts';
 import {
   checkForm,
-  describeFailure,
   type FieldErrors,
   FORM_ERROR,
   focusFirstError,

@@ -1,7 +1,7 @@
 // Pieces every account page uses: the page heading, a card section, loading / failure / empty states.
 import type { PluralForms } from '@efir/domain/plural';
 import type { ReactNode } from 'react';
-import { describeFailure } from '../../lib/forms.ts';
+import { describeFailure } from '../../lib/failure-message.ts';
 import { HttpError } from '../../lib/http-client.ts';
 
 export const BOOKMARK_FORMS: PluralForms = ['закладка', 'закладки', 'закладок'];

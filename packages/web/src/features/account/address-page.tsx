@@ -14,7 +14,7 @@ import {
   TextField,
   useForm,
 } from '../../components/ui/form.tsx';
-import { describeFailure } from '../../lib/forms.ts';
+import { describeFailure } from '../../lib/failure-message.ts';
 import { readAddressBook } from './account-api.ts';
 import { AccountHeading, AccountSection, ADDRESS_FORMS, EmptyState, PICKUP_FORMS } from './account-ui.tsx';
 

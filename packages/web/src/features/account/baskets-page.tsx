@@ -10,7 +10,7 @@ import { applySavedCart, CART_URL, deleteSavedCart, readCartLine } from '../../a
 import { Link } from '../../app/router/link.tsx';
 import { useNavigate } from '../../app/router/router-view.tsx';
 import { CopyLink } from '../../components/ui/copy-link.tsx';
-import { describeFailure } from '../../lib/forms.ts';
+import { describeFailure } from '../../lib/failure-message.ts';
 import { readItems, useAccountData } from './account-api.ts';
 import { AccountHeading, EmptyState, LoadFailed, Loading } from './account-ui.tsx';
 

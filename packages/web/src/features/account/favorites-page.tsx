@@ -6,7 +6,7 @@ import { useAppContext } from '../../app/app-context.tsx';
 import { Link } from '../../app/router/link.tsx';
 import { toggleFavorite } from '../../app/user-lists.ts';
 import { ProductCard } from '../../components/ui/product-card.tsx';
-import { describeFailure } from '../../lib/forms.ts';
+import { describeFailure } from '../../lib/failure-message.ts';
 import { readProducts, useAccountData } from './account-api.ts';
 import { AccountHeading, EmptyState, LoadFailed, Loading } from './account-ui.tsx';
 

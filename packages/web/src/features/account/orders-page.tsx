@@ -8,7 +8,7 @@ import { useId, useState } from 'react';
 import { useAppContext } from '../../app/app-context.tsx';
 import { canPayOnline, fetchOrder, handoverOf, type OrderView, startCardPayment } from '../../app/orders.ts';
 import { Link } from '../../app/router/link.tsx';
-import { describeFailure } from '../../lib/forms.ts';
+import { describeFailure } from '../../lib/failure-message.ts';
 import { readItems, useAccountData } from './account-api.ts';
 import { AccountHeading, EmptyState, LoadFailed, Loading } from './account-ui.tsx';
 

@@ -22,7 +22,8 @@ import {
   TextField,
   useForm,
 } from '../../components/ui/form.tsx';
-import { describeFailure, readServerFieldErrors } from '../../lib/forms.ts';
+import { describeFailure } from '../../lib/failure-message.ts';
+import { readServerFieldErrors } from '../../lib/forms.ts';
 import { readUserFromAnswer } from './account-api.ts';
 import { AccountHeading, AccountSection } from './account-ui.tsx';
 

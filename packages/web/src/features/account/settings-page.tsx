@@ -8,7 +8,8 @@ import { useAppContext, useAppState } from '../../app/app-context.tsx';
 import { useNavigate } from '../../app/router/router-view.tsx';
 import { reloadUser } from '../../app/session-start.ts';
 import { Switch } from '../../components/ui/form.tsx';
-import { describeFailure, readServerFieldErrors } from '../../lib/forms.ts';
+import { describeFailure } from '../../lib/failure-message.ts';
+import { readServerFieldErrors } from '../../lib/forms.ts';
 import { readSettings, useAccountData } from './account-api.ts';
 import { AccountHeading, AccountSection } from './account-ui.tsx';
 

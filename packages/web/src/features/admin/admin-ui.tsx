@@ -1,6 +1,6 @@
 // Small shared pieces of the back office pages: page header, loading and failure lines, a status chip, paging.
 import type { ReactNode } from 'react';
-import { describeFailure } from '../../lib/forms.ts';
+import { describeFailure } from '../../lib/failure-message.ts';
 
 export function AdminHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (

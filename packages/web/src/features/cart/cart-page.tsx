@@ -29,7 +29,7 @@ import { CopyLink } from '../../components/ui/copy-link.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
 import { ProductCard } from '../../components/ui/product-card.tsx';
 import { QuantityStepper } from '../../components/ui/quantity-stepper.tsx';
-import { describeFailure } from '../../lib/forms.ts';
+import { describeFailure } from '../../lib/failure-message.ts';
 import './cart.css';
 
 /** Runs one cart call at a time per key and turns a failure into a popup. */

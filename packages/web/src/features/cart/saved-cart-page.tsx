@@ -12,7 +12,7 @@ import { Link } from '../../app/router/link.tsx';
 import { useNavigate } from '../../app/router/router-view.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
-import { describeFailure } from '../../lib/forms.ts';
+import { describeFailure } from '../../lib/failure-message.ts';
 import './cart.css';
 
 export interface SavedCartData {

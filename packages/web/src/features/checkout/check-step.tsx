@@ -13,7 +13,7 @@ import { CARD_ONLINE, type OrderView, rememberGuestOrder, startCardPayment } fro
 import { Link } from '../../app/router/link.tsx';
 import { useNavigate } from '../../app/router/router-view.tsx';
 import { FormError } from '../../components/ui/form.tsx';
-import { describeFailure } from '../../lib/forms.ts';
+import { describeFailure } from '../../lib/failure-message.ts';
 import { HttpError } from '../../lib/http-client.ts';
 import {
   buildOrderRequest,

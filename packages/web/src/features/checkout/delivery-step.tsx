@@ -24,7 +24,8 @@ import { CART_URL, useCart } from '../../app/cart-state.ts';
 import { Link } from '../../app/router/link.tsx';
 import { useNavigate } from '../../app/router/router-view.tsx';
 import { FormError } from '../../components/ui/form.tsx';
-import { describeFailure, readServerFieldErrors } from '../../lib/forms.ts';
+import { describeFailure } from '../../lib/failure-message.ts';
+import { readServerFieldErrors } from '../../lib/forms.ts';
 import { AddressChoice } from './address-choice.tsx';
 import {
   fetchDeliveryList,

@@ -15,7 +15,7 @@ import {
   startCardPayment,
 } from '../../app/orders.ts';
 import { Link } from '../../app/router/link.tsx';
-import { describeFailure } from '../../lib/forms.ts';
+import { describeFailure } from '../../lib/failure-message.ts';
 import { useIsBrowser } from './use-checkout.ts';
 import './checkout.css';
 

@@ -4,7 +4,7 @@ import type { PickupPointWire } from '@efir/domain/delivery-rules';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
 import type { CheckoutDraft } from '../../app/app-state.ts';
-import { describeFailure } from '../../lib/forms.ts';
+import { describeFailure } from '../../lib/failure-message.ts';
 import { fetchPoints, searchPoints } from './checkout-api.ts';
 
 const SHOWN_AT_ONCE = 30;

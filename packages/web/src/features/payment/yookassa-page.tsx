@@ -16,7 +16,7 @@ import {
   startCardPayment,
 } from '../../app/orders.ts';
 import { Link } from '../../app/router/link.tsx';
-import { describeFailure } from '../../lib/forms.ts';
+import { describeFailure } from '../../lib/failure-message.ts';
 import { HttpError } from '../../lib/http-client.ts';
 import './payment.css';
 

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
 import { useSendToLogin, useSessionStatus } from '../../app/use-session.ts';
 import { RatingStars } from '../../components/ui/rating-stars.tsx';
-import { describeFailure } from '../../lib/forms.ts';
+import { describeFailure } from '../../lib/failure-message.ts';
 import { readOwnRating, readRating, recordRating, useItemStatsVersion } from './item-stats.ts';
 import { fetchOwnVote, sendVote } from './reviews-api.ts';
 import './reviews.css';

@@ -22,7 +22,8 @@ import { type ChangeEvent, type ReactNode, useId, useRef, useState } from 'react
 import { useAppContext } from '../../app/app-context.tsx';
 import { FilePicker } from '../../components/ui/file-picker.tsx';
 import { FORM_ERROR, FormError, SubmitButton, TextField, useForm } from '../../components/ui/form.tsx';
-import { describeFailure, readServerFieldErrors } from '../../lib/forms.ts';
+import { describeFailure } from '../../lib/failure-message.ts';
+import { readServerFieldErrors } from '../../lib/forms.ts';
 import { AccountSection } from '../account/account-ui.tsx';
 import {
   downloadFile,

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useAppContext } from '../../app/app-context.tsx';
 import { Link } from '../../app/router/link.tsx';
 import { FormError } from '../../components/ui/form.tsx';
-import { describeFailure } from '../../lib/forms.ts';
+import { describeFailure } from '../../lib/failure-message.ts';
 import { useAccountData } from '../account/account-api.ts';
 import { AccountHeading, EmptyState, LoadFailed, Loading } from '../account/account-ui.tsx';
 import { DiplomaSection } from './diploma-section.tsx';

@@ -20,7 +20,14 @@ export function HeaderSearch() {
 
   return (
     <div className="header-search">
-      <Form ref={form} method="get" action="/search" className="search-box" role="search">
+      <Form
+        ref={form}
+        method="get"
+        action="/search"
+        className="search-box"
+        role="search"
+        aria-label="Поиск по магазину"
+      >
         <label htmlFor="header-search" className="visually-hidden">
           Поиск по магазину
         </label>

@@ -40,7 +40,8 @@ export {
 
 function SearchForm({ q }: { q: string }) {
   return (
-    <Form method="get" action="/search" className="search-form" role="search">
+    // Named apart from the header's search box: a screen reader lists both search landmarks of this page.
+    <Form method="get" action="/search" className="search-form" role="search" aria-label="Новый запрос">
       <label htmlFor="search-page-q" className="visually-hidden">
         Что ищем?
       </label>

@@ -3,7 +3,8 @@
 import type { z } from '@efir/domain/zod-ru';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { FormError, SubmitButton, TextField, useForm } from '../../../components/ui/form.tsx';
-import { describeFailure, FORM_ERROR } from '../../../lib/forms.ts';
+import { describeFailure } from '../../../lib/failure-message.ts';
+import { FORM_ERROR } from '../../../lib/forms.ts';
 import { useAdminApi, type useAdminData } from '../admin-api.ts';
 import { AdminFailure, AdminLoading } from '../admin-ui.tsx';
 import { moved } from './content-api.ts';

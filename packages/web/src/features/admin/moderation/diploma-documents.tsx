@@ -5,7 +5,8 @@ import { type DiplomaWire, EDUCATION_LEVELS } from '@efir/domain/school-schemas'
 import { useState } from 'react';
 import { useAppContext } from '../../../app/app-context.tsx';
 import { FormError } from '../../../components/ui/form.tsx';
-import { describeFailure, readServerFieldErrors } from '../../../lib/forms.ts';
+import { describeFailure } from '../../../lib/failure-message.ts';
+import { readServerFieldErrors } from '../../../lib/forms.ts';
 import { downloadFile } from '../../school/school-api.ts';
 import { formatFileSize } from '../../school/school-ui.tsx';
 import { ADMIN_API, useAdminApi, useAdminData } from '../admin-api.ts';

@@ -6,7 +6,8 @@ import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Link } from '../../../app/router/link.tsx';
-import { describeFailure, readServerFieldErrors } from '../../../lib/forms.ts';
+import { describeFailure } from '../../../lib/failure-message.ts';
+import { readServerFieldErrors } from '../../../lib/forms.ts';
 import { useAdminApi, useAdminData } from '../admin-api.ts';
 import { AdminChip, AdminFailure, AdminHeader, AdminLoading, formatAdminDate } from '../admin-ui.tsx';
 import {

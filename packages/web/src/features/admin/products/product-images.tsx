@@ -8,7 +8,8 @@ import {
 } from '@efir/domain/product-admin-schemas';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FilePicker } from '../../../components/ui/file-picker.tsx';
-import { describeFailure, readServerFieldErrors } from '../../../lib/forms.ts';
+import { describeFailure } from '../../../lib/failure-message.ts';
+import { readServerFieldErrors } from '../../../lib/forms.ts';
 import { useAdminApi } from '../admin-api.ts';
 import { type ProductAnswer, thumbnailUrl } from './products-api.ts';
 

@@ -6,7 +6,7 @@ import type { AdminProductList, AdminProductRow } from '@efir/domain/product-adm
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '../../../app/router/link.tsx';
-import { describeFailure } from '../../../lib/forms.ts';
+import { describeFailure } from '../../../lib/failure-message.ts';
 import { useAdminApi, useAdminData } from '../admin-api.ts';
 import { AdminChip, AdminFailure, AdminHeader, AdminLoading, AdminPager } from '../admin-ui.tsx';
 import {
