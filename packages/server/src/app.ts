@@ -36,16 +36,16 @@ import {
   type DeliveryProviders,
   quoteDelivery,
 } from './features/delivery/delivery.service.ts';
-import { registerFeedRoutes } from './features/feeds/feeds.routes.ts';
 import { exchangeAdminSection, registerExchangeRoutes } from './features/exchange/exchange.routes.ts';
 import { createExchangeService } from './features/exchange/exchange.service.ts';
+import { registerFeedRoutes } from './features/feeds/feeds.routes.ts';
 import { startHousekeeping } from './features/housekeeping/housekeeping.ts';
 import { createMailService } from './features/mail/mail.service.ts';
-import { registerMetrics } from './features/metrics/metrics.ts';
 import { outboxAdminSection } from './features/mail/outbox-admin.ts';
 import { startOutboxLoop } from './features/mail/outbox-loop.ts';
 import { createOutboxWorker } from './features/mail/outbox-worker.ts';
 import { registerUnsubscribeRoutes, unsubscribeUrl } from './features/mail/unsubscribe.ts';
+import { registerMetrics } from './features/metrics/metrics.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
 import {
   createOrdersService,

@@ -139,6 +139,7 @@ async function start(): Promise<void> {
       <AppShell context={context}>
         <RouterView router={router} />
         {/* One child where the server renders one null: useId values stay equal at hydration. */}
+        {/* biome-ignore lint/complexity/noUselessFragments: the fragment is that one child (see above) */}
         <>
           <HeadSync router={router} origin={context.origin} />
           <HydratedMark />

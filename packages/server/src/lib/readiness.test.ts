@@ -1,11 +1,11 @@
 // GET /api/ready: a balancer sends traffic only to an instance whose database (and Redis) answer and that is not
 // shutting down; /api/health stays 200 for as long as the process lives.
 import { afterEach, describe, expect, it } from 'vitest';
-import { isRedisReachable, TEST_REDIS_URL } from '../test/redis.ts';
+import { redisForTests, TEST_REDIS_URL } from '../test/redis.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 let shop: TestApp | undefined;
-const redisUp = await isRedisReachable();
+const redisUp = await redisForTests('the readiness check of Redis');
 
 afterEach(async () => {
   await shop?.close();

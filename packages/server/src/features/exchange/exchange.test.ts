@@ -91,7 +91,7 @@ describe('protocol', () => {
       config: createTestConfig({ DATA_DIR: dataDir }),
       limiter: createMemoryRateLimiter(),
       content: { invalidate() {} },
-      mail: createMailService(shop.database.db, createTestConfig(), shop.app.log),
+      mail: createMailService(shop.database.db, createTestConfig()),
       origin: 'http://localhost',
       log: shop.app.log,
       orders: { changeStatus: async () => {}, markPaid: async () => {} },

@@ -23,6 +23,8 @@ const batchAfter = preparedQuery((db) =>
       description: products.description,
       volume: products.volume,
       katGlobal: products.katGlobal,
+      brand: products.brand,
+      gtin: products.gtin,
     })
     .from(products)
     .where(and(eq(products.visible, true), gt(products.cena, 0), gt(products.id, sql.placeholder('after'))))

@@ -110,13 +110,17 @@ describe('/yml.xml (Yandex Market)', () => {
 
     const offers = children(child(shopElement, 'offers'), 'offer');
     const rows = await sellable();
+    expect(rows.some((row) => row.brand && row.gtin)).toBe(true);
     expect(offers.map((offer) => Number(offer.attribs.id))).toEqual(rows.map((row) => row.id));
     for (const [index, offer] of offers.entries()) {
       const row = rows[index]!;
       const field = (name: string) => text(child(offer, name));
       expect(offer.attribs.available).toBe(row.stock > 0 ? 'true' : 'false');
       expect(field('name')).toBe(row.name.replace(FORBIDDEN, ''));
-      expect(field('vendor')).toBe('Эфир');
+      // The maker of a third-party product (the demo's diffuser is AromaHome's), else the shop's own bottling.
+      expect(field('vendor')).toBe(row.brand ?? 'Эфир');
+      if (row.gtin) expect(field('barcode')).toBe(row.gtin);
+      else expect(children(offer, 'barcode')).toEqual([]);
       expect(field('url')).toBe(ORIGIN + row.url);
       expect(field('price')).toBe(String(row.cena));
       if (row.cenaSt > row.cena) expect(field('oldprice')).toBe(String(row.cenaSt));
@@ -185,10 +189,15 @@ describe('/google-merchant.xml (Google Merchant Center)', () => {
       expect(field('condition')).toBe('new');
       if (row.images[0]) expect(field('image_link')).toBe(`${ORIGIN}/images/${row.images[0].filename}`);
       else expect(children(item, 'g:image_link')).toEqual([]);
-      expect(field('brand')).toBe('Эфир');
-      // No GTIN or MPN: said so, as Merchant Center asks.
-      expect(children(item, 'g:gtin')).toEqual([]);
-      expect(field('identifier_exists')).toBe('no');
+      expect(field('brand')).toBe(row.brand ?? 'Эфир');
+      if (row.gtin) {
+        expect(field('gtin')).toBe(row.gtin);
+        expect(children(item, 'g:identifier_exists')).toEqual([]);
+      } else {
+        // No GTIN or MPN: said so, as Merchant Center asks.
+        expect(children(item, 'g:gtin')).toEqual([]);
+        expect(field('identifier_exists')).toBe('no');
+      }
       const shipping = children(item, 'g:shipping');
       expect(shipping.length).toBeGreaterThan(0);
       for (const option of shipping) {

@@ -57,9 +57,9 @@ function item(product: FeedProduct, origin: string, courier: FeedDelivery[], pat
     `<g:price>${merchantPrice(special ? product.cenaSt : product.cena)}</g:price>`,
     special ? `<g:sale_price>${merchantPrice(product.cena)}</g:sale_price>` : '',
     '<g:condition>new</g:condition>',
-    `<g:brand>${x(SHOP.name)}</g:brand>`,
-    // The shop's own goods carry no GTIN or manufacturer part number.
-    '<g:identifier_exists>no</g:identifier_exists>',
+    // The shop's own goods are «Эфир» and carry no GTIN; a third party's goods name their maker and barcode.
+    `<g:brand>${x(product.brand ?? SHOP.name)}</g:brand>`,
+    product.gtin ? `<g:gtin>${product.gtin}</g:gtin>` : '<g:identifier_exists>no</g:identifier_exists>',
     path ? `<g:product_type>${x(path)}</g:product_type>` : '',
     ...courier.map((delivery) => shipping(delivery, product.cena)),
     '</item>',

@@ -34,7 +34,7 @@ function offer(product: FeedProduct, origin: string, homeCourier: FeedDelivery |
   const lines = [
     `<offer id="${product.id}" available="${product.stock > 0}">`,
     `<name>${x(product.name)}</name>`,
-    `<vendor>${x(SHOP.name)}</vendor>`,
+    `<vendor>${x(product.brand ?? SHOP.name)}</vendor>`,
     `<url>${x(origin + product.url)}</url>`,
     `<price>${price}</price>`,
     product.cenaSt > price ? `<oldprice>${product.cenaSt}</oldprice>` : '',
@@ -50,6 +50,7 @@ function offer(product: FeedProduct, origin: string, homeCourier: FeedDelivery |
       ? options('delivery-options', [homeCourier], price)
       : '',
     `<description>${x(plainDescription(product.description, product.name, DESCRIPTION_LIMIT))}</description>`,
+    product.gtin ? `<barcode>${product.gtin}</barcode>` : '',
   ];
   if (product.volume) {
     const volume = splitVolume(product.volume);

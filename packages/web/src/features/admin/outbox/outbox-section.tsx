@@ -2,7 +2,7 @@
 // «Повторить» for one that failed or waits for its next attempt.
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { useState } from 'react';
-import { describeFailure } from '../../../lib/forms.ts';
+import { describeFailure } from '../../../lib/failure-message.ts';
 import { useAdminApi, useAdminData } from '../admin-api.ts';
 import {
   AdminChip,
