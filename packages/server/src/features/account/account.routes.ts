@@ -21,6 +21,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { forbidden, invalidData } from '../../lib/app-error.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import { describeUploadError } from '../../lib/upload-errors.ts';
 import type { Authenticator } from '../../plugins/auth.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { registerTelegramRoutes } from '../telegram/telegram.routes.ts';
@@ -166,24 +167,12 @@ function registerProfile(app: FastifyInstance, { db, authenticator }: AccountDep
 }
 
 /** Fastify's multipart failures, as field errors the avatar form can show. */
-function describeUploadError(error: unknown): string | null {
-  switch ((error as { code?: string }).code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return `Картинка больше ${AVATAR_MAX_BYTES / 1024 / 1024} МБ — выберите файл поменьше`;
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-    case 'FST_FILES_LIMIT':
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-    case 'FST_PROTO_VIOLATION':
-      return 'Прикрепите одну картинку в формате JPEG, PNG или WebP';
-    case 'ERR_STREAM_PREMATURE_CLOSE':
-      return 'Файл загрузился не полностью';
-    default:
-      if ((error as Error).message === 'Multipart: Boundary not found')
-        return 'Прикрепите картинку как файл формы';
-      return (error as Error).message === 'Unexpected end of form' ? 'Файл загрузился не полностью' : null;
-  }
-}
+
+const AVATAR_UPLOAD_MESSAGES = {
+  tooLarge: `Картинка больше ${AVATAR_MAX_BYTES / 1024 / 1024} МБ — выберите файл поменьше`,
+  wrongKind: 'Прикрепите одну картинку в формате JPEG, PNG или WebP',
+  notAFile: 'Прикрепите картинку как файл формы',
+};
 
 async function registerAvatar(app: FastifyInstance, { db, authenticator, config }: AccountDeps) {
   await app.register(multipart, {
@@ -200,7 +189,7 @@ async function registerAvatar(app: FastifyInstance, { db, authenticator, config 
       if (!file) throw invalidData({ avatar: ['Выберите картинку'] });
       upload = await file.toBuffer();
     } catch (error) {
-      const message = describeUploadError(error);
+      const message = describeUploadError(error, AVATAR_UPLOAD_MESSAGES);
       if (message) throw invalidData({ avatar: [message] });
       throw error;
     }

@@ -29,6 +29,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { invalidData, notFound } from '../../lib/app-error.ts';
+import { describeUploadError } from '../../lib/upload-errors.ts';
 import { notifyBackInStock } from '../account/account.service.ts';
 import { moderatorId } from '../admin/admin.routes.ts';
 import { writeAudit } from '../admin/audit.ts';
@@ -568,20 +569,11 @@ const imageParams = z.strictObject({
 });
 
 /** Fastify's multipart failures as the upload form's field error. */
-function describeUploadError(error: unknown): string | null {
-  switch ((error as { code?: string }).code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return `Файл больше ${PRODUCT_IMAGE_MAX_BYTES / 1024 / 1024} МБ — выберите поменьше`;
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-    case 'FST_FILES_LIMIT':
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-    case 'FST_PROTO_VIOLATION':
-      return 'Прикрепите одну картинку в формате JPEG, PNG или WebP';
-    default:
-      return (error as Error).message === 'Unexpected end of form' ? 'Файл загрузился не полностью' : null;
-  }
-}
+const PRODUCT_IMAGE_UPLOAD_MESSAGES = {
+  tooLarge: `Файл больше ${PRODUCT_IMAGE_MAX_BYTES / 1024 / 1024} МБ — выберите поменьше`,
+  wrongKind: 'Прикрепите одну картинку в формате JPEG, PNG или WebP',
+  notAFile: 'Прикрепите картинку как файл формы',
+};
 
 /** The «Товары» routes, for `sections` of registerAdminRoutes. */
 export function productsAdminSection(deps: ProductsAdminDeps) {
@@ -642,7 +634,7 @@ export function productsAdminSection(deps: ProductsAdminDeps) {
             if (!file) throw invalidData({ image: ['Выберите картинку'] });
             upload = await file.toBuffer();
           } catch (error) {
-            const message = describeUploadError(error);
+            const message = describeUploadError(error, PRODUCT_IMAGE_UPLOAD_MESSAGES);
             if (message) throw invalidData({ image: [message] });
             throw error;
           }

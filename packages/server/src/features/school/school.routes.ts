@@ -19,6 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { invalidData } from '../../lib/app-error.ts';
+import { describeUploadError } from '../../lib/upload-errors.ts';
 import type { Authenticator } from '../../plugins/auth.ts';
 import { getUserWire } from '../account/account.service.ts';
 import { moderatorId } from '../admin/admin.routes.ts';
@@ -74,24 +75,11 @@ function sendPdf(reply: FastifyReply, fileName: string, pdf: Buffer) {
 const idParams = z.strictObject({ id: idField });
 
 /** Fastify's multipart failures, as field errors the upload form can show. */
-function describeUploadError(error: unknown): string | null {
-  switch ((error as { code?: string }).code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return `Файл больше ${DIPLOMA_DOCUMENT_MAX_BYTES / 1024 / 1024} МБ — сожмите скан или сохраните его в меньшем разрешении`;
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-    case 'FST_FILES_LIMIT':
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-    case 'FST_PROTO_VIOLATION':
-      return 'Прикрепите один файл в формате PDF, JPEG или PNG';
-    case 'ERR_STREAM_PREMATURE_CLOSE':
-      return 'Файл загрузился не полностью';
-    default:
-      if ((error as Error).message === 'Multipart: Boundary not found')
-        return 'Прикрепите скан как файл формы';
-      return (error as Error).message === 'Unexpected end of form' ? 'Файл загрузился не полностью' : null;
-  }
-}
+const DIPLOMA_UPLOAD_MESSAGES = {
+  tooLarge: `Файл больше ${DIPLOMA_DOCUMENT_MAX_BYTES / 1024 / 1024} МБ — сожмите скан или сохраните его в меньшем разрешении`,
+  wrongKind: 'Прикрепите один файл в формате PDF, JPEG или PNG',
+  notAFile: 'Прикрепите скан как файл формы',
+};
 
 export function registerSchoolRoutes(app: FastifyInstance, deps: SchoolDeps): void {
   const school = schoolService(deps, app.log);
@@ -204,7 +192,7 @@ export function registerSchoolRoutes(app: FastifyInstance, deps: SchoolDeps): vo
           fileName = file.filename;
           content = await file.toBuffer();
         } catch (error) {
-          const message = describeUploadError(error);
+          const message = describeUploadError(error, DIPLOMA_UPLOAD_MESSAGES);
           if (message) throw invalidData({ file: [message] });
           throw error;
         }

@@ -20,8 +20,11 @@ export const FUZZ_WEBHOOK_SECRET = 'fuzz-webhook-secret-0123456789';
 /** The fuzzing user is the first one registered on the fresh database (id 1): it may use the assistant chat. */
 export const FUZZ_APP_ENV = { TELEGRAM_WEBHOOK_SECRET: FUZZ_WEBHOOK_SECRET, CHAT_USER_ID: '1' };
 
-/** Routes that answer with HTML by design (the offline payment gateway's own pages), also for their 4xx. */
-const HTML_ROUTES = new Set(['/test-gateway/pay/:id']);
+/**
+ * Routes that answer with HTML by design, also for their 4xx: pages for people, not API calls — the offline payment
+ * gateway's own pages and the unsubscribe page a letter links to.
+ */
+const HTML_ROUTES = new Set(['/test-gateway/pay/:id', '/unsubscribe/:token']);
 
 // ── JSON with tokens JSON.stringify cannot write (1e309, -0, NaN) and own __proto__ keys ──────────────────────
 
