@@ -149,7 +149,7 @@ describe.skipIf(!hasBrowser)('stylesheets inlined into the server page', () => {
     expect(requested.filter((path) => /\/content-[\w-]+\.css$/.test(path))).toHaveLength(1);
 
     const title = 'Эфирные масла для сна: что действительно может помочь';
-    await page.getByRole('heading', { level: 3, name: title }).getByRole('link').click();
+    await page.getByRole('heading', { level: 2, name: title }).getByRole('link').click();
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await expectSheetsLoadedOnce('article');
     expect(await styleOf(page, '.pub-meta', 'flexDirection')).toBe('column');

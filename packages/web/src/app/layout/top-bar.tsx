@@ -112,9 +112,11 @@ function MoreLinks({ links }: { links: MenuLink[] }) {
  */
 function CartWords({ count, total }: { count: number; total: number }) {
   if (count === 0) {
+    // Whole words for the name: Chromium puts a space before a visually hidden part («Корзина : пусто»).
     return (
       <span className="top-bar__cart-text">
-        Корзина<span className="visually-hidden">: пусто</span>
+        <span aria-hidden="true">Корзина</span>
+        <span className="visually-hidden">Корзина: пусто</span>
       </span>
     );
   }
