@@ -11,6 +11,7 @@ import { type Bootstrap, createAppStore } from './app/app-state.ts';
 import { loadBootstrap } from './app/bootstrap.ts';
 import { modulesOfMatches, withLazyModules } from './app/lazy-modules.tsx';
 import { canonicalPath, collectMeta, renderHeadTags } from './app/page-meta.ts';
+import { matchCompiled } from './app/router/match.ts';
 import { dehydrate, queryRoutes } from './app/router/router.ts';
 import { RouterView } from './app/router/router-view.tsx';
 import { createRoutes } from './app/routes.tsx';
@@ -83,6 +84,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const result = await queryRoutes(
     withLazyModules(createRoutes(context)),
     new Request(requestUrl, { headers: input.forwardHeaders }),
+    matchCompiled,
   );
   if ('redirect' in result) {
     return { type: 'redirect', status: result.redirect.status, location: result.redirect.location };

@@ -1,7 +1,7 @@
 // The guest page cache: one render per URL, kept compressed, dropped on change, bounded in bytes.
 import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createPageCache, isGuestRequest, type RenderedPage } from './page-cache.ts';
 
 const page = (html: string, status = 200): RenderedPage => ({ status, html, nonce: 'n0nce' });
@@ -40,6 +40,28 @@ describe('createPageCache', () => {
     expect(brotliDecompressSync(second.body).toString()).toContain('страница');
     expect(gunzipSync(gzipped.body).toString()).toBe(brotliDecompressSync(second.body).toString());
     expect(plain.body.toString()).toBe(brotliDecompressSync(second.body).toString());
+  });
+
+  it('sends a page asked once at the cheap level and one asked again, from then on, smaller', async () => {
+    const cache = createPageCache({ ttlMs: 60_000, maxBytes: 10_000_000 });
+    const cards = Array.from(
+      { length: 400 },
+      (_, i) => `<li class="card"><a href="/p${i * 7919}.html">Масло №${i * 31} — ${i * 13 + 90} ₽</a></li>`,
+    );
+    const html = `<html><ul>${cards.join('')}</ul></html>`;
+    const render = async () => page(html);
+    const first = await cache.get('/big', 'br', render);
+    const second = await cache.get('/big', 'br', render);
+    if (!('body' in first) || !('body' in second)) throw new Error('not a page');
+    expect(second.body).toEqual(first.body);
+    let later = second.body;
+    await vi.waitFor(async () => {
+      const next = await cache.get('/big', 'br', render);
+      if (!('body' in next)) throw new Error('not a page');
+      later = next.body;
+      expect(later.length).toBeLessThan(first.body.length);
+    });
+    expect(brotliDecompressSync(later).toString()).toBe(html);
   });
 
   it('gives a page rendered again unchanged (with another nonce) the same digest and date, a changed one new ones', async () => {

@@ -9,7 +9,6 @@ import {
   dehydrate,
   hydrate,
   isRouteErrorResponse,
-  matchLocation,
   queryRoutes,
   type RouteObject,
   redirect,
@@ -216,47 +215,5 @@ describe('browser navigations (createRouter)', () => {
     expect(router.state.location.pathname).toBe('/broken');
     expect(router.state.errors?.root).toBeInstanceOf(Error);
     expect(router.state.loaderData).toEqual({});
-  });
-});
-
-describe('matching (matchLocation)', () => {
-  const shop = (): RouteObject[] => [
-    {
-      id: 'root',
-      children: [
-        { id: 'product', path: '/catalog/:slug' },
-        { id: 'page', path: '/about' },
-        { id: 'any', path: '*' },
-      ],
-    },
-  ];
-  const summary = (matches: ReturnType<typeof matchLocation>) =>
-    matches.map(({ route, params, pathname }) => ({ id: route.id, params, pathname }));
-
-  it('gives the routes of the table it was asked with, also when an equal table matched the pathname before', () => {
-    const first = shop();
-    const second = shop();
-    const before = matchLocation(first, '/catalog/lavanda');
-    const after = matchLocation(second, { pathname: '/catalog/lavanda', search: '?sort=price' });
-    expect(summary(after)).toEqual(summary(before));
-    expect(summary(after)).toEqual([
-      { id: 'root', params: { slug: 'lavanda' }, pathname: '/' },
-      { id: 'product', params: { slug: 'lavanda' }, pathname: '/catalog/lavanda' },
-    ]);
-    expect(after[1]?.route).toBe(second[0]?.children?.[0]);
-    expect(matchLocation(second, '/catalog/myata')[1]?.params).toEqual({ slug: 'myata' });
-    expect(summary(matchLocation(second, '/kontakty'))[1]).toEqual({
-      id: 'any',
-      params: { '*': 'kontakty' },
-      pathname: '/kontakty',
-    });
-  });
-
-  it('does not take the matches of a table with the same ids and other paths', () => {
-    matchLocation(shop(), '/about');
-    const changed = shop();
-    const about = changed[0]?.children?.[1];
-    if (about) about.path = '/o-nas';
-    expect(matchLocation(changed, '/about').map(({ route }) => route.id)).toEqual(['root', 'any']);
   });
 });

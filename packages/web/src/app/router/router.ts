@@ -39,6 +39,8 @@ export interface RouteObject {
 export interface RouteMatch {
   params: Params;
   pathname: string;
+  /** The matched part before a splat: what relative links resolve against (React Router's renderMatches). */
+  pathnameBase: string;
   route: RouteObject & { id: string };
 }
 
@@ -134,90 +136,10 @@ function assignIds(routes: RouteObject[], prefix = ''): RouteObject[] {
   });
 }
 
-type IdentifiedRoute = RouteObject & { id: string };
-
-/** What a match of a pathname keeps apart from the route objects, which every server render makes anew. */
-interface KeptMatch {
-  routeId: string;
-  params: Params;
-  pathname: string;
-  pathnameBase: string;
-}
-
-/** A route table's shape (ids, paths, nesting: all that matching reads) and its routes by id. */
-interface TableIndex {
-  shape: string;
-  byId: Map<string, IdentifiedRoute>;
-}
-
-const tableIndexes = new WeakMap<RouteObject[], TableIndex>();
-
-function indexTable(routes: RouteObject[]): TableIndex {
-  let index = tableIndexes.get(routes);
-  if (index) return index;
-  const byId = new Map<string, IdentifiedRoute>();
-  const shapeOf = (list: RouteObject[]): string =>
-    list
-      .map((route) => {
-        byId.set(route.id ?? '', route as IdentifiedRoute);
-        const children = route.children ? `(${shapeOf(route.children)})` : '';
-        return `${route.id}|${route.index ? '.' : (route.path ?? '')}${children}`;
-      })
-      .join(',');
-  index = { shape: shapeOf(routes), byId };
-  tableIndexes.set(routes, index);
-  return index;
-}
-
-/** Matches by table shape, then by pathname; the oldest pathnames are forgotten first. */
-const keptMatches = new Map<string, Map<string, KeptMatch[]>>();
-const KEPT_PATHNAMES = 2000;
-const KEPT_SHAPES = 4;
-
-function keepMatches(shape: string, pathname: string, matches: KeptMatch[]) {
-  let byPathname = keptMatches.get(shape);
-  if (!byPathname) {
-    if (keptMatches.size >= KEPT_SHAPES) keptMatches.delete(keptMatches.keys().next().value as string);
-    byPathname = new Map();
-    keptMatches.set(shape, byPathname);
-  }
-  if (byPathname.size >= KEPT_PATHNAMES) byPathname.delete(byPathname.keys().next().value as string);
-  byPathname.set(pathname, matches);
-}
-
-/**
- * The routes that match a location (React Router's matchRoutes). React Router flattens, ranks and compiles the
- * whole table on every call (some 2 ms for the shop's table), and the server makes the table anew for every render
- * (its loaders close over the request): the outcome is kept by the table's shape and the pathname, which is all
- * that matching reads. Tables whose routes lack ids are matched every time.
- */
+/** The routes of a table that match a location (React Router's matchRoutes; the server render compiles, match.ts). */
 export function matchLocation(routes: RouteObject[], location: Partial<Location> | string): RouteMatch[] {
-  const pathname = (typeof location === 'string' ? parsePath(location).pathname : location.pathname) ?? '/';
-  const { shape, byId } = indexTable(routes);
-  const kept = keptMatches.get(shape)?.get(pathname);
-  if (kept) {
-    return kept.map(({ routeId, params, pathname: matched, pathnameBase }) => ({
-      params: { ...params },
-      pathname: matched,
-      pathnameBase,
-      route: byId.get(routeId) as IdentifiedRoute,
-    })) as RouteMatch[];
-  }
-  const matches = (matchRoutes(routes as Parameters<typeof matchRoutes>[0], { pathname }) ??
-    []) as unknown as Array<RouteMatch & { pathnameBase: string }>;
-  if (matches.every(({ route }) => route.id && byId.get(route.id) === route)) {
-    keepMatches(
-      shape,
-      pathname,
-      matches.map(({ route, params, pathname: matched, pathnameBase }) => ({
-        routeId: route.id,
-        params: { ...params },
-        pathname: matched,
-        pathnameBase,
-      })),
-    );
-  }
-  return matches;
+  return (matchRoutes(routes as Parameters<typeof matchRoutes>[0], location) ??
+    []) as unknown as RouteMatch[];
 }
 
 interface LoadResult extends HydrationData {
@@ -274,6 +196,7 @@ export async function runLoaders(matches: RouteMatch[], request: Request): Promi
 export async function queryRoutes(
   table: RouteObject[],
   request: Request,
+  match: typeof matchLocation = matchLocation,
 ): Promise<{ redirect: Redirect } | { router: Router; status: number }> {
   const routes = assignIds(table);
   const url = new URL(request.url);
@@ -284,7 +207,7 @@ export async function queryRoutes(
     state: null,
     key: 'default',
   };
-  const matches = matchLocation(routes, location);
+  const matches = match(routes, location);
   const result = await runLoaders(matches, request);
   if (result.redirect) return { redirect: result.redirect };
   const state: RouterState = {
