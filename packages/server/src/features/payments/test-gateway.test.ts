@@ -16,6 +16,7 @@ import type { PaymentStatus } from './payment-status.ts';
 import { registerPaymentRoutes, YOOKASSA_WEBHOOK_PATH } from './payments.routes.ts';
 import { createPaymentsService, type PaymentsService, type StartedPayment } from './payments.service.ts';
 import { payments as paymentsTable } from './payments.table.ts';
+import { createRefundsService } from './refunds.service.ts';
 import { isTestGateway, type TestGateway } from './test-gateway.ts';
 
 let database: TestDatabase;
@@ -47,7 +48,8 @@ beforeAll(async () => {
       changes.push({ orderId, status });
     },
   });
-  registerPaymentRoutes(app, { payments, client });
+  const refunds = createRefundsService({ db: database.db, client, log: app.log, onRefunded: async () => {} });
+  registerPaymentRoutes(app, { payments, refunds, client });
   await app.ready();
 });
 
