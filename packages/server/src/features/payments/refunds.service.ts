@@ -95,7 +95,11 @@ export function createRefundsService(deps: RefundsServiceDeps): RefundsService {
         })
         .where(and(eq(paymentRefunds.id, row.id), inArray(paymentRefunds.status, from)))
         .returning();
-      if (!updated) return row;
+      if (!updated) {
+        // Applied meanwhile (a repeated request or the notification): what is stored now is the answer.
+        const [now] = await txDb.select().from(paymentRefunds).where(eq(paymentRefunds.id, row.id));
+        return now ?? row;
+      }
       const [payment] = await txDb.select().from(payments).where(eq(payments.id, row.paymentId));
       const all = await refundsOf(txDb, row.paymentId);
       const refunded = total(all, ['succeeded']);
