@@ -171,6 +171,9 @@ export function createRefundsService(deps: RefundsServiceDeps): RefundsService {
           throw invalidData({ amount: [`Вернуть можно не больше ${formatRub(left)}`] });
         }
         const receipt = paid.receipt ? refundReceipt(paid.receipt, input.amount) : null;
+        // Paid before receipts were kept with payments (migration 0027): the receipt of return is issued by hand.
+        if (!receipt)
+          log.warn({ orderId }, 'refund without a receipt of return: the payment has no stored receipt');
         const [created] = await txDb
           .insert(paymentRefunds)
           .values({
