@@ -3,9 +3,10 @@
 // server on /yookassa, confirms on the test gateway's bank page and comes back to «Оплата прошла»; the order is
 // «Оплачен» in /my-orders. The moderator returns part of the money from the order's back-office page, and the
 // customer's order shows it.
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, useBrowser, waitForAppOnLoads } from './support/browser.ts';
+import { hasBrowser, resultsDir, useBrowser, waitForAppOnLoads } from './support/browser.ts';
 import { type RunningShop, startSeededShop } from './support/server.ts';
 
 const PASSWORD = 'быстрый-платёж-2026';
@@ -104,6 +105,7 @@ describe.skipIf(!hasBrowser)('СБП through the test gateway and a refund from 
         .getByRole('status')
         .filter({ hasText: 'Ждём подтверждения из приложения банка' })
         .waitFor();
+      await customer.screenshot({ path: path.join(resultsDir, 'sbp-qr-1280.png') });
 
       // The tester has no phone: the test gateway's link is what the QR code holds.
       await customer.getByRole('link', { name: 'открыть страницу банка по QR-коду' }).click();
@@ -147,6 +149,10 @@ describe.skipIf(!hasBrowser)('СБП through the test gateway and a refund from 
       await moderator
         .getByText(`Возврат ${rub(300)}: деньги возвращены; всего возвращено ${rub(300)}`)
         .waitFor();
+      await moderator.screenshot({
+        path: path.join(resultsDir, 'admin-order-refund-1366.png'),
+        fullPage: true,
+      });
 
       // The customer's order shows the money returned.
       await customer.reload();
