@@ -268,6 +268,8 @@ export async function getAdminOrder(deps: Pick<OrdersAdminDeps, 'db' | 'payments
       payment: payment
         ? {
             provider: payment.provider,
+            /** bank_card: YooKassa's card page; sbp: СБП. */
+            method: payment.method ?? 'bank_card',
             payment_id: payment.providerPaymentId,
             status: payment.status,
             amount: payment.amount,

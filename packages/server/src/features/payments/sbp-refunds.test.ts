@@ -208,7 +208,11 @@ describe('refunds from the back office', () => {
     expect(response.json()).toMatchObject({
       message: 'order/refund',
       refund: { amount: 500, status: 'succeeded' },
-      order: { refunded: 500, refunds: { paid: order.total, refunded: 500, left: order.total - 500 } },
+      order: {
+        refunded: 500,
+        payment: { method: 'sbp', status: 'succeeded' },
+        refunds: { paid: order.total, refunded: 500, left: order.total - 500 },
+      },
     });
     const history = response.json().order.history as Array<{ text: string; comment: string | null }>;
     expect(history).toContainEqual(

@@ -349,7 +349,8 @@ function PaymentCard({ order, onChanged }: { order: OrderDetail; onChanged(next:
         {order.paid_at ? <span>Оплачен {formatAdminDate(order.paid_at)}</span> : null}
         {payment ? (
           <span className="admin-muted">
-            {PROVIDER_NAMES[payment.provider] ?? payment.provider}: платёж {payment.payment_id},{' '}
+            {PROVIDER_NAMES[payment.provider] ?? payment.provider}
+            {payment.method === 'sbp' ? ', через СБП' : ''}: платёж {payment.payment_id},{' '}
             {PROVIDER_STATUS_NAMES[payment.status] ?? payment.status}, {formatRub(payment.amount)}
           </span>
         ) : order.can_refresh_payment ? (

@@ -106,6 +106,8 @@ export interface OrderDetail {
   next_statuses: Array<{ status: OrderStatus; name: string }>;
   payment: {
     provider: string;
+    /** Absent from an older server: the card. */
+    method?: 'bank_card' | 'sbp';
     payment_id: string;
     status: string;
     amount: number;
