@@ -52,11 +52,14 @@ import {
   estimateWeightGrams,
   type OrdersService,
 } from './features/orders/orders.service.ts';
-import { changeOrderStatus, ordersAdminSection } from './features/orders/orders-admin.ts';
+import { changeOrderStatus, getAdminOrder, ordersAdminSection } from './features/orders/orders-admin.ts';
 import { registerPagesRoutes } from './features/pages/pages.routes.ts';
 import { createPaymentClient } from './features/payments/payment-client.ts';
 import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
 import { createPaymentsService } from './features/payments/payments.service.ts';
+import { tellAboutRefund } from './features/payments/refund-letter.ts';
+import { refundsAdminSection } from './features/payments/refunds.routes.ts';
+import { createRefundsService } from './features/payments/refunds.service.ts';
 import { attachRealtime } from './features/realtime/realtime.ts';
 import { registerReviewRoutes } from './features/reviews/reviews.routes.ts';
 import { reviewsAdminSection } from './features/reviews/reviews-admin.ts';
@@ -280,7 +283,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     log: app.log,
     onStatusChange: (orderId, status) => orders.applyPaymentStatus(Number(orderId), status),
   });
-  registerPaymentRoutes(app, { payments, client: paymentClient });
+  const refunds = createRefundsService({
+    db: deps.db,
+    client: paymentClient,
+    log: app.log,
+    onRefunded: (txDb, refund, summary) =>
+      tellAboutRefund({ mail, origin: config.PUBLIC_URL.replace(/\/$/, '') }, txDb, refund, summary),
+  });
+  registerPaymentRoutes(app, { payments, refunds, client: paymentClient });
   registerOrderRoutes(app, { orders, cart, payments, authenticator, config });
   registerAccountRoutes(app, {
     db: deps.db,
@@ -365,6 +375,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const ordersAdmin = {
     db: deps.db,
     payments,
+    refunds,
     mail,
     log: app.log,
     origin: config.PUBLIC_URL.replace(/\/$/, ''),
@@ -396,6 +407,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sections: [
       (scope) => registerSchoolAdminRoutes(scope, { db: deps.db, authenticator, payments, config }),
       ordersAdminSection(ordersAdmin),
+      refundsAdminSection({ refunds, showOrder: (orderId) => getAdminOrder(ordersAdmin, orderId) }),
       promoAdminSection({ db: deps.db }),
       customersAdminSection({ db: deps.db, discountTiers: config.DISCOUNT_TIERS }),
       reviewsAdminSection({ db: deps.db, content: deps.reviews?.content ?? content }),

@@ -82,6 +82,8 @@ export interface CheckoutDraft {
   passed: CheckoutStep[];
   /** The order's idempotency key: one per checkout, so a double click or a retry returns the same order. */
   key: string | null;
+  /** With «Картой онлайн»: a card or СБП, asked for right after the order is placed. */
+  onlineMethod?: 'bank_card' | 'sbp';
 }
 
 export interface CartLine {

@@ -66,6 +66,9 @@ export function parseCheckoutDraft(raw: string | null): CheckoutDraft | null {
           )
         : [],
       key: typeof value.key === 'string' ? value.key : null,
+      ...(value.onlineMethod === 'sbp' || value.onlineMethod === 'bank_card'
+        ? { onlineMethod: value.onlineMethod }
+        : {}),
     };
   } catch {
     return null;

@@ -6,8 +6,11 @@ import type { HttpClient } from '../lib/http-client.ts';
 export type OrderStatus = 'new' | 'confirmed' | 'shipped' | 'delivered' | 'cancelled';
 export type PaymentState = 'not_required' | 'awaiting' | 'pending' | 'paid' | 'canceled';
 
-/** spec §3 payment method «5 card online». */
+/** spec §3 payment method «5 card online»: a card on YooKassa's page or СБП. */
 export const CARD_ONLINE = 5;
+
+/** How an online order is paid through YooKassa. */
+export type OnlineMethod = 'bank_card' | 'sbp';
 
 export interface OrderLine {
   id: number;
@@ -48,6 +51,8 @@ export interface OrderView {
   discount: number;
   goods_total: number;
   total: number;
+  /** Returned through the payment system, ₽ (refunds from the back office). */
+  refunded?: number;
   lines: OrderLine[];
 }
 
@@ -125,7 +130,16 @@ export async function fetchOrder(api: HttpClient, orderId: number, key?: string)
 
 export interface PaymentCheck {
   order: OrderView;
-  payment: { status: string; paid_at: string | null } | null;
+  payment: {
+    status: string;
+    paid_at: string | null;
+    method?: OnlineMethod;
+    confirmation_type?: 'redirect' | 'qr';
+    /** СБП on a desktop while the payment waits: the QR code, inline SVG drawn by the server. */
+    qr_svg?: string;
+    /** The offline test gateway only: its bank-app page, for a tester without a phone. */
+    test_confirmation_url?: string;
+  } | null;
 }
 
 /** GET /v1/order/{id}/payment?key=: how the card payment ended (the server asks the provider while pending). */
@@ -134,13 +148,30 @@ export async function fetchPayment(api: HttpClient, orderId: number, key?: strin
   return api.get<PaymentCheck>(`/v1/order/${orderId}/payment${query}`, { suppressErrors: true });
 }
 
+/** A phone or tablet opens the bank's app for СБП; a desktop shows a QR code to scan instead. */
+function isPhone(): boolean {
+  if (typeof navigator === 'undefined') return false;
+  return /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent);
+}
+
 /**
- * PUT /v1/order/yookassa: the live payment of a card order; the browser goes to its confirmation page. An order
- * paid meanwhile has no confirmation page: the return address shows its result instead.
+ * PUT /v1/order/yookassa: the live payment of an online order; the browser goes to its confirmation page. An order
+ * paid meanwhile has no confirmation page, nor has СБП on a desktop: the return address (/yookassa) shows the
+ * result, or the QR code while the payment waits.
  */
-export async function startCardPayment(api: HttpClient, orderId: number, key?: string): Promise<void> {
+export async function startCardPayment(
+  api: HttpClient,
+  orderId: number,
+  key?: string,
+  method: OnlineMethod = 'bank_card',
+): Promise<void> {
   const answer = await api.put<{ status?: string; confirmation_url?: string | null }>('/v1/order/yookassa', {
-    body: key ? { order_id: orderId, key } : { order_id: orderId },
+    body: {
+      order_id: orderId,
+      ...(key ? { key } : {}),
+      method,
+      ...(method === 'sbp' ? { device: isPhone() ? 'phone' : 'desktop' } : {}),
+    },
   });
   const target =
     answer?.confirmation_url ?? `/yookassa?order=${orderId}${key ? `&key=${encodeURIComponent(key)}` : ''}`;

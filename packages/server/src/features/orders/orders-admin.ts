@@ -22,6 +22,7 @@ import { auditLog } from '../admin/admin.table.ts';
 import { writeAudit } from '../admin/audit.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
+import { describeRefund, REFUND_STATUS_NAMES, type RefundsService } from '../payments/refunds.service.ts';
 import { findOrderById, findOrderLines, type OrderRow, returnPromoUse, returnStock } from './orders.repo.ts';
 import {
   CARD_ONLINE,
@@ -84,6 +85,8 @@ export type AdminOrdersQuery = z.output<typeof listQuery>;
 export interface OrdersAdminDeps {
   db: Database;
   payments: Pick<PaymentsService, 'getOrderPayment'>;
+  /** Refunds of the paid payment, shown on the order's page (and made from it). */
+  refunds?: Pick<RefundsService, 'summarize'>;
   mail: MailService;
   log: FastifyBaseLogger;
   /** The shop's public address without the trailing slash, for links in letters. */
@@ -221,7 +224,9 @@ function describeAuditEntry(row: typeof auditLog.$inferSelect): HistoryEntry {
       ? `Статус: ${statusName(before.status)} → ${statusName(after.status)}${before.status === 'delivered' ? ' (возврат после доставки)' : ''}${Array.isArray(after.stock_returned) ? '; товары возвращены на склад' : ''}${typeof after.skidka === 'number' ? `; личная скидка покупателя: ${after.skidka} %` : ''}`
       : row.action === 'order.payment'
         ? `Оплата (проверено в платёжной системе): ${paymentName(before.payment_state)} → ${paymentName(after.payment_state)}`
-        : row.action;
+        : row.action === 'order.refund'
+          ? describeRefund(after)
+          : row.action;
   return {
     at: row.createdAt.toISOString(),
     who: `Модератор № ${row.userId}`,
@@ -230,11 +235,11 @@ function describeAuditEntry(row: typeof auditLog.$inferSelect): HistoryEntry {
   };
 }
 
-export async function getAdminOrder(deps: Pick<OrdersAdminDeps, 'db' | 'payments'>, id: number) {
+export async function getAdminOrder(deps: Pick<OrdersAdminDeps, 'db' | 'payments' | 'refunds'>, id: number) {
   const { db } = deps;
   const order = await findOrderById(db, id);
   if (!order) throw notFound('Заказ не найден');
-  const [lines, payment, audit] = await Promise.all([
+  const [lines, payment, audit, refunds] = await Promise.all([
     findOrderLines(db, id),
     deps.payments.getOrderPayment(id),
     db
@@ -242,6 +247,7 @@ export async function getAdminOrder(deps: Pick<OrdersAdminDeps, 'db' | 'payments
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, String(id))))
       .orderBy(asc(auditLog.createdAt), asc(auditLog.id)),
+    deps.refunds?.summarize(id),
   ]);
   const history: HistoryEntry[] = [
     { at: order.createdAt.toISOString(), who: 'Покупатель', text: 'Заказ оформлен', comment: null },
@@ -252,7 +258,7 @@ export async function getAdminOrder(deps: Pick<OrdersAdminDeps, 'db' | 'payments
   ].sort((a, b) => a.at.localeCompare(b.at));
   return {
     order: {
-      ...toOrderView(order, lines),
+      ...toOrderView(order, lines, refunds?.refunded ?? 0),
       user_id: order.userId,
       delivery: describeDelivery(order),
       next_statuses: NEXT_STATUSES[order.status].map((status) => ({
@@ -262,6 +268,8 @@ export async function getAdminOrder(deps: Pick<OrdersAdminDeps, 'db' | 'payments
       payment: payment
         ? {
             provider: payment.provider,
+            /** bank_card: YooKassa's card page; sbp: СБП. */
+            method: payment.method ?? 'bank_card',
             payment_id: payment.providerPaymentId,
             status: payment.status,
             amount: payment.amount,
@@ -270,6 +278,22 @@ export async function getAdminOrder(deps: Pick<OrdersAdminDeps, 'db' | 'payments
           }
         : null,
       can_refresh_payment: order.sposobOplat === CARD_ONLINE,
+      refunds: refunds
+        ? {
+            paid: refunds.paid,
+            refunded: refunds.refunded,
+            /** What the «Вернуть деньги» form may still return. */
+            left: refunds.left,
+            items: refunds.refunds.map((refund) => ({
+              id: refund.id,
+              amount: refund.amount,
+              status: refund.status,
+              status_name: REFUND_STATUS_NAMES[refund.status],
+              comment: refund.comment,
+              created_at: refund.createdAt.toISOString(),
+            })),
+          }
+        : null,
       history,
     },
   };

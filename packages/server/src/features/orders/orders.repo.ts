@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { cartLines, carts, promoCodes } from '../cart/cart.table.ts';
 import { products } from '../catalog/catalog.table.ts';
+import { paymentRefunds } from '../payments/payments.table.ts';
 import { orderLines, orders } from './orders.table.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -332,5 +333,14 @@ export async function sumCompletedOrders(db: Database, userId: number): Promise<
         ),
       ),
     );
+  return row?.total ?? 0;
+}
+
+/** ₽ returned to the buyer through the payment system (succeeded refunds of the order). */
+export async function sumRefunded(db: Database, orderId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${paymentRefunds.amount}), 0)`.mapWith(Number) })
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.orderId, String(orderId)), eq(paymentRefunds.status, 'succeeded')));
   return row?.total ?? 0;
 }

@@ -9,12 +9,21 @@ import type { Authenticator } from '../../plugins/auth.ts';
 import { CART_COOKIE } from '../cart/cart.routes.ts';
 import type { CartService } from '../cart/cart.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
+import { renderQrSvg } from '../payments/qr-svg.ts';
 import { PaymentProviderError } from '../payments/yookassa.client.ts';
 import { CARD_ONLINE, type OrdersService, orderNumber } from './orders.service.ts';
 import { COURSE_LINE_PRODUCT_ID } from './orders.table.ts';
 
 const orderParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const guestKeyField = z.uuid('Неверный ключ заказа').optional();
+
+/**
+ * СБП on a desktop: the QR code as inline SVG; the test gateway's QR leads to its own confirmation page, which the
+ * tester may also open by the link (there is no phone to scan with).
+ */
+function sbpQr(data: string, test: boolean) {
+  return { qr_svg: renderQrSvg(data), ...(test ? { test_confirmation_url: data } : {}) };
+}
 
 export function registerOrderRoutes(
   app: FastifyInstance,
@@ -73,7 +82,14 @@ export function registerOrderRoutes(
     '/v1/order/yookassa',
     {
       schema: {
-        body: z.strictObject({ order_id: z.int().positive().max(2_147_483_647), key: guestKeyField }),
+        body: z.strictObject({
+          order_id: z.int().positive().max(2_147_483_647),
+          key: guestKeyField,
+          /** Card (YooKassa's page) or СБП; without it, the card. */
+          method: z.enum(['bank_card', 'sbp'], { error: 'Выберите способ оплаты' }).optional(),
+          /** СБП on a phone opens the bank's app; on a desktop it shows a QR code to scan. */
+          device: z.enum(['desktop', 'phone'], { error: 'Неизвестное устройство' }).optional(),
+        }),
       },
     },
     async (request) => {
@@ -88,8 +104,11 @@ export function registerOrderRoutes(
         return { status: 'paid', order_id: order.id, confirmation_url: null };
       if (order.status === 'cancelled') throw new AppError(409, 'Заказ отменён');
       const view = await orders.view(order);
+      const sbp = request.body.method === 'sbp';
       const payment = await deps.payments
         .startPayment({
+          method: sbp ? 'sbp' : null,
+          confirmation: sbp && request.body.device !== 'phone' ? 'qr' : 'redirect',
           orderId: order.id,
           amount: order.total,
           description: `Заказ ${orderNumber(order.id)} в магазине «Эфир»`,
@@ -124,7 +143,10 @@ export function registerOrderRoutes(
         status: payment.status,
         order_id: order.id,
         payment_id: payment.providerPaymentId,
-        confirmation_url: payment.confirmationUrl,
+        method: payment.method ?? 'bank_card',
+        confirmation_type: payment.confirmationType,
+        // A QR code is shown by the shop's own /yookassa page, which asks for it (GET /v1/order/{id}/payment).
+        confirmation_url: payment.confirmationType === 'qr' ? null : payment.confirmationUrl,
       };
     },
   );
@@ -140,7 +162,17 @@ export function registerOrderRoutes(
       const fresh = await orders.getOwned(request.params.id, user, request.query.key);
       return {
         order: await orders.view(fresh),
-        payment: payment ? { status: payment.status, paid_at: payment.paidAt } : null,
+        payment: payment
+          ? {
+              status: payment.status,
+              paid_at: payment.paidAt,
+              method: payment.method ?? 'bank_card',
+              confirmation_type: payment.confirmationType,
+              ...(payment.status === 'pending' && payment.confirmationType === 'qr' && payment.confirmationUrl
+                ? sbpQr(payment.confirmationUrl, payment.provider === 'test')
+                : {}),
+            }
+          : null,
       };
     },
   );

@@ -38,6 +38,7 @@ import {
   lockBuyer,
   lockCartLines,
   type OrderRow,
+  sumRefunded,
   takeStock,
   updateOrder,
   usePromoCode,
@@ -191,6 +192,8 @@ export interface OrderView {
   discount: number;
   goods_total: number;
   total: number;
+  /** Returned to the customer through the payment system, ₽ (0 when nothing was). */
+  refunded: number;
   /** Bank details to pay by transfer; only for sposob_oplat 3. */
   invoice: ReturnType<typeof buildInvoice> | null;
   lines: Array<{
@@ -207,7 +210,8 @@ export interface OrderView {
   }>;
 }
 
-export function toOrderView(order: OrderRow, lines: CheckoutLine[]): OrderView {
+/** `refunded`: what was returned through the payment system (refunds from the back office), ₽. */
+export function toOrderView(order: OrderRow, lines: CheckoutLine[], refunded = 0): OrderView {
   return {
     id: order.id,
     number: orderNumber(order.id),
@@ -231,6 +235,7 @@ export function toOrderView(order: OrderRow, lines: CheckoutLine[]): OrderView {
     discount: order.discount,
     goods_total: order.goodsTotal,
     total: order.total,
+    refunded,
     invoice: order.sposobOplat === BANK_PREPAYMENT ? buildInvoice(order) : null,
     lines: lines.map((line) => ({
       id: line.productId,
@@ -553,7 +558,8 @@ export function createOrdersService(deps: {
     },
 
     async view(order) {
-      return toOrderView(order, await findOrderLines(db, order.id));
+      const [lines, refunded] = await Promise.all([findOrderLines(db, order.id), sumRefunded(db, order.id)]);
+      return toOrderView(order, lines, refunded);
     },
 
     async listForUser(user) {

@@ -1,4 +1,5 @@
-// Test helper: a local HTTP server speaking YooKassa API v3 (payments), strict about what the real API checks.
+// Test helper: a local HTTP server speaking YooKassa API v3 (payments and refunds), strict about what the real API
+// checks.
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,13 +13,24 @@ export interface FakePayment {
   paid: boolean;
   amount: { value: string; currency: string };
   description?: string;
-  confirmation?: { type: string; confirmation_url: string };
+  confirmation?: { type: string; confirmation_url?: string; confirmation_data?: string };
+  payment_method?: { type: string; id: string; saved: boolean };
   metadata: Record<string, string>;
   created_at: string;
   captured_at?: string;
   test: boolean;
   refundable: boolean;
   recipient: { account_id: string; gateway_id: string };
+}
+
+export interface FakeRefund {
+  id: string;
+  payment_id: string;
+  status: 'pending' | 'succeeded' | 'canceled';
+  amount: { value: string; currency: string };
+  description?: string;
+  receipt?: unknown;
+  created_at: string;
 }
 
 export interface RecordedRequest {
@@ -32,6 +44,10 @@ export interface FakeYooKassa {
   url: string;
   requests: RecordedRequest[];
   payments: Map<string, FakePayment>;
+  refunds: Map<string, FakeRefund>;
+  /** The status new refunds get: `pending` plays a bank that returns the money later (СБП: the next day). */
+  refundStatus: FakeRefund['status'];
+  setRefundStatus(id: string, status: FakeRefund['status']): void;
   /** What YooKassa does when the buyer pays or the payment expires. */
   setStatus(id: string, status: FakePayment['status']): void;
   /** Answer the next N requests with 202 {retry_after} before the real answer. */
@@ -73,17 +89,26 @@ function validateCreateBody(body: Record<string, unknown>): string | null {
     return 'amount';
   }
   if (kopecks(amount.value) <= 0) return 'amount.value';
+  const method = body.payment_method_data as { type?: unknown } | undefined;
+  if (method !== undefined && method.type !== 'sbp' && method.type !== 'bank_card')
+    return 'payment_method_data';
   const confirmation = body.confirmation as { type?: unknown; return_url?: unknown } | undefined;
-  if (confirmation?.type !== 'redirect' || typeof confirmation.return_url !== 'string') return 'confirmation';
+  const qr = confirmation?.type === 'qr' && method?.type === 'sbp';
+  if (!qr && (confirmation?.type !== 'redirect' || typeof confirmation.return_url !== 'string')) {
+    return 'confirmation';
+  }
   if (
     body.description !== undefined &&
     (typeof body.description !== 'string' || body.description.length > 128)
   ) {
     return 'description';
   }
-  const receipt = body.receipt as
-    | { customer?: { email?: unknown; phone?: unknown }; items?: unknown }
-    | undefined;
+  return validateReceipt(body.receipt, amount.value);
+}
+
+/** A receipt (of a payment or of a return) whose items must add up to `value`. */
+function validateReceipt(value: unknown, total: string): string | null {
+  const receipt = value as { customer?: { email?: unknown; phone?: unknown }; items?: unknown } | undefined;
   if (receipt) {
     if (!receipt.customer?.email && !receipt.customer?.phone) return 'receipt.customer';
     if (!Array.isArray(receipt.items) || receipt.items.length === 0 || receipt.items.length > 100) {
@@ -109,7 +134,7 @@ function validateCreateBody(body: Record<string, unknown>): string | null {
       }
       sum += kopecks(itemAmount.value) * Number(item.quantity);
     }
-    if (Math.round(sum) !== kopecks(amount.value)) return 'receipt';
+    if (Math.round(sum) !== kopecks(total)) return 'receipt';
   }
   return null;
 }
@@ -123,7 +148,14 @@ export async function startFakeYooKassa(): Promise<FakeYooKassa> {
     url: '',
     requests: [],
     payments: new Map(),
+    refunds: new Map(),
+    refundStatus: 'succeeded',
     delayMs: 0,
+    setRefundStatus(id, status) {
+      const refund = fake.refunds.get(id);
+      if (!refund) throw new Error(`no refund ${id}`);
+      refund.status = status;
+    },
     setStatus(id, status) {
       const payment = fake.payments.get(id);
       if (!payment) throw new Error(`no payment ${id}`);
@@ -195,10 +227,22 @@ export async function startFakeYooKassa(): Promise<FakeYooKassa> {
         paid: false,
         amount: create.amount as FakePayment['amount'],
         ...(typeof create.description === 'string' ? { description: create.description } : {}),
-        confirmation: {
-          type: 'redirect',
-          confirmation_url: `https://yoomoney.ru/api-pages/v2/payment-confirm/epl?orderId=${id}`,
-        },
+        confirmation:
+          (create.confirmation as { type: string }).type === 'qr'
+            ? { type: 'qr', confirmation_data: `https://qr.nspk.ru/AD10006M8KH0MVB${id.slice(0, 8)}?type=02` }
+            : {
+                type: 'redirect',
+                confirmation_url: `https://yoomoney.ru/api-pages/v2/payment-confirm/epl?orderId=${id}`,
+              },
+        ...(create.payment_method_data
+          ? {
+              payment_method: {
+                type: (create.payment_method_data as { type: string }).type,
+                id,
+                saved: false,
+              },
+            }
+          : {}),
         metadata: (create.metadata as Record<string, string>) ?? {},
         created_at: new Date().toISOString(),
         test: true,
@@ -208,6 +252,61 @@ export async function startFakeYooKassa(): Promise<FakeYooKassa> {
       fake.payments.set(id, payment);
       byKey.set(key, { hash, id });
       return json(res, 200, payment);
+    }
+
+    if (req.method === 'POST' && path === '/v3/refunds') {
+      const key = req.headers['idempotence-key'];
+      if (typeof key !== 'string' || key.length === 0 || key.length > 64) {
+        return error(res, 400, 'invalid_request', 'Idempotence key is required', 'Idempotence-Key');
+      }
+      const hash = createHash('sha256').update(raw).digest('hex');
+      const previous = byKey.get(`refund:${key}`);
+      if (previous) {
+        if (previous.hash !== hash) {
+          return error(res, 400, 'invalid_request', 'Idempotence key duplicated', 'Idempotence-Key');
+        }
+        return json(res, 200, fake.refunds.get(previous.id));
+      }
+      const create = (body ?? {}) as Record<string, unknown>;
+      const payment = fake.payments.get(String(create.payment_id));
+      if (!payment) return error(res, 400, 'invalid_request', 'Payment not found', 'payment_id');
+      if (payment.status !== 'succeeded') {
+        return error(res, 400, 'invalid_request', 'Payment is not succeeded', 'payment_id');
+      }
+      const amount = create.amount as { value?: unknown; currency?: unknown } | undefined;
+      if (typeof amount?.value !== 'string' || !AMOUNT.test(amount.value) || amount.currency !== 'RUB') {
+        return error(res, 400, 'invalid_request', 'Invalid parameter amount', 'amount');
+      }
+      const already = [...fake.refunds.values()]
+        .filter((refund) => refund.payment_id === payment.id && refund.status !== 'canceled')
+        .reduce((total, refund) => total + kopecks(refund.amount.value), 0);
+      if (kopecks(amount.value) <= 0 || kopecks(amount.value) > kopecks(payment.amount.value) - already) {
+        return error(res, 400, 'invalid_request', 'Refund amount exceeds the payment amount', 'amount');
+      }
+      const bad = validateReceipt(create.receipt, amount.value);
+      if (bad) return error(res, 400, 'invalid_request', `Invalid parameter ${bad}`, bad);
+      const id = `${randomUUID().slice(0, 8)}-0015-5000-8000-${randomUUID().slice(-12)}`;
+      const refund: FakeRefund = {
+        id,
+        payment_id: payment.id,
+        status: fake.refundStatus,
+        amount: { value: amount.value, currency: 'RUB' },
+        ...(typeof create.description === 'string' ? { description: create.description } : {}),
+        ...(create.receipt ? { receipt: create.receipt } : {}),
+        created_at: new Date().toISOString(),
+      };
+      fake.refunds.set(id, refund);
+      byKey.set(`refund:${key}`, { hash, id });
+      const { receipt: _receipt, ...answer } = refund;
+      return json(res, 200, answer);
+    }
+
+    const refundMatch = /^\/v3\/refunds\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && refundMatch) {
+      const refund = fake.refunds.get(decodeURIComponent(refundMatch[1]!));
+      if (!refund) return error(res, 404, 'not_found', 'Refund not found', 'refund_id');
+      const { receipt: _receipt, ...answer } = refund;
+      return json(res, 200, answer);
     }
 
     const match = /^\/v3\/payments\/([^/]+)$/.exec(path);

@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { badRequest } from '../../lib/app-error.ts';
 import type { PaymentsService } from './payments.service.ts';
+import type { RefundsService } from './refunds.service.ts';
 import { buildTestGatewayCsp, renderConfirmationPage, renderMessagePage } from './test-gateway.page.ts';
 import { isTestGateway, TEST_GATEWAY_PATH, type TestGateway } from './test-gateway.ts';
 import type { YooKassaClient } from './yookassa.client.ts';
@@ -11,6 +12,7 @@ export const YOOKASSA_WEBHOOK_PATH = '/api/v1/payments/yookassa/notify';
 
 export interface PaymentRoutesDeps {
   payments: PaymentsService;
+  refunds: RefundsService;
   /** The client the service uses; when it is the test gateway, its pages are served too. */
   client: YooKassaClient;
 }
@@ -23,6 +25,11 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: PaymentRoutesD
     // YooKassa calls it, not a browser; nothing in the body is trusted (the payment is fetched from the API).
     { config: { csrf: false } },
     async (request, reply) => {
+      const refundId = refundNotificationId(request.body);
+      if (refundId) {
+        await deps.refunds.handleNotification(refundId);
+        return reply.status(200).send({ status: 'ok' });
+      }
       const result = await payments.handleNotification(request.body);
       if (result.outcome === 'malformed') throw badRequest('Это не уведомление ЮKassa');
       // Any 200 stops YooKassa's retries; failures above end in 500 so that it repeats later.
@@ -31,6 +38,15 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: PaymentRoutesD
   );
 
   if (isTestGateway(deps.client)) registerTestGatewayRoutes(app, deps.client);
+}
+
+/** `refund.succeeded` / `refund.canceled`: the refund's id (its status is then asked at the provider). */
+function refundNotificationId(body: unknown): string | null {
+  const value = body as { type?: unknown; event?: unknown; object?: { id?: unknown } } | null;
+  if (value?.type !== 'notification' || typeof value.event !== 'string') return null;
+  if (value.event !== 'refund.succeeded' && value.event !== 'refund.canceled') return null;
+  const id = value.object?.id;
+  return typeof id === 'string' && /^[\w-]{1,100}$/.test(id) ? id : null;
 }
 
 function sendHtml(reply: FastifyReply, status: number, html: string, returnUrl?: string): FastifyReply {

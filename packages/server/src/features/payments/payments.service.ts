@@ -1,4 +1,4 @@
-// Card payments of orders: starts (or reuses) the provider's payment and applies notifications only after
+// Card and СБП payments of orders: starts (or reuses) the provider's payment and applies notifications only after
 // checking the payment at the provider, once per real change.
 import { createHash } from 'node:crypto';
 import { z } from '@efir/domain/zod-ru';
@@ -6,7 +6,12 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { PAYMENT_STATUSES, type PaymentStatus } from './payment-status.ts';
+import {
+  type ConfirmationType,
+  PAYMENT_STATUSES,
+  type PaymentMethod,
+  type PaymentStatus,
+} from './payment-status.ts';
 import { paymentEvents, payments } from './payments.table.ts';
 import { buildReceipt, type ReceiptInput, receiptTotalKopecks } from './receipt.ts';
 import {
@@ -30,6 +35,10 @@ export interface StartPaymentInput {
   receipt: ReceiptInput | Receipt;
   /** Where the buyer lands after paying or refusing, e.g. `${PUBLIC_URL}/yookassa?order=42`. */
   returnUrl: string;
+  /** `sbp` asks YooKassa for СБП; without it the buyer pays on YooKassa's page (the card form). */
+  method?: PaymentMethod | null;
+  /** `qr` (СБП on a desktop): a QR code for the shop's own page instead of a page to redirect to. */
+  confirmation?: ConfirmationType;
 }
 
 export type StartedPayment = OrderPayment & {
@@ -221,10 +230,17 @@ export function createPaymentsService(deps: PaymentsServiceDeps): PaymentsServic
       }
       // A pending payment leads the buyer back to where the shop was when it was made: after a restart at another
       // address (PUBLIC_URL fixed) it would bring her to a dead page, so it is replaced by a new attempt.
+      // A pending payment by another method (card, then СБП) is not what the buyer asks for now.
+      const method = input.method ?? null;
+      const confirmation = input.confirmation ?? 'redirect';
+      if (confirmation === 'qr' && method !== 'sbp')
+        throw new RangeError('Only СБП is confirmed by a QR code');
       if (
         latest?.status === 'pending' &&
         latest.amount === input.amount &&
-        latest.returnUrl === input.returnUrl
+        latest.returnUrl === input.returnUrl &&
+        latest.method === method &&
+        latest.confirmationType === confirmation
       ) {
         const current = await refresh(latest);
         if (current.status !== 'canceled') return { ...current, reused: true };
@@ -238,6 +254,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps): PaymentsServic
           returnUrl: input.returnUrl,
           metadata: { order_id: orderId },
           receipt,
+          method,
+          confirmation,
         },
         idempotenceKey,
       );
@@ -251,7 +269,11 @@ export function createPaymentsService(deps: PaymentsServiceDeps): PaymentsServic
           status: 'pending',
           amount: input.amount,
           idempotenceKey,
-          confirmationUrl: payment.confirmation?.confirmation_url ?? null,
+          confirmationUrl:
+            payment.confirmation?.confirmation_url ?? payment.confirmation?.confirmation_data ?? null,
+          method,
+          confirmationType: confirmation,
+          receipt,
           returnUrl: input.returnUrl,
         })
         .onConflictDoNothing();
@@ -267,7 +289,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps): PaymentsServic
       if (!parsed.success) return { outcome: 'malformed' };
       const { event, object } = parsed.data;
       const claimed = event.startsWith('payment.') ? event.slice('payment.'.length) : null;
-      // refund.*, payout.*, deal.*: nothing of ours follows them yet.
+      // payout.*, deal.*: nothing of ours follows them (refund.* goes to the refunds service).
       if (!claimed || !(PAYMENT_STATUSES as readonly string[]).includes(claimed))
         return { outcome: 'ignored' };
 

@@ -1,7 +1,13 @@
 // The 54-FZ receipt: item sums equal the charged amount to the kopeck, whatever the lines and discounts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildReceipt, type ReceiptInput, receiptTotalKopecks, spreadDiscount } from './receipt.ts';
+import {
+  buildReceipt,
+  type ReceiptInput,
+  receiptTotalKopecks,
+  refundReceipt,
+  spreadDiscount,
+} from './receipt.ts';
 import { valueToKopecks } from './yookassa.client.ts';
 
 const base: Omit<ReceiptInput, 'lines'> = { email: 'buyer@example.ru' };
@@ -192,5 +198,40 @@ describe('property: the items always add up to the charged amount', () => {
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('refundReceipt', () => {
+  const paid = buildReceipt(
+    {
+      email: 'buyer@example.ru',
+      lines: [
+        { name: 'Масло лаванды', quantity: 3, price: 645 },
+        { name: 'Гидролат розы', quantity: 1, price: 390 },
+      ],
+      delivery: { name: 'Курьер', price: 300 },
+    },
+    { vatCode: 1 },
+  );
+
+  it('returns the paid receipt for a full refund', () => {
+    expect(refundReceipt(paid, 2625)).toEqual(paid);
+  });
+
+  it('spreads a partial refund over the items, to the kopeck, keeping each item’s kind', () => {
+    for (const amount of [1, 7, 500, 1333, 2624]) {
+      const receipt = refundReceipt(paid, amount);
+      expect(receiptTotalKopecks(receipt)).toBe(amount * 100);
+      expect(receipt.customer).toEqual({ email: 'buyer@example.ru' });
+      for (const item of receipt.items) {
+        const from = paid.items.find((paidItem) => paidItem.description === item.description)!;
+        expect(item.payment_subject).toBe(from.payment_subject);
+        expect(item.vat_code).toBe(from.vat_code);
+      }
+    }
+  });
+
+  it('refuses more than the receipt holds', () => {
+    expect(() => refundReceipt(paid, 2626)).toThrow(RangeError);
   });
 });

@@ -87,7 +87,7 @@ export function spreadDiscount(sums: readonly number[], discount: number): numbe
  * Items for `sum` kopecks over `quantity` units: one item when the units cost the same, otherwise two (the last
  * units one kopeck dearer), so that unit price × quantity adds up exactly.
  */
-function splitLine(
+export function splitLine(
   description: string,
   quantity: number,
   sum: number,
@@ -161,4 +161,27 @@ export function receiptTotalKopecks(receipt: Receipt): number {
     if (!Number.isInteger(quantity)) throw new RangeError(`Fractional quantity ${item.quantity}`);
     return sum + valueToKopecks(item.amount.value) * quantity;
   }, 0);
+}
+
+/**
+ * The receipt of return (54-FZ «возврат прихода») for `amount` ₽ of a paid receipt: all of it for a full refund,
+ * otherwise the amount spread over the paid items in proportion to their sums, to the kopeck.
+ */
+export function refundReceipt(paid: Receipt, amount: number): Receipt {
+  const target = toKopecks(amount, 'refund amount');
+  const sums = paid.items.map((item) => valueToKopecks(item.amount.value) * Number(item.quantity));
+  const whole = sums.reduce((sum, value) => sum + value, 0);
+  if (target <= 0 || target > whole) throw new RangeError(`A refund of ${amount} ₽ does not fit the receipt`);
+  if (target === whole) return paid;
+  const shares = spreadDiscount(sums, target);
+  const items: ReceiptItem[] = [];
+  paid.items.forEach((item, index) => {
+    const share = shares[index]!;
+    if (share === 0) return;
+    const quantity = Number(item.quantity);
+    // A unit price below a kopeck is not a price: such a share is returned as one unit.
+    const units = share >= quantity ? quantity : 1;
+    items.push(...splitLine(item.description, units, share, item.payment_subject, item.vat_code));
+  });
+  return { customer: paid.customer, items };
 }

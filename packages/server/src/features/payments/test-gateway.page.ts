@@ -68,7 +68,7 @@ export function renderConfirmationPage(row: TestGatewayRow): string {
   }
   return layout(
     'Тестовый платёж',
-    `${BANNER}<p class="shop">Магазин «Эфир» · оплата картой</p>` +
+    `${BANNER}<p class="shop">Магазин «Эфир» · ${row.method === 'sbp' ? 'оплата через СБП' : 'оплата картой'}</p>` +
       `<h1>К оплате: <span class="amount">${escapeHtml(formatRub(row.amount))}</span></h1>` +
       `<p class="description">${escapeHtml(row.description || 'Оплата заказа')}</p>` +
       `<form method="post" action="${TEST_GATEWAY_PATH}/${encodeURIComponent(row.id)}">` +
@@ -76,7 +76,10 @@ export function renderConfirmationPage(row: TestGatewayRow): string {
       '<button type="submit" class="pay" name="decision" value="pay">Оплатить</button>' +
       '<button type="submit" class="cancel" name="decision" value="cancel">Отказаться</button>' +
       '</form>' +
-      '<p class="note">Это встроенный тестовый шлюз: магазин работает без ключей ЮKassa. ' +
+      (row.method === 'sbp'
+        ? '<p class="note">Так выглядит подтверждение в приложении банка после QR-кода или кнопки СБП. '
+        : '<p class="note">') +
+      'Это встроенный тестовый шлюз: магазин работает без ключей ЮKassa. ' +
       'Данные карты не нужны, настоящие деньги не участвуют.</p>',
   );
 }

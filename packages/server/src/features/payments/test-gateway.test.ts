@@ -14,14 +14,22 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-app.ts';
 import { createPaymentClient } from './payment-client.ts';
 import type { PaymentStatus } from './payment-status.ts';
 import { registerPaymentRoutes, YOOKASSA_WEBHOOK_PATH } from './payments.routes.ts';
-import { createPaymentsService, type PaymentsService, type StartedPayment } from './payments.service.ts';
+import {
+  createPaymentsService,
+  type PaymentsService,
+  type StartedPayment,
+  type StartPaymentInput,
+} from './payments.service.ts';
 import { payments as paymentsTable } from './payments.table.ts';
+import { createRefundsService, type RefundsService } from './refunds.service.ts';
 import { isTestGateway, type TestGateway } from './test-gateway.ts';
 
 let database: TestDatabase;
 let app: FastifyInstance;
 let gateway: TestGateway;
 let payments: PaymentsService;
+let refunds: RefundsService;
+const refunded: Array<{ orderId: string; amount: number; refunded: number }> = [];
 const changes: Array<{ orderId: string; status: PaymentStatus }> = [];
 let nextOrder = 500;
 
@@ -47,7 +55,15 @@ beforeAll(async () => {
       changes.push({ orderId, status });
     },
   });
-  registerPaymentRoutes(app, { payments, client });
+  refunds = createRefundsService({
+    db: database.db,
+    client,
+    log: app.log,
+    onRefunded: async (_tx, refund, summary) => {
+      refunded.push({ orderId: refund.orderId, amount: refund.amount, refunded: summary.refunded });
+    },
+  });
+  registerPaymentRoutes(app, { payments, refunds, client });
   await app.ready();
 });
 
@@ -60,9 +76,13 @@ beforeEach(() => {
   changes.length = 0;
 });
 
-async function startOrderPayment(amount = 1490): Promise<StartedPayment> {
+async function startOrderPayment(
+  amount = 1490,
+  extra: Pick<StartPaymentInput, 'method' | 'confirmation'> = {},
+): Promise<StartedPayment> {
   nextOrder += 1;
   return payments.startPayment({
+    ...extra,
     orderId: nextOrder,
     amount,
     description: `Заказ № ${nextOrder} <Эфир>`,
@@ -249,5 +269,105 @@ describe('the gateway as a YooKassa stand-in', () => {
       YOOKASSA_SECRET_KEY: 'test_secret_key_value',
     });
     expect(createPaymentClient(full, database.db).provider).toBe('yookassa');
+  });
+});
+
+describe('СБП offline', () => {
+  it('a QR code leads to the gateway’s page, which plays the bank app: «Оплатить» pays like a card', async () => {
+    const started = await startOrderPayment(990, { method: 'sbp', confirmation: 'qr' });
+    expect(started).toMatchObject({ method: 'sbp', confirmationType: 'qr', status: 'pending' });
+    const payment = await gateway.getPayment(started.providerPaymentId);
+    expect(payment.confirmation).toEqual({
+      type: 'qr',
+      confirmation_data: `http://localhost:3000/test-gateway/pay/${started.providerPaymentId}`,
+    });
+    const page = await app.inject({ method: 'GET', url: pagePath(started) });
+    expect(page.body).toContain('оплата через СБП');
+    expect(page.body).toContain('Так выглядит подтверждение в приложении банка');
+
+    const response = await postForm(started, { token: await formToken(started), decision: 'pay' });
+    expect(response.statusCode).toBe(302);
+    expect(changes).toEqual([{ orderId: started.orderId, status: 'succeeded' }]);
+  });
+
+  it('refuses a QR confirmation for anything but СБП, as YooKassa does', async () => {
+    await expect(
+      gateway.createPayment(
+        {
+          amount: 100,
+          description: 'x',
+          returnUrl: 'http://localhost:3000/yookassa?order=1',
+          metadata: {},
+          method: 'bank_card',
+          confirmation: 'qr',
+        },
+        'efir-qr-card',
+      ),
+    ).rejects.toMatchObject({ status: 400, parameter: 'confirmation' });
+  });
+});
+
+describe('refunds offline', () => {
+  async function paid(amount: number) {
+    const started = await startOrderPayment(amount, { method: 'sbp', confirmation: 'redirect' });
+    await postForm(started, { token: await formToken(started), decision: 'pay' });
+    return started;
+  }
+
+  it('returns part, then the rest, with a receipt of return; the gateway keeps the limit too', async () => {
+    refunded.length = 0;
+    const started = await paid(1000);
+    const first = await refunds.refundOrder({
+      orderId: Number(started.orderId),
+      amount: 400,
+      moderatorId: 1,
+    });
+    expect(first).toMatchObject({ status: 'succeeded', amount: 400 });
+    expect(
+      first.receipt?.items.reduce((sum, item) => sum + Number(item.amount.value) * Number(item.quantity), 0),
+    ).toBe(400);
+    expect(refunded).toEqual([{ orderId: started.orderId, amount: 400, refunded: 400 }]);
+
+    await expect(
+      refunds.refundOrder({ orderId: Number(started.orderId), amount: 601, moderatorId: 1 }),
+    ).rejects.toMatchObject({ status: 422 });
+    const rest = await refunds.refundOrder({ orderId: Number(started.orderId), amount: 600, moderatorId: 1 });
+    expect(rest.status).toBe('succeeded');
+    expect(await refunds.summarize(Number(started.orderId))).toMatchObject({
+      paid: 1000,
+      refunded: 1000,
+      left: 0,
+    });
+
+    // The gateway itself, asked directly, refuses what the payment no longer holds; a repeated key is one refund.
+    await expect(
+      gateway.createRefund(
+        { paymentId: started.providerPaymentId, amount: 1, description: 'x' },
+        'efir-extra',
+      ),
+    ).rejects.toMatchObject({ status: 400, parameter: 'amount' });
+    const again = await gateway.createRefund(
+      {
+        paymentId: started.providerPaymentId,
+        amount: 400,
+        description: `Возврат по заказу № ${started.orderId}`,
+        receipt: first.receipt!,
+      },
+      first.idempotenceKey,
+    );
+    expect(again.id).toBe(first.providerRefundId);
+  });
+
+  it('refuses a refund of an unpaid payment', async () => {
+    const started = await startOrderPayment(500);
+    await expect(
+      gateway.createRefund(
+        { paymentId: started.providerPaymentId, amount: 100, description: 'x' },
+        'efir-unpaid',
+      ),
+    ).rejects.toMatchObject({ status: 400, parameter: 'payment_id' });
+    await expect(
+      refunds.refundOrder({ orderId: Number(started.orderId), amount: 100, moderatorId: 1 }),
+    ).rejects.toMatchObject({ status: 422 });
   });
 });

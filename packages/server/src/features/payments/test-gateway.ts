@@ -1,16 +1,18 @@
 // The offline stand-in for YooKassa: the same client interface, payments kept in our own table, a confirmation
 // page on our own server (/test-gateway/pay/{id}) and notifications sent to our own webhook.
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { PaymentStatus } from './payment-status.ts';
-import { testGatewayPayments } from './payments.table.ts';
+import { testGatewayPayments, testGatewayRefunds } from './payments.table.ts';
 import { receiptTotalKopecks } from './receipt.ts';
 import {
   buildCreatePaymentBody,
+  buildCreateRefundBody,
   type Payment,
   PaymentProviderError,
   type Receipt,
+  type Refund,
   roublesToValue,
   type YooKassaClient,
 } from './yookassa.client.ts';
@@ -52,10 +54,6 @@ function validateCreate(body: ReturnType<typeof buildCreatePaymentBody>, amount:
   if (!Number.isSafeInteger(amount) || amount <= 0) {
     throw new PaymentProviderError(400, 'invalid_request', 'Invalid amount value', 'amount.value');
   }
-  const returnUrl = (body.confirmation as { return_url: string }).return_url;
-  if (!URL.canParse(returnUrl) || !/^https?:$/.test(new URL(returnUrl).protocol)) {
-    throw new PaymentProviderError(400, 'invalid_request', 'Invalid return_url', 'confirmation.return_url');
-  }
   if (receipt && receiptTotalKopecks(receipt) !== amount * 100) {
     throw new PaymentProviderError(
       400,
@@ -63,6 +61,23 @@ function validateCreate(body: ReturnType<typeof buildCreatePaymentBody>, amount:
       'The sum of the receipt items does not match the payment amount',
       'receipt',
     );
+  }
+  const confirmation = body.confirmation as { type: string; return_url?: string };
+  if (confirmation.type === 'qr') {
+    const method = (body.payment_method_data as { type?: string } | undefined)?.type;
+    if (method !== 'sbp') {
+      throw new PaymentProviderError(
+        400,
+        'invalid_request',
+        'Confirmation type qr needs sbp',
+        'confirmation',
+      );
+    }
+    return;
+  }
+  const returnUrl = confirmation.return_url ?? '';
+  if (!URL.canParse(returnUrl) || !/^https?:$/.test(new URL(returnUrl).protocol)) {
+    throw new PaymentProviderError(400, 'invalid_request', 'Invalid return_url', 'confirmation.return_url');
   }
 }
 
@@ -83,18 +98,30 @@ export function createTestGateway(options: { db: Database; publicUrl: string }):
       test: true,
       refundable: row.status === 'succeeded',
       recipient: { account_id: 'test', gateway_id: 'test' },
+      ...(row.method ? { payment_method: { type: row.method, id: row.id, saved: false } } : {}),
       ...(row.status === 'pending'
         ? {
-            confirmation: {
-              type: 'redirect',
-              confirmation_url: `${origin}${TEST_GATEWAY_PATH}/${row.id}`,
-            },
+            // The QR code leads to the same confirmation page a phone would open in the bank's app.
+            confirmation:
+              row.confirmationType === 'qr'
+                ? { type: 'qr', confirmation_data: `${origin}${TEST_GATEWAY_PATH}/${row.id}` }
+                : { type: 'redirect', confirmation_url: `${origin}${TEST_GATEWAY_PATH}/${row.id}` },
           }
         : {}),
       ...(row.status === 'canceled'
         ? // YooKassa's reason when the buyer leaves the confirmation page without paying.
           { cancellation_details: { party: 'yoo_money', reason: 'expired_on_confirmation' } }
         : {}),
+    };
+  }
+
+  function toRefund(row: typeof testGatewayRefunds.$inferSelect): Refund {
+    return {
+      id: row.id,
+      payment_id: row.paymentId,
+      status: row.status === 'creating' ? 'pending' : row.status,
+      amount: { value: roublesToValue(row.amount), currency: 'RUB' },
+      created_at: row.createdAt.toISOString(),
     };
   }
 
@@ -124,6 +151,8 @@ export function createTestGateway(options: { db: Database; publicUrl: string }):
           returnUrl: input.returnUrl,
           metadata: input.metadata,
           receipt: input.receipt ?? null,
+          method: input.method ?? null,
+          confirmationType: input.confirmation ?? 'redirect',
           formToken: randomBytes(24).toString('base64url'),
         })
         .onConflictDoNothing({ target: testGatewayPayments.idempotenceKey })
@@ -149,6 +178,81 @@ export function createTestGateway(options: { db: Database; publicUrl: string }):
       const row = await findPayment(id);
       if (!row) throw new PaymentProviderError(404, 'not_found', 'Payment not found', 'payment_id');
       return toPayment(row);
+    },
+
+    async createRefund(input, idempotenceKey) {
+      const body = buildCreateRefundBody(input);
+      const requestHash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
+      const [earlier] = await db
+        .select()
+        .from(testGatewayRefunds)
+        .where(eq(testGatewayRefunds.idempotenceKey, idempotenceKey));
+      if (earlier) {
+        if (earlier.requestHash !== requestHash) {
+          throw new PaymentProviderError(
+            400,
+            'invalid_request',
+            'Idempotence key duplicated with other request parameters',
+            'Idempotence-Key',
+          );
+        }
+        return toRefund(earlier);
+      }
+      const payment = await findPayment(input.paymentId);
+      if (payment?.status !== 'succeeded') {
+        throw new PaymentProviderError(400, 'invalid_request', 'Payment is not refundable', 'payment_id');
+      }
+      if (input.receipt && receiptTotalKopecks(input.receipt) !== input.amount * 100) {
+        throw new PaymentProviderError(
+          400,
+          'invalid_request',
+          'Receipt sum differs from the refund',
+          'receipt',
+        );
+      }
+      const [refunded] = await db
+        .select({ total: sum(testGatewayRefunds.amount).mapWith(Number) })
+        .from(testGatewayRefunds)
+        .where(
+          and(
+            eq(testGatewayRefunds.paymentId, payment.id),
+            inArray(testGatewayRefunds.status, ['pending', 'succeeded']),
+          ),
+        );
+      if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
+        throw new PaymentProviderError(400, 'invalid_request', 'Invalid amount value', 'amount.value');
+      }
+      if (input.amount > payment.amount - (refunded?.total ?? 0)) {
+        throw new PaymentProviderError(400, 'invalid_request', 'Refund amount exceeds the payment', 'amount');
+      }
+      // Offline there is no bank to wait for: the money is back at once, as YooKassa mostly answers for cards.
+      const [created] = await db
+        .insert(testGatewayRefunds)
+        .values({
+          id: randomUUID(),
+          paymentId: payment.id,
+          idempotenceKey,
+          requestHash,
+          status: 'succeeded',
+          amount: input.amount,
+          receipt: input.receipt ?? null,
+        })
+        .onConflictDoNothing({ target: testGatewayRefunds.idempotenceKey })
+        .returning();
+      if (created) return toRefund(created);
+      // The same key raced in from another request: its refund is this one.
+      const [raced] = await db
+        .select()
+        .from(testGatewayRefunds)
+        .where(eq(testGatewayRefunds.idempotenceKey, idempotenceKey));
+      if (!raced) throw new PaymentProviderError(500, 'internal_server_error', 'Refund not stored');
+      return toRefund(raced);
+    },
+
+    async getRefund(id) {
+      const [row] = await db.select().from(testGatewayRefunds).where(eq(testGatewayRefunds.id, id));
+      if (!row) throw new PaymentProviderError(404, 'not_found', 'Refund not found', 'refund_id');
+      return toRefund(row);
     },
 
     async decide(id, formToken, decision) {

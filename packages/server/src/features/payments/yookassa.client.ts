@@ -1,7 +1,13 @@
 // The YooKassa API v3 adapter: the payment object, the client interface both the real API and the test gateway
 // implement, the HTTP client (Basic auth, Idempotence-Key, 15 s) and the typed provider error.
 import { z } from '@efir/domain/zod-ru';
-import { PAYMENT_STATUSES, type PaymentProvider } from './payment-status.ts';
+import {
+  type ConfirmationType,
+  PAYMENT_STATUSES,
+  type PaymentMethod,
+  type PaymentProvider,
+  REFUND_STATUSES,
+} from './payment-status.ts';
 
 export interface Amount {
   /** Roubles with exactly two decimals: '1490.00'. */
@@ -39,6 +45,8 @@ const paymentSchema = z.looseObject({
     .looseObject({
       type: z.string(),
       confirmation_url: z.string().optional(),
+      /** `qr`: what the QR code holds (СБП). */
+      confirmation_data: z.string().optional(),
       return_url: z.string().optional(),
     })
     .optional(),
@@ -59,6 +67,48 @@ export function parsePayment(body: unknown): Payment {
   return parsed.data;
 }
 
+/** YooKassa's refund object (POST /v3/refunds, GET /v3/refunds/{id}). */
+const refundSchema = z.looseObject({
+  id: z.string().min(1).max(100),
+  payment_id: z.string().min(1).max(100),
+  status: z.enum(
+    REFUND_STATUSES.filter((status) => status !== 'creating') as ['pending', 'succeeded', 'canceled'],
+  ),
+  amount: amountSchema,
+  created_at: z.string(),
+  description: z.string().optional(),
+  cancellation_details: z.object({ party: z.string(), reason: z.string() }).optional(),
+});
+
+export type Refund = z.infer<typeof refundSchema>;
+
+export function parseRefund(body: unknown): Refund {
+  const parsed = refundSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new PaymentProviderError(null, 'invalid_response', 'The refund object in the answer is not valid');
+  }
+  return parsed.data;
+}
+
+export interface CreateRefundInput {
+  paymentId: string;
+  /** Whole roubles. */
+  amount: number;
+  description: string;
+  /** The receipt of return (54-FZ «возврат прихода»): its items add up to the refund. */
+  receipt?: Receipt;
+}
+
+/** The body of POST /v3/refunds; the test gateway hashes it to honour idempotence. */
+export function buildCreateRefundBody(input: CreateRefundInput): Record<string, unknown> {
+  return {
+    payment_id: input.paymentId,
+    amount: { value: roublesToValue(input.amount), currency: 'RUB' },
+    description: cutDescription(input.description, 'Возврат'),
+    ...(input.receipt ? { receipt: input.receipt } : {}),
+  };
+}
+
 export interface CreatePaymentInput {
   /** Whole roubles. */
   amount: number;
@@ -68,6 +118,10 @@ export interface CreatePaymentInput {
   returnUrl: string;
   metadata: Record<string, string>;
   receipt?: Receipt;
+  /** Sent as `payment_method_data`; without it YooKassa's page lets the buyer choose (the card form). */
+  method?: PaymentMethod | null;
+  /** `qr` only for СБП on a desktop: YooKassa answers with the data for a QR code instead of a page. */
+  confirmation?: ConfirmationType;
 }
 
 export interface YooKassaClient {
@@ -76,6 +130,9 @@ export interface YooKassaClient {
   /** The same idempotence key returns the same payment instead of a second one. */
   createPayment(input: CreatePaymentInput, idempotenceKey: string): Promise<Payment>;
   getPayment(id: string): Promise<Payment>;
+  /** POST /v3/refunds: the same idempotence key returns the same refund. */
+  createRefund(input: CreateRefundInput, idempotenceKey: string): Promise<Refund>;
+  getRefund(id: string): Promise<Refund>;
 }
 
 /**
@@ -139,7 +196,10 @@ export function buildCreatePaymentBody(input: CreatePaymentInput): Record<string
   return {
     amount: { value: roublesToValue(input.amount), currency: 'RUB' },
     capture: true,
-    confirmation: { type: 'redirect', return_url: input.returnUrl },
+    ...(input.method ? { payment_method_data: { type: input.method } } : {}),
+    // A QR code has no page to come back from: the shop's own page shows it and asks how the payment went.
+    confirmation:
+      input.confirmation === 'qr' ? { type: 'qr' } : { type: 'redirect', return_url: input.returnUrl },
     description: cutDescription(input.description),
     metadata: input.metadata,
     ...(input.receipt ? { receipt: input.receipt } : {}),
@@ -250,6 +310,12 @@ export function createYooKassaClient(options: YooKassaHttpOptions): YooKassaClie
     },
     async getPayment(id) {
       return parsePayment(await call('GET', `/payments/${encodeURIComponent(id)}`));
+    },
+    async createRefund(input, idempotenceKey) {
+      return parseRefund(await call('POST', '/refunds', buildCreateRefundBody(input), idempotenceKey));
+    },
+    async getRefund(id) {
+      return parseRefund(await call('GET', `/refunds/${encodeURIComponent(id)}`));
     },
   };
 }

@@ -6,8 +6,16 @@ import { formatRussianPhone } from '@efir/domain/phone';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { useId, useState } from 'react';
 import { useAppContext } from '../../app/app-context.tsx';
-import { canPayOnline, fetchOrder, handoverOf, type OrderView, startCardPayment } from '../../app/orders.ts';
+import {
+  canPayOnline,
+  fetchOrder,
+  handoverOf,
+  type OnlineMethod,
+  type OrderView,
+  startCardPayment,
+} from '../../app/orders.ts';
 import { Link } from '../../app/router/link.tsx';
+import { PayOnlineButtons } from '../../components/ui/pay-online-buttons.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
 import { readItems, useAccountData } from './account-api.ts';
 import { AccountHeading, EmptyState, LoadFailed, Loading } from './account-ui.tsx';
@@ -96,6 +104,15 @@ function OrderDetails({ order }: { order: OrderView }) {
           <dt>Итого</dt>
           <dd>{formatRub(order.total)}</dd>
         </div>
+        {(order.refunded ?? 0) > 0 && (
+          <div>
+            <dt>Возвращено</dt>
+            <dd>
+              {formatRub(order.refunded ?? 0)}
+              {(order.refunded ?? 0) >= order.total ? ' — вся сумма' : ''}
+            </dd>
+          </div>
+        )}
       </dl>
     </div>
   );
@@ -106,7 +123,6 @@ function OrderCard({ initial }: { initial: OrderView }) {
   const [order, setOrder] = useState(initial);
   const [open, setOpen] = useState(false);
   const [loading, setLoading] = useState(false);
-  const [paying, setPaying] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const detailsId = useId();
   const count = order.lines.filter((line) => !line.gift).reduce((sum, line) => sum + line.quantity, 0);
@@ -128,14 +144,12 @@ function OrderCard({ initial }: { initial: OrderView }) {
     }
   };
 
-  const pay = async () => {
-    setPaying(true);
+  const pay = async (method: OnlineMethod) => {
     setFailure(null);
     try {
-      await startCardPayment(api, order.id);
+      await startCardPayment(api, order.id, undefined, method);
     } catch (error) {
       setFailure(describeFailure(error));
-      setPaying(false);
     }
   };
 
@@ -156,6 +170,9 @@ function OrderCard({ initial }: { initial: OrderView }) {
         <span className={['order-badge', paymentTone(order)].filter(Boolean).join(' ')}>
           {order.payment_state_name}
         </span>
+        {(order.refunded ?? 0) > 0 && (
+          <span className="order-badge">Возвращено {formatRub(order.refunded ?? 0)}</span>
+        )}
       </p>
       {failure && (
         <p className="field__error" role="alert">
@@ -172,11 +189,7 @@ function OrderCard({ initial }: { initial: OrderView }) {
         >
           {open ? 'Скрыть подробности' : 'Подробнее'}
         </button>
-        {canPayOnline(order) && (
-          <button type="button" className="button button--small" disabled={paying} onClick={() => void pay()}>
-            {paying ? 'Переходим к оплате…' : `Оплатить ${formatRub(order.total)}`}
-          </button>
-        )}
+        {canPayOnline(order) && <PayOnlineButtons total={order.total} onPay={pay} small />}
       </div>
       <div id={detailsId} hidden={!open}>
         {open && loading && <Loading text="Загружаем заказ…" />}

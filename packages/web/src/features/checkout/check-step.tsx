@@ -97,7 +97,12 @@ export function CheckStep() {
         : `${choice.method} — ${variant}`;
   const destination = describeDestination(draft, user);
   const deliveryPrice = draft.quote?.price ?? 0;
-  const payment = delivery.sposob_oplat != null ? PAYMENT_METHODS[delivery.sposob_oplat] : '';
+  const payment =
+    delivery.sposob_oplat == null
+      ? ''
+      : delivery.sposob_oplat === CARD_ONLINE && draft.onlineMethod === 'sbp'
+        ? `${PAYMENT_METHODS[delivery.sposob_oplat]}: через СБП`
+        : PAYMENT_METHODS[delivery.sposob_oplat];
 
   const place = async () => {
     // One order per checkout: a second click while the first is on its way does nothing.
@@ -146,7 +151,7 @@ export function CheckStep() {
         // Nothing stored, nothing to remove.
       }
       try {
-        await startCardPayment(api, placed.order.id, guestKey);
+        await startCardPayment(api, placed.order.id, guestKey, draft.onlineMethod ?? 'bank_card');
         return;
       } catch (failure) {
         await finish(placed.order.id, describeFailure(failure));
@@ -295,7 +300,9 @@ export function CheckStep() {
       </div>
       <p className="checkout-hint">
         {delivery.sposob_oplat === CARD_ONLINE
-          ? 'После подтверждения откроется страница оплаты картой. '
+          ? draft.onlineMethod === 'sbp'
+            ? 'После подтверждения откроется оплата через СБП. '
+            : 'После подтверждения откроется страница оплаты картой. '
           : ''}
         Нажимая «Подтвердить заказ», вы принимаете условия{' '}
         <Link to="/publicnaia-oferta">публичной оферты</Link> и{' '}

@@ -53,7 +53,7 @@ export function listPaymentMethods(kind: number | null | undefined): PaymentMeth
 }
 
 export const PAYMENT_NOTES: Record<PaymentMethodId, string> = {
-  5: 'Visa, Mastercard или «Мир» через ЮKassa — сразу после подтверждения заказа.',
+  5: 'Visa, Mastercard, «Мир» или СБП через ЮKassa — сразу после подтверждения заказа.',
   1: 'Курьеру или в офисе при получении заказа.',
   4: 'Оплата при получении на почте или в пункте выдачи; служба доставки берёт небольшую комиссию.',
   3: 'Пришлём счёт с реквизитами на e-mail; отправим заказ, когда придёт оплата.',

@@ -11,10 +11,12 @@ import {
   fetchOrder,
   findGuestOrderKey,
   handoverOf,
+  type OnlineMethod,
   type OrderView,
   startCardPayment,
 } from '../../app/orders.ts';
 import { Link } from '../../app/router/link.tsx';
+import { PayOnlineButtons } from '../../components/ui/pay-online-buttons.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
 import { useIsBrowser } from './use-checkout.ts';
 import './checkout.css';
@@ -71,7 +73,6 @@ export function OrderDonePage() {
   const orderId = Number(params.get('order'));
   const [order, setOrder] = useState<OrderView | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [paying, setPaying] = useState(false);
   const paymentProblem = (location.state as { paymentProblem?: string } | null)?.paymentProblem ?? null;
   const valid = Number.isInteger(orderId) && orderId > 0;
 
@@ -91,14 +92,13 @@ export function OrderDonePage() {
     };
   }, [api, isBrowser, sessionPending, loggedIn, orderId, valid]);
 
-  const pay = async () => {
+  const pay = async (method: OnlineMethod) => {
     if (!order) return;
-    setPaying(true);
+    setFailure(null);
     try {
-      await startCardPayment(api, order.id, loggedIn ? undefined : findGuestOrderKey(order.id));
+      await startCardPayment(api, order.id, loggedIn ? undefined : findGuestOrderKey(order.id), method);
     } catch (error) {
       setFailure(describeFailure(error));
-      setPaying(false);
     }
   };
 
@@ -159,11 +159,7 @@ export function OrderDonePage() {
             </div>
           </dl>
           <div className="button-row">
-            {canPayOnline(order) && (
-              <button type="button" className="button" disabled={paying} onClick={() => void pay()}>
-                {paying ? 'Переходим к оплате…' : `Оплатить ${formatRub(order.total)}`}
-              </button>
-            )}
+            {canPayOnline(order) && <PayOnlineButtons total={order.total} onPay={pay} />}
             {loggedIn ? (
               <Link to="/my-orders" className="button button--ghost">
                 Мои заказы

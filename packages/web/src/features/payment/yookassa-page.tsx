@@ -1,6 +1,7 @@
 // /yookassa (spec §2, the card payment page): where YooKassa brings the buyer back. It asks how the payment ended
 // (a few times while it is still pending) and shows «Оплата прошла» with the order, or «Оплата не прошла» with
-// «Попробовать ещё раз».
+// «Попробовать ещё раз». For СБП on a desktop it is also where the QR code waits to be scanned: it asks on until
+// the bank's app confirms.
 import { formatDateLong } from '@efir/domain/dates';
 import { formatRub } from '@efir/domain/money';
 import { useEffect, useState, useSyncExternalStore } from 'react';
@@ -11,11 +12,13 @@ import {
   fetchPayment,
   findGuestOrderKey,
   handoverOf,
+  type OnlineMethod,
   type OrderView,
   type PaymentCheck,
   startCardPayment,
 } from '../../app/orders.ts';
 import { Link } from '../../app/router/link.tsx';
+import { PayOnlineButtons } from '../../components/ui/pay-online-buttons.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
 import { HttpError } from '../../lib/http-client.ts';
 import './payment.css';
@@ -23,6 +26,9 @@ import './payment.css';
 /** How many times to ask while the payment is pending, and how long to wait between the questions. */
 export const PAYMENT_POLLS = 6;
 export const PAYMENT_POLL_MS = 1500;
+/** A QR code waits for the buyer's phone: asked every 3 s for up to the hour YooKassa gives an СБП payment. */
+export const QR_POLL_MS = 3000;
+export const QR_POLLS = 1200;
 
 export type PaymentOutcome = 'paid' | 'failed' | 'pending';
 
@@ -43,6 +49,7 @@ export function isCourseOrder(
 
 type View =
   | { state: 'loading' }
+  | { state: 'qr'; order: OrderView; svg: string; testUrl?: string | undefined }
   | { state: 'done'; outcome: PaymentOutcome; order: OrderView }
   | { state: 'error'; message: string };
 
@@ -91,7 +98,6 @@ export function YookassaPage() {
   const key = params.get('key') ?? (valid ? findGuestOrderKey(orderId) : undefined) ?? undefined;
   const [view, setView] = useState<View>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const [retrying, setRetrying] = useState(false);
   const [retryError, setRetryError] = useState<string | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks again («Проверить ещё раз»)
@@ -104,11 +110,17 @@ export function YookassaPage() {
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     setView({ state: 'loading' });
-    const ask = async (left: number) => {
+    const ask = async (left: number, qrLeft = QR_POLLS) => {
       try {
         const check = await fetchPayment(api, orderId, loggedIn ? undefined : key);
         if (!live) return;
         const outcome = readOutcome(check);
+        const svg = check.payment?.qr_svg;
+        if (outcome === 'pending' && svg && qrLeft > 1) {
+          setView({ state: 'qr', order: check.order, svg, testUrl: check.payment?.test_confirmation_url });
+          timer = setTimeout(() => void ask(left, qrLeft - 1), QR_POLL_MS);
+          return;
+        }
         if (outcome === 'pending' && left > 1) {
           timer = setTimeout(() => void ask(left - 1), PAYMENT_POLL_MS);
           return;
@@ -132,14 +144,14 @@ export function YookassaPage() {
     };
   }, [api, isBrowser, sessionPending, loggedIn, orderId, valid, key, attempt]);
 
-  const retry = async (order: OrderView) => {
-    setRetrying(true);
+  const retry = async (order: OrderView, method: OnlineMethod) => {
     setRetryError(null);
     try {
-      await startCardPayment(api, order.id, loggedIn ? undefined : key);
+      await startCardPayment(api, order.id, loggedIn ? undefined : key, method);
+      // СБП on a desktop comes back to this very page: ask again for its QR code.
+      setAttempt((count) => count + 1);
     } catch (error) {
       setRetryError(describeFailure(error));
-      setRetrying(false);
     }
   };
 
@@ -151,6 +163,27 @@ export function YookassaPage() {
           <p className="payment-result__wait" role="status">
             <span className="spinner" aria-hidden="true" /> Узнаём у платёжной системы, как прошёл платёж…
           </p>
+        </div>
+      )}
+      {view.state === 'qr' && (
+        <div className="payment-result payment-qr">
+          <h1>Оплата через СБП</h1>
+          <p>
+            Наведите камеру телефона на QR-код или отсканируйте его в приложении банка и подтвердите оплату{' '}
+            {formatRub(view.order.total)} за заказ {view.order.number}.
+          </p>
+          {/* Drawn by our server from YooKassa's payment link: an SVG with paths only, no script. */}
+          <div className="payment-qr__code" dangerouslySetInnerHTML={{ __html: view.svg }} />
+          <p className="payment-result__wait" role="status">
+            <span className="spinner" aria-hidden="true" /> Ждём подтверждения из приложения банка…
+          </p>
+          {view.testUrl && (
+            <p className="payment-qr__test">
+              Тестовый режим: телефона не нужно — <a href={view.testUrl}>открыть страницу банка по QR-коду</a>
+              .
+            </p>
+          )}
+          <OrderFacts order={view.order} />
         </div>
       )}
       {view.state === 'error' && (
@@ -222,14 +255,7 @@ export function YookassaPage() {
           )}
           <div className="button-row">
             {canPayOnline(view.order) && (
-              <button
-                type="button"
-                className="button"
-                disabled={retrying}
-                onClick={() => void retry(view.order)}
-              >
-                {retrying ? 'Переходим к оплате…' : 'Попробовать ещё раз'}
-              </button>
+              <PayOnlineButtons total={view.order.total} onPay={(method) => retry(view.order, method)} />
             )}
             {loggedIn && (
               <Link to="/my-orders" className="button button--ghost">

@@ -18,6 +18,7 @@ import {
   STATUS_ACTIONS,
   STATUS_LABELS,
 } from './orders-api.ts';
+import { RefundCard } from './refund-card.tsx';
 
 const PROVIDER_NAMES: Record<string, string> = { yookassa: 'ЮKassa', test: 'Тестовый платёжный шлюз' };
 
@@ -69,6 +70,7 @@ export function OrderDetailPage() {
           <CustomerCard order={order} />
           <DeliveryCard order={order} />
           <PaymentCard order={order} onChanged={replace} />
+          <RefundCard order={order} onChanged={replace} />
         </div>
       </div>
     </section>
@@ -211,7 +213,7 @@ function StatusCard({ order, onChanged }: { order: OrderDetail; onChanged(next: 
               <p>
                 Отменить заказ {order.number}? Все товары вернутся на склад, покупатель получит письмо.
                 {order.payment_state === 'paid'
-                  ? ' Заказ уже оплачен: деньги нужно вернуть в личном кабинете ЮKassa.'
+                  ? ' Заказ уже оплачен: верните деньги в блоке «Возврат».'
                   : ''}
               </p>
               <div className="order-status__buttons">
@@ -347,7 +349,8 @@ function PaymentCard({ order, onChanged }: { order: OrderDetail; onChanged(next:
         {order.paid_at ? <span>Оплачен {formatAdminDate(order.paid_at)}</span> : null}
         {payment ? (
           <span className="admin-muted">
-            {PROVIDER_NAMES[payment.provider] ?? payment.provider}: платёж {payment.payment_id},{' '}
+            {PROVIDER_NAMES[payment.provider] ?? payment.provider}
+            {payment.method === 'sbp' ? ', через СБП' : ''}: платёж {payment.payment_id},{' '}
             {PROVIDER_STATUS_NAMES[payment.status] ?? payment.status}, {formatRub(payment.amount)}
           </span>
         ) : order.can_refresh_payment ? (

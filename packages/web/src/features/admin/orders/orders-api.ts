@@ -106,6 +106,8 @@ export interface OrderDetail {
   next_statuses: Array<{ status: OrderStatus; name: string }>;
   payment: {
     provider: string;
+    /** Absent from an older server: the card. */
+    method?: 'bank_card' | 'sbp';
     payment_id: string;
     status: string;
     amount: number;
@@ -113,5 +115,19 @@ export interface OrderDetail {
     paid_at: string | null;
   } | null;
   can_refresh_payment: boolean;
+  /** Refunds through the payment system; null when the server does not offer them. */
+  refunds: {
+    paid: number;
+    refunded: number;
+    left: number;
+    items: Array<{
+      id: number;
+      amount: number;
+      status: string;
+      status_name: string;
+      comment: string | null;
+      created_at: string;
+    }>;
+  } | null;
   history: Array<{ at: string; who: string; text: string; comment: string | null }>;
 }

@@ -1,0 +1,49 @@
+// The back office's «Вернуть деньги» on an order's page: POST /api/v1/admin/orders/{id}/refunds (full or partial),
+// inside the admin scope, so only MODERATOR_IDS reach it. The answer is the order's page as it now is.
+import { z } from '@efir/domain/zod-ru';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { moderatorId } from '../admin/admin.routes.ts';
+import type { RefundsService } from './refunds.service.ts';
+
+const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+const refundBody = z.strictObject({
+  amount: z
+    .number({ error: 'Укажите сумму возврата в рублях' })
+    .int('Сумма возврата — целое число рублей')
+    .min(1, 'Сумма возврата — не меньше 1 ₽')
+    .max(100_000_000, 'Слишком большая сумма'),
+  comment: z.string().trim().max(500, 'Комментарий — не длиннее 500 символов').optional(),
+});
+
+export interface RefundsAdminDeps {
+  refunds: RefundsService;
+  /** The order's back-office page (404 for an unknown order). */
+  showOrder(orderId: number): Promise<Record<string, unknown>>;
+}
+
+export function refundsAdminSection(deps: RefundsAdminDeps) {
+  return (scope: FastifyInstance) => {
+    const routes = scope.withTypeProvider<ZodTypeProvider>();
+    routes.post(
+      '/orders/:id/refunds',
+      // A double click cannot refund twice: the amount left shrinks with the first (see refunds.service.ts).
+      { schema: { params: idParams, body: refundBody } },
+      async (request) => {
+        await deps.showOrder(request.params.id);
+        const refund = await deps.refunds.refundOrder({
+          orderId: request.params.id,
+          amount: request.body.amount,
+          comment: request.body.comment,
+          moderatorId: moderatorId(request),
+        });
+        return {
+          message: 'order/refund',
+          refund: { id: refund.id, amount: refund.amount, status: refund.status },
+          ...(await deps.showOrder(request.params.id)),
+        };
+      },
+    );
+  };
+}
