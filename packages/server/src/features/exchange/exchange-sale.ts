@@ -1,7 +1,7 @@
 // type=sale: the shop's orders as CommerceML Документ elements for 1C (mode=query), marked exported when 1C says
 // it took them (mode=success).
 import { getPaymentMethodName } from '@efir/domain/delivery-catalogue';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../catalog/catalog.table.ts';
 import { ORDER_STATUS_NAMES, orderNumber, PAYMENT_STATE_NAMES } from '../orders/orders.service.ts';
@@ -74,15 +74,19 @@ function line(fields: {
   ].join('');
 }
 
-/** The orders 1C has not taken yet, as a CommerceML 2.05 document, and their ids (to mark at success). */
+/**
+ * The orders 1C has not taken yet, as a CommerceML 2.05 document, and their ids (to mark at success). Only orders
+ * placed from `since` on: the shop's history before 1C was connected is not 1C's to book (decision 027).
+ */
 export async function exportOrders(
   db: Database,
+  since: Date,
   now = new Date(),
 ): Promise<{ xml: string; orderIds: number[] }> {
   const rows = await db
     .select()
     .from(orders)
-    .where(isNull(orders.exportedAt))
+    .where(and(isNull(orders.exportedAt), gte(orders.createdAt, since)))
     .orderBy(asc(orders.id))
     .limit(ORDERS_PER_QUERY);
   const ids = rows.map((row) => row.id);

@@ -2,7 +2,7 @@
 // checkauth → init → file (chunks) → import, and for orders query → success. Answers are plain text lines.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -19,6 +19,7 @@ import {
   appendFileResult,
   type ExchangeSessionRow,
   findSessionByHash,
+  firstSessionStart,
   insertSession,
   setSentOrders,
   touchSession,
@@ -28,6 +29,7 @@ import { createCatalogApplier } from './exchange-catalog.ts';
 import { createOffersApplier } from './exchange-offers.ts';
 import { exportOrders, markExported, readOrderChanges, statusSteps } from './exchange-sale.ts';
 import { PackageError, readXmlRecords } from './exchange-xml.ts';
+import { unpackZip } from './exchange-zip.ts';
 
 export const EXCHANGE_COOKIE = 'efir_exchange';
 /** A session older than this is gone: 1C starts a new one with checkauth. */
@@ -35,6 +37,8 @@ const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 /** All files of one session together. */
 const SESSION_BYTES_MAX = 1536 * 1024 * 1024;
 const PICTURE_BYTES_MAX = 20 * 1024 * 1024;
+/** A zip package: most entries (100 000 goods with a picture each fit) and most bytes unpacked. */
+const ZIP_LIMITS = { entries: 250_000, bytes: SESSION_BYTES_MAX };
 
 export interface ExchangeDeps {
   db: Database;
@@ -45,6 +49,8 @@ export interface ExchangeDeps {
     | 'EXCHANGE_PRICE_TYPE'
     | 'EXCHANGE_OLD_PRICE_TYPE'
     | 'EXCHANGE_FILE_LIMIT'
+    | 'EXCHANGE_STEP_SECONDS'
+    | 'EXCHANGE_ORDERS_FROM'
     | 'DATA_DIR'
     | 'imagesDir'
   >;
@@ -58,6 +64,14 @@ export interface ExchangeDeps {
     changeStatus(orderId: number, status: OrderStatus): Promise<void>;
     markPaid(orderId: number): Promise<void>;
   };
+}
+
+interface ImportJob {
+  done: boolean;
+  answer: string;
+  /** Records (goods, offers, groups) read so far, for the «progress» answer. */
+  records: number;
+  promise: Promise<string>;
 }
 
 const failure = (reason: string) => `failure\n${reason}`;
@@ -111,6 +125,7 @@ export function createExchangeService(deps: ExchangeDeps) {
     session: ExchangeSessionRow,
     filename: string,
     file: string,
+    job: { records: number },
   ): Promise<ExchangeFileResult> {
     const started = Date.now();
     const earlier = session.files.filter((item) => !item.error);
@@ -151,6 +166,7 @@ export function createExchangeService(deps: ExchangeDeps) {
           if (name === 'Классификатор' && kind === 'Пустой файл') kind = 'Классификатор';
         },
         onRecord: async (at, node) => {
+          job.records++;
           switch (node.name) {
             case 'СодержитТолькоИзменения':
               partial = /^(true|да)$/i.test(node.text);
@@ -242,6 +258,80 @@ export function createExchangeService(deps: ExchangeDeps) {
     };
   }
 
+  /** Imports under way in this process (the session's files live on this instance's disk too). */
+  const jobs = new Map<string, ImportJob>();
+
+  /** Zips 1C sent (zip=yes) are unpacked into the session folder before its first import; a refused one is gone. */
+  async function unpackPending(session: ExchangeSessionRow): Promise<void> {
+    const folder = folderOf(session);
+    let names: string[];
+    try {
+      names = await readdir(folder);
+    } catch {
+      return;
+    }
+    for (const name of names.filter((item) => item.toLowerCase().endsWith('.zip')).sort()) {
+      const started = Date.now();
+      const zip = path.join(folder, name);
+      try {
+        const written = await unpackZip(zip, folder, ZIP_LIMITS, safeRelativePath);
+        await appendFileResult(db, session.id, {
+          filename: name,
+          kind: `Архив: файлов — ${written.length}`,
+          created: 0,
+          updated: 0,
+          hidden: 0,
+          restocked: 0,
+          ms: Date.now() - started,
+        });
+      } finally {
+        await rm(zip, { force: true });
+      }
+    }
+  }
+
+  async function runImport(
+    session: ExchangeSessionRow,
+    filename: string,
+    job: { records: number },
+  ): Promise<string> {
+    try {
+      await unpackPending(session);
+    } catch (error) {
+      const reason = error instanceof PackageError ? error.message : 'Архив не распакован';
+      if (!(error instanceof PackageError)) log.error({ err: error, filename }, 'exchange unzip failed');
+      await appendFileResult(db, session.id, failedResult(filename, reason));
+      return failure(reason);
+    }
+    // A zip named in mode=import itself: unpacking was the whole step.
+    if (filename.toLowerCase().endsWith('.zip')) return 'success\n';
+    const file = resolveInFolder(session, filename);
+    if (!file) return failure('Недопустимое имя файла');
+    try {
+      await stat(file);
+    } catch {
+      await appendFileResult(db, session.id, failedResult(filename, 'Файл не был передан'));
+      return failure(`Файл ${filename} не был передан`);
+    }
+    try {
+      const result =
+        session.type === 'sale'
+          ? await applySaleFile(filename, file)
+          : await applyFile(session, filename, file, job);
+      await appendFileResult(db, session.id, result);
+      // The file is applied; it is removed so a repeated import of the same name starts clean.
+      await rm(file, { force: true });
+      return 'success\n';
+    } catch (error) {
+      const reason =
+        error instanceof PackageError ? error.message : 'Файл не загружен: ошибка при записи в базу магазина';
+      if (!(error instanceof PackageError)) log.error({ err: error, filename }, 'exchange import failed');
+      await appendFileResult(db, session.id, failedResult(filename, reason));
+      await rm(file, { force: true });
+      return failure(reason);
+    }
+  }
+
   return {
     enabled,
 
@@ -273,7 +363,7 @@ export function createExchangeService(deps: ExchangeDeps) {
 
     init(session: ExchangeSessionRow) {
       void touchSession(db, session.id);
-      return `zip=no\nfile_limit=${config.EXCHANGE_FILE_LIMIT}\n`;
+      return `zip=yes\nfile_limit=${config.EXCHANGE_FILE_LIMIT}\n`;
     },
 
     /** One chunk of a file: appended to what came before under the same name. */
@@ -307,42 +397,52 @@ export function createExchangeService(deps: ExchangeDeps) {
       }
       await touchSession(db, session.id, bytes);
       // Orders come in one piece and are applied at once (1C sends no mode=import for them).
-      if (session.type === 'sale' && filename.endsWith('.xml')) return this.importFile(session, filename);
+      if (session.type === 'sale' && filename.endsWith('.xml'))
+        return runImport(session, filename, { records: 0 });
       return 'success\n';
     },
 
+    /**
+     * mode=import. The file is applied by a job of its own (one transaction, as before); a call waits for it at most
+     * EXCHANGE_STEP_SECONDS and otherwise answers «progress», and 1C calls again with the same file — the job keeps
+     * running between the calls, so a long import resumes where it is rather than starting over.
+     */
     async importFile(session: ExchangeSessionRow, filename: string): Promise<string> {
-      const file = resolveInFolder(session, filename);
-      if (!file) return failure('Недопустимое имя файла');
-      try {
-        await stat(file);
-      } catch {
-        await appendFileResult(db, session.id, failedResult(filename, 'Файл не был передан'));
-        return failure(`Файл ${filename} не был передан`);
+      const key = `${session.id}:${filename}`;
+      let job = jobs.get(key);
+      if (!job) {
+        const started: ImportJob = { done: false, answer: '', records: 0, promise: Promise.resolve('') };
+        started.promise = runImport(session, filename, started).then((answer) => {
+          started.done = true;
+          started.answer = answer;
+          // Claimed by 1C's next call; forgotten after a while if 1C never comes back.
+          setTimeout(() => jobs.get(key) === started && jobs.delete(key), SESSION_TTL_MS).unref();
+          return answer;
+        });
+        job = started;
+        jobs.set(key, job);
       }
-      try {
-        const result =
-          session.type === 'sale'
-            ? await applySaleFile(filename, file)
-            : await applyFile(session, filename, file);
-        await appendFileResult(db, session.id, result);
-        // The file is applied; it is removed so a repeated import of the same name starts clean.
-        await rm(file, { force: true });
-        return 'success\n';
-      } catch (error) {
-        const reason =
-          error instanceof PackageError
-            ? error.message
-            : 'Файл не загружен: ошибка при записи в базу магазина';
-        if (!(error instanceof PackageError)) log.error({ err: error, filename }, 'exchange import failed');
-        await appendFileResult(db, session.id, failedResult(filename, reason));
-        await rm(file, { force: true });
-        return failure(reason);
+      if (!job.done && config.EXCHANGE_STEP_SECONDS > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          job.promise,
+          new Promise((resolve) => {
+            timer = setTimeout(resolve, config.EXCHANGE_STEP_SECONDS * 1000);
+          }),
+        ]);
+        clearTimeout(timer);
       }
+      if (!job.done) return `progress\nЗагрузка ${filename}: обработано записей — ${job.records}\n`;
+      jobs.delete(key);
+      return job.answer;
     },
 
     async saleQuery(session: ExchangeSessionRow): Promise<string> {
-      const { xml, orderIds } = await exportOrders(db);
+      // Orders from EXCHANGE_ORDERS_FROM, or from the shop's first exchange session: not the whole history.
+      const since = config.EXCHANGE_ORDERS_FROM
+        ? new Date(`${config.EXCHANGE_ORDERS_FROM}T00:00:00+03:00`)
+        : await firstSessionStart(db);
+      const { xml, orderIds } = await exportOrders(db, since);
       await setSentOrders(db, session.id, orderIds);
       return xml;
     },

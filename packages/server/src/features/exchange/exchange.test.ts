@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, isNotNull } from 'drizzle-orm';
+import { desc, eq, isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestConfig } from '../../config.ts';
@@ -54,7 +54,7 @@ async function catalog1C(): Promise<FakeOneC> {
   const { client, answer } = await connect1C(shop.app, { type: 'catalog', login: LOGIN, password: PASSWORD });
   expect(answer).toMatch(/^success\nefir_exchange\n[0-9a-f]{48}\n$/);
   const init = await client!.call('mode=init');
-  expect(init.body).toMatch(/^zip=no\nfile_limit=\d+\n$/);
+  expect(init.body).toMatch(/^zip=yes\nfile_limit=\d+\n$/);
   return client!;
 }
 
@@ -107,7 +107,7 @@ describe('protocol', () => {
       password: PASSWORD,
       path: '/bitrix/admin/1c_exchange.php',
     });
-    expect((await client!.call('mode=init')).body).toMatch(/^zip=no/);
+    expect((await client!.call('mode=init')).body).toMatch(/^zip=yes/);
   });
 });
 
@@ -434,6 +434,20 @@ describe('orders to 1C', () => {
       'cancelled',
     );
     expect((await byExternal('good-bergamot'))!.stock).toBe(stockBefore + 2);
+  });
+  it('does not send the orders placed before the shop first talked to 1C', async () => {
+    const [latest] = await shop.database.db.select().from(orders).orderBy(desc(orders.id)).limit(1);
+    // An order of the shop's history, from before any exchange session: not 1C's to book.
+    await shop.database.db
+      .update(orders)
+      .set({ exportedAt: null, createdAt: new Date('2020-01-15T10:00:00Z') })
+      .where(eq(orders.id, latest!.id));
+    const { client } = await connect1C(shop.app, { type: 'sale', login: LOGIN, password: PASSWORD });
+    expect((await client!.call('mode=query')).body).not.toContain(`<Ид>${latest!.id}</Ид>`);
+    // Placed after the first session: sent.
+    await shop.database.db.update(orders).set({ createdAt: new Date() }).where(eq(orders.id, latest!.id));
+    expect((await client!.call('mode=query')).body).toContain(`<Ид>${latest!.id}</Ид>`);
+    expect((await client!.call('mode=success')).body).toBe('success\n');
   });
 });
 
