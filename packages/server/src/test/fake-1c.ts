@@ -12,6 +12,17 @@ export interface Good {
   description?: string;
   pictures?: string[];
   deleted?: boolean;
+  /** ЗначенияСвойств: property Ид → value (or the Ид of a dictionary value). */
+  properties?: Record<string, string>;
+  /** ЗначенияРеквизитов beside ВидНоменклатуры. */
+  requisites?: Record<string, string>;
+}
+
+/** Классификатор/Свойства: a string property, or a dictionary (Справочник) with its values by Ид. */
+export interface Property {
+  id: string;
+  name: string;
+  values?: Record<string, string>;
 }
 
 export interface Group {
@@ -52,6 +63,7 @@ export function importXml(options: {
   encoding?: 'UTF-8' | 'windows-1251';
   partial: boolean;
   groups?: Group[];
+  properties?: Property[];
   goods?: Good[];
 }): Buffer {
   const encoding = options.encoding ?? 'UTF-8';
@@ -67,14 +79,45 @@ export function importXml(options: {
         good.group ? `<Группы><Ид>${good.group}</Ид></Группы>` : '',
         good.description ? `<Описание>${escapeXml(good.description)}</Описание>` : '',
         ...(good.pictures ?? []).map((picture) => `<Картинка>${picture}</Картинка>`),
-        '<ЗначенияРеквизитов><ЗначениеРеквизита><Наименование>ВидНоменклатуры</Наименование><Значение>Товар</Значение></ЗначениеРеквизита></ЗначенияРеквизитов>',
+        good.properties
+          ? `<ЗначенияСвойств>${Object.entries(good.properties)
+              .map(
+                ([id, value]) =>
+                  `<ЗначенияСвойства><Ид>${id}</Ид><Значение>${escapeXml(value)}</Значение></ЗначенияСвойства>`,
+              )
+              .join('')}</ЗначенияСвойств>`
+          : '',
+        `<ЗначенияРеквизитов>${Object.entries({ ВидНоменклатуры: 'Товар', ...good.requisites })
+          .map(
+            ([name, value]) =>
+              `<ЗначениеРеквизита><Наименование>${escapeXml(name)}</Наименование><Значение>${escapeXml(value)}</Значение></ЗначениеРеквизита>`,
+          )
+          .join('')}</ЗначенияРеквизитов>`,
         '</Товар>',
       ].join(''),
     )
     .join('\n');
-  const classifier = options.groups
-    ? `<Классификатор><Ид>cls-1</Ид><Наименование>Классификатор (Основной каталог товаров)</Наименование>${groupsXml(options.groups)}</Классификатор>`
+  const properties = options.properties
+    ? `<Свойства>${options.properties
+        .map(
+          (property) =>
+            `<Свойство><Ид>${property.id}</Ид><Наименование>${escapeXml(property.name)}</Наименование>${
+              property.values
+                ? `<ТипЗначений>Справочник</ТипЗначений><ВариантыЗначений>${Object.entries(property.values)
+                    .map(
+                      ([id, value]) =>
+                        `<Справочник><ИдЗначения>${id}</ИдЗначения><Значение>${escapeXml(value)}</Значение></Справочник>`,
+                    )
+                    .join('')}</ВариантыЗначений>`
+                : '<ТипЗначений>Строка</ТипЗначений>'
+            }</Свойство>`,
+        )
+        .join('')}</Свойства>`
     : '';
+  const classifier =
+    options.groups || options.properties
+      ? `<Классификатор><Ид>cls-1</Ид><Наименование>Классификатор (Основной каталог товаров)</Наименование>${options.groups ? groupsXml(options.groups) : ''}${properties}</Классификатор>`
+      : '';
   // 2.05 says СодержитТолькоИзменения as an element, 2.10 as an attribute of Каталог.
   const catalog = options.goods
     ? options.version === '2.05'

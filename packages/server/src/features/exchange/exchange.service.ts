@@ -2,7 +2,7 @@
 // checkauth → init → file (chunks) → import, and for orders query → success. Answers are plain text lines.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -27,6 +27,7 @@ import {
 import type { ExchangeFileResult } from './exchange.table.ts';
 import { createCatalogApplier } from './exchange-catalog.ts';
 import { createOffersApplier } from './exchange-offers.ts';
+import type { PropertyDictionary } from './exchange-properties.ts';
 import { exportOrders, markExported, readOrderChanges, statusSteps } from './exchange-sale.ts';
 import { PackageError, readXmlRecords } from './exchange-xml.ts';
 import { unpackZip } from './exchange-zip.ts';
@@ -37,6 +38,8 @@ const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 /** All files of one session together. */
 const SESSION_BYTES_MAX = 1536 * 1024 * 1024;
 const PICTURE_BYTES_MAX = 20 * 1024 * 1024;
+/** The classifier's properties of the session; «#» keeps 1C's own file names from ever colliding with it. */
+const PROPERTIES_FILE = 'properties#.json';
 /** A zip package: most entries (100 000 goods with a picture each fit) and most bytes unpacked. */
 const ZIP_LIMITS = { entries: 250_000, bytes: SESSION_BYTES_MAX };
 
@@ -131,10 +134,17 @@ export function createExchangeService(deps: ExchangeDeps) {
     const earlier = session.files.filter((item) => !item.error);
     const isSplit = /\d+_\d+\.xml$/i.test(filename);
     let kind = 'Пустой файл';
+    // 1C 8.3 sends the classifier's properties in one file and the goods in another: kept beside the files.
+    const propertiesFile = path.join(folderOf(session), PROPERTIES_FILE);
+    const properties = await readFile(propertiesFile, 'utf8')
+      .then((text) => JSON.parse(text) as PropertyDictionary)
+      .catch(() => ({}) as PropertyDictionary);
+    const propertiesBefore = Object.keys(properties).length;
     const outcome = await db.transaction(async (tx) => {
       const catalog = createCatalogApplier(tx, {
         priceType: config.EXCHANGE_PRICE_TYPE,
         oldPriceType: config.EXCHANGE_OLD_PRICE_TYPE,
+        properties,
         storePicture: (productId, relative) => storePicture(session, productId, relative),
       });
       const offers = createOffersApplier(
@@ -151,6 +161,7 @@ export function createExchangeService(deps: ExchangeDeps) {
           const parent = at[at.length - 2];
           return (
             (name === 'Группы' && parent === 'Классификатор') ||
+            (name === 'Свойства' && parent === 'Классификатор') ||
             (name === 'Товар' && parent === 'Товары' && at[at.length - 3] === 'Каталог') ||
             (name === 'СодержитТолькоИзменения' && (parent === 'Каталог' || parent === 'ПакетПредложений')) ||
             (name === 'ТипыЦен' && parent === 'ПакетПредложений') ||
@@ -173,6 +184,8 @@ export function createExchangeService(deps: ExchangeDeps) {
               return;
             case 'Группы':
               return catalog.applyGroups(node);
+            case 'Свойства':
+              return catalog.applyProperties(node);
             case 'Товар':
               if (!partial && !unlisted) {
                 await catalog.unlistAll();
@@ -185,6 +198,7 @@ export function createExchangeService(deps: ExchangeDeps) {
             case 'Предложение':
               if (!offersStarted) {
                 offersStarted = true;
+                await catalog.flush();
                 // A full catalogue sent in parts is complete once its offers begin: what it lacked is hidden now.
                 const fullCatalog = earlier.some((item) => item.kind === 'Каталог (полный)');
                 const offersBefore = earlier.some((item) => item.kind === 'Предложения');
@@ -195,9 +209,13 @@ export function createExchangeService(deps: ExchangeDeps) {
           void at;
         },
       });
+      await catalog.flush();
+      await offers.flush();
       if (kind === 'Каталог (полный)' && !isSplit) await catalog.hideUnlisted();
       return catalog.counts;
     });
+    if (Object.keys(properties).length !== propertiesBefore)
+      await writeFile(propertiesFile, JSON.stringify(properties));
     deps.content.invalidate();
     for (const productId of outcome.restocked) await tellWaitlist(deps, productId);
     return {

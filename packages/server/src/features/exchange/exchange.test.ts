@@ -69,6 +69,12 @@ const GROUPS = [
   },
 ];
 
+const PROPERTIES = [
+  { id: 'prop-country', name: 'Страна', values: { 'val-italy': 'Италия', 'val-france': 'Франция' } },
+  { id: 'prop-latin', name: 'Латинское название' },
+  { id: 'prop-aroma', name: 'Аромат' },
+];
+
 async function picture(): Promise<Buffer> {
   return sharp({ create: { width: 640, height: 480, channels: 3, background: '#6b8e23' } })
     .jpeg()
@@ -117,7 +123,11 @@ describe('catalogue from 1C', () => {
     expect(await oneC.upload('import_files/ab/abcd1234.jpg', await picture(), 10_000)).toBe('success\n');
     // 1C 8.3 sends the classifier and the goods in separate files, each in several chunks.
     expect(
-      await oneC.upload('import0_1.xml', importXml({ version: '2.10', partial: false, groups: GROUPS }), 300),
+      await oneC.upload(
+        'import0_1.xml',
+        importXml({ version: '2.10', partial: false, groups: GROUPS, properties: PROPERTIES }),
+        300,
+      ),
     ).toBe('success\n');
     const goods = importXml({
       version: '2.10',
@@ -131,8 +141,15 @@ describe('catalogue from 1C', () => {
           group: 'grp-citrus',
           description: 'Свежий цитрусовый аромат.\n\nДля ароматерапии & массажа.',
           pictures: ['import_files/ab/abcd1234.jpg'],
+          properties: {
+            'prop-country': 'val-italy',
+            'prop-latin': 'Citrus bergamia',
+            'prop-aroma': 'Свежий',
+          },
+          requisites: { 'Полное наименование': 'Масло эфирное бергамота 10 мл' },
         },
-        { id: 'good-rose', name: 'Роза дамасская 1С', group: 'grp-oils' },
+        // A shop's own code, not a GTIN: kept with the requisites, not published.
+        { id: 'good-rose', name: 'Роза дамасская 1С', group: 'grp-oils', barcode: '2000123' },
         { id: 'good-nogroup', name: 'Подарочный набор 1С' },
       ],
     });
@@ -177,7 +194,13 @@ describe('catalogue from 1C', () => {
     expect(bergamot).toMatchObject({
       name: 'Бергамот 1С, 10 мл',
       sku: 'BRG-10',
-      barcode: '4600000000017',
+      gtin: '4600000000017',
+      country: 'Италия',
+      latinName: 'Citrus bergamia',
+      externalData: {
+        Свойства: { Страна: 'Италия', 'Латинское название': 'Citrus bergamia', Аромат: 'Свежий' },
+        Реквизиты: { ВидНоменклатуры: 'Товар', 'Полное наименование': 'Масло эфирное бергамота 10 мл' },
+      },
       categoryId: citrus!.id,
       cena: 450,
       cenaSt: 520,
@@ -196,6 +219,8 @@ describe('catalogue from 1C', () => {
     const rose10 = (await byExternal('good-rose#rose-10'))!;
     const rose = (await byExternal('good-rose'))!;
     expect(rose.visible).toBe(false);
+    expect(rose.gtin).toBeNull();
+    expect(rose.externalData.Реквизиты).toMatchObject({ Штрихкод: '2000123' });
     expect(rose5).toMatchObject({
       volume: '5 мл',
       cena: 1900,
