@@ -17,6 +17,7 @@ import {
   zipOf,
 } from '../../test/fake-1c.ts';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
+import { createTestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { products } from '../catalog/catalog.table.ts';
 import { safeRelativePath } from './exchange.service.ts';
@@ -59,6 +60,30 @@ const lavender = (name = 'Лаванда из архива, 10 мл') =>
     groups: [{ id: 'zip-grp', name: 'Из архива' }],
     goods: [{ id: 'zip-lavender', name, group: 'zip-grp', pictures: ['import_files/5a/5a1b.jpg'] }],
   });
+
+function form(files: Array<{ name: string; content: Buffer }>) {
+  const boundary = `----efir${Date.now().toString(16)}`;
+  return {
+    payload: Buffer.concat([
+      ...files.flatMap((file) => [
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="package"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        file.content,
+        Buffer.from('\r\n'),
+      ]),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+interface LogSession {
+  id: number;
+  type: string;
+  running: boolean;
+  files: Array<{ filename: string; kind: string; created: number; error?: string }>;
+}
 
 describe('zip package', () => {
   it('unpacks import.xml, offers.xml and the pictures, and imports them with «progress» answers', async () => {
@@ -168,5 +193,78 @@ describe('zip package', () => {
       expect.objectContaining({ filename: 'v8_3F2A_1.zip', kind: 'Архив: файлов — 3' }),
     );
     expect(files.map((file) => file.error)).toContainEqual(expect.stringMatching(/символическую ссылку/));
+  });
+});
+
+describe('manual upload in the back office', () => {
+  it('imports import.xml and offers.xml a moderator uploads, through the same import as 1C', async () => {
+    const moderator = await signInAs(shop.app, shop.database.db, TEST_MODERATOR_ID);
+    // A customer is not the back office.
+    const customer = createTestAgent(shop.app);
+    await customer.register();
+    const refused = await customer.request({
+      method: 'POST',
+      url: '/api/v1/admin/exchange/upload',
+      ...form([{ name: 'import.xml', content: Buffer.from('<x/>') }]),
+    });
+    expect(refused.statusCode).toBe(403);
+
+    const answer = await moderator.request({
+      method: 'POST',
+      url: '/api/v1/admin/exchange/upload',
+      // Offers first on purpose: the import puts the catalogue before them, as 1C sends them.
+      ...form([
+        {
+          name: 'offers.xml',
+          content: offersXml({
+            version: '2.10',
+            partial: true,
+            offers: [{ id: 'manual-neroli', prices: { [RETAIL]: 2100 }, quantity: 4 }],
+          }),
+        },
+        {
+          name: 'import.xml',
+          content: importXml({
+            version: '2.05',
+            partial: true,
+            goods: [{ id: 'manual-neroli', name: 'Нероли вручную, 5 мл', barcode: '4601234567893' }],
+          }),
+        },
+      ]),
+    });
+    expect(answer.statusCode, answer.body).toBe(202);
+    const { session } = answer.json() as { session: number };
+    // The import runs on after the answer; the log says when it is done.
+    let mine: LogSession | undefined;
+    for (let attempt = 0; attempt < 500; attempt++) {
+      const log = (await moderator.request({ method: 'GET', url: '/api/v1/admin/exchange' })).json() as {
+        sessions: LogSession[];
+      };
+      mine = log.sessions.find((item) => item.id === session);
+      if (mine && !mine.running) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(mine).toMatchObject({ type: 'manual', running: false });
+    expect(mine!.files.map((file) => file.filename)).toEqual(['import.xml', 'offers.xml']);
+    expect(await byExternal('manual-neroli')).toMatchObject({
+      name: 'Нероли вручную, 5 мл',
+      gtin: '4601234567893',
+      cena: 2100,
+      stock: 4,
+      visible: true,
+    });
+  });
+
+  it('refuses a file that is not a package, in Russian', async () => {
+    const moderator = await signInAs(shop.app, shop.database.db, TEST_MODERATOR_ID);
+    const answer = await moderator.request({
+      method: 'POST',
+      url: '/api/v1/admin/exchange/upload',
+      ...form([{ name: 'price.xlsx', content: Buffer.from('PK') }]),
+    });
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json().errors.package[0]).toBe(
+      'Файл price.xlsx: нужен import.xml, offers.xml или zip-архив с ними',
+    );
   });
 });

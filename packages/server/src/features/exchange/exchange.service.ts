@@ -278,6 +278,8 @@ export function createExchangeService(deps: ExchangeDeps) {
 
   /** Imports under way in this process (the session's files live on this instance's disk too). */
   const jobs = new Map<string, ImportJob>();
+  /** Sessions with an import under way, by token hash. */
+  const busySessions = new Map<string, ExchangeSessionRow>();
 
   /** Zips 1C sent (zip=yes) are unpacked into the session folder before its first import; a refused one is gone. */
   async function unpackPending(session: ExchangeSessionRow): Promise<void> {
@@ -350,6 +352,28 @@ export function createExchangeService(deps: ExchangeDeps) {
     }
   }
 
+  const manualRunning = new Set<number>();
+
+  /** Every file of a manual upload in 1C's own order: archives, the catalogue (import*), then offers and prices. */
+  async function importFolder(session: ExchangeSessionRow): Promise<void> {
+    try {
+      const unpacked = await runImport(session, 'package.zip', { records: 0 });
+      if (unpacked.startsWith('failure')) return;
+      const names = (await readdir(folderOf(session))).filter((name) => /\.xml$/i.test(name));
+      const rank = (name: string) => (/^import/i.test(name) ? 0 : /^offers/i.test(name) ? 1 : 2);
+      const ordered = names.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, 'en', { numeric: true }));
+      if (ordered.length === 0)
+        await appendFileResult(
+          db,
+          session.id,
+          failedResult('—', 'В пакете нет файлов import.xml или offers.xml'),
+        );
+      for (const name of ordered) await runImport(session, name, { records: 0 });
+    } catch (error) {
+      log.error({ err: error }, 'exchange manual upload failed');
+    }
+  }
+
   return {
     enabled,
 
@@ -374,6 +398,10 @@ export function createExchangeService(deps: ExchangeDeps) {
 
     async findSession(token: string | undefined): Promise<ExchangeSessionRow | null> {
       if (!enabled || !token || token.length > 100) return null;
+      // While a file of the session is being imported, the embedded database (one connection) is busy with its
+      // transaction: 1C's next call is answered from memory, so it gets «progress» rather than waiting on the lock.
+      const busy = busySessions.get(hashToken(token));
+      if (busy) return busy;
       const session = await findSessionByHash(db, hashToken(token));
       if (!session || Date.now() - session.startedAt.getTime() > SESSION_TTL_MS) return null;
       return session;
@@ -430,7 +458,9 @@ export function createExchangeService(deps: ExchangeDeps) {
       let job = jobs.get(key);
       if (!job) {
         const started: ImportJob = { done: false, answer: '', records: 0, promise: Promise.resolve('') };
+        busySessions.set(session.tokenHash, session);
         started.promise = runImport(session, filename, started).then((answer) => {
+          busySessions.delete(session.tokenHash);
           started.done = true;
           started.answer = answer;
           // Claimed by 1C's next call; forgotten after a while if 1C never comes back.
@@ -454,6 +484,38 @@ export function createExchangeService(deps: ExchangeDeps) {
       jobs.delete(key);
       return job.answer;
     },
+
+    /**
+     * The back office's manual upload (owners without a live 1C): the files become a session of their own, type
+     * «manual», and go through the very import 1C's calls use — zips unpacked, then the catalogue files, then the
+     * offers. It runs on after the answer; the log shows it as running until every file is done.
+     */
+    async manualUpload(files: AsyncIterable<{ filename: string; file: Readable }>): Promise<number> {
+      const session = await insertSession(db, hashToken(randomBytes(24).toString('hex')), 'manual');
+      const folder = folderOf(session);
+      await mkdir(folder, { recursive: true });
+      let count = 0;
+      for await (const { filename, file } of files) {
+        const name = path.basename(filename.replace(/\\/g, '/'));
+        const target = /\.(xml|zip)$/i.test(name) ? resolveInFolder(session, name) : null;
+        if (!target) {
+          file.resume();
+          await rm(folder, { recursive: true, force: true });
+          throw new PackageError(
+            `Файл ${name.slice(0, 100)}: нужен import.xml, offers.xml или zip-архив с ними`,
+          );
+        }
+        await pipeline(file, createWriteStream(target));
+        count++;
+      }
+      if (count === 0) throw new PackageError('Выберите файл пакета');
+      manualRunning.add(session.id);
+      void importFolder(session).finally(() => manualRunning.delete(session.id));
+      return session.id;
+    },
+
+    /** Manual uploads still being imported, by session id. */
+    isRunning: (sessionId: number) => manualRunning.has(sessionId),
 
     async saleQuery(session: ExchangeSessionRow): Promise<string> {
       // Orders from EXCHANGE_ORDERS_FROM, or from the shop's first exchange session: not the whole history.
