@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { products } from '../catalog/catalog.table.ts';
 import { ORDER_STATUS_NAMES, orderNumber, PAYMENT_STATE_NAMES } from '../orders/orders.service.ts';
 import { type OrderStatus, orderLines, orders } from '../orders/orders.table.ts';
+import type { ExchangeFileResult } from './exchange.table.ts';
 import {
   child,
   children,
@@ -255,4 +256,62 @@ export function statusSteps(from: OrderStatus, to: OrderStatus): OrderStatus[] {
   const start = flow.indexOf(from);
   const end = flow.indexOf(to);
   return end > start ? flow.slice(start + 1, end + 1) : [];
+}
+
+/** What a moderator's order actions do (letters, stock, audit), for the changes 1C sends back. */
+export interface OrderActions {
+  changeStatus(orderId: number, status: OrderStatus): Promise<void>;
+  markPaid(orderId: number): Promise<void>;
+}
+
+/** 1C's orders file (type=sale, mode=file): statuses and payments applied through the shop's own order actions. */
+export async function applySaleFile(
+  db: Database,
+  actions: OrderActions,
+  filename: string,
+  file: string,
+): Promise<ExchangeFileResult> {
+  const started = Date.now();
+  const { changes } = await readOrderChanges(file);
+  const problems: string[] = [];
+  let updated = 0;
+  for (const change of changes) {
+    const current = async () =>
+      (
+        await db
+          .select({ status: orders.status, paymentState: orders.paymentState })
+          .from(orders)
+          .where(eq(orders.id, change.orderId))
+      )[0];
+    let order = await current();
+    if (!order) {
+      problems.push(`Заказ ${change.orderId} не найден`);
+      continue;
+    }
+    try {
+      let changed = false;
+      if (change.paid && order.paymentState !== 'paid' && order.status !== 'cancelled') {
+        await actions.markPaid(change.orderId);
+        order = (await current())!;
+        changed = true;
+      }
+      for (const step of change.status ? statusSteps(order.status, change.status) : []) {
+        await actions.changeStatus(change.orderId, step);
+        changed = true;
+      }
+      if (changed) updated++;
+    } catch (error) {
+      problems.push(`Заказ ${change.orderId}: ${error instanceof Error ? error.message : 'ошибка'}`);
+    }
+  }
+  return {
+    filename,
+    kind: 'Заказы из 1С',
+    created: 0,
+    updated,
+    hidden: 0,
+    restocked: 0,
+    ...(problems.length > 0 ? { error: problems.slice(0, 20).join('; ') } : {}),
+    ms: Date.now() - started,
+  };
 }

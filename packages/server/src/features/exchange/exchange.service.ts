@@ -2,19 +2,17 @@
 // checkauth → init → file (chunks) → import, and for orders query → success. Answers are plain text lines.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import { storeProductImage, tellWaitlist } from '../catalog/products-admin.ts';
+import { storeProductImage } from '../catalog/products-admin.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { OrderStatus } from '../orders/orders.table.ts';
-import { orders } from '../orders/orders.table.ts';
 import {
   appendFileResult,
   type ExchangeSessionRow,
@@ -25,11 +23,9 @@ import {
   touchSession,
 } from './exchange.repo.ts';
 import type { ExchangeFileResult } from './exchange.table.ts';
-import { createCatalogApplier } from './exchange-catalog.ts';
-import { createOffersApplier } from './exchange-offers.ts';
-import type { PropertyDictionary } from './exchange-properties.ts';
-import { exportOrders, markExported, readOrderChanges, statusSteps } from './exchange-sale.ts';
-import { PackageError, readXmlRecords } from './exchange-xml.ts';
+import { applyCatalogFile } from './exchange-apply.ts';
+import { applySaleFile, exportOrders, markExported } from './exchange-sale.ts';
+import { PackageError } from './exchange-xml.ts';
 import { unpackZip } from './exchange-zip.ts';
 
 export const EXCHANGE_COOKIE = 'efir_exchange';
@@ -38,8 +34,6 @@ const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 /** All files of one session together. */
 const SESSION_BYTES_MAX = 1536 * 1024 * 1024;
 const PICTURE_BYTES_MAX = 20 * 1024 * 1024;
-/** The classifier's properties of the session; «#» keeps 1C's own file names from ever colliding with it. */
-const PROPERTIES_FILE = 'properties#.json';
 /** A zip package: most entries (100 000 goods with a picture each fit) and most bytes unpacked. */
 const ZIP_LIMITS = { entries: 250_000, bytes: SESSION_BYTES_MAX };
 
@@ -123,159 +117,6 @@ export function createExchangeService(deps: ExchangeDeps) {
     }
   }
 
-  /** One import file, in one transaction; after the commit the caches go and the waitlists hear. */
-  async function applyFile(
-    session: ExchangeSessionRow,
-    filename: string,
-    file: string,
-    job: { records: number },
-  ): Promise<ExchangeFileResult> {
-    const started = Date.now();
-    const earlier = session.files.filter((item) => !item.error);
-    const isSplit = /\d+_\d+\.xml$/i.test(filename);
-    let kind = 'Пустой файл';
-    // 1C 8.3 sends the classifier's properties in one file and the goods in another: kept beside the files.
-    const propertiesFile = path.join(folderOf(session), PROPERTIES_FILE);
-    const properties = await readFile(propertiesFile, 'utf8')
-      .then((text) => JSON.parse(text) as PropertyDictionary)
-      .catch(() => ({}) as PropertyDictionary);
-    const propertiesBefore = Object.keys(properties).length;
-    const outcome = await db.transaction(async (tx) => {
-      const catalog = createCatalogApplier(tx, {
-        priceType: config.EXCHANGE_PRICE_TYPE,
-        oldPriceType: config.EXCHANGE_OLD_PRICE_TYPE,
-        properties,
-        storePicture: (productId, relative) => storePicture(session, productId, relative),
-      });
-      const offers = createOffersApplier(
-        tx,
-        { priceType: config.EXCHANGE_PRICE_TYPE, oldPriceType: config.EXCHANGE_OLD_PRICE_TYPE },
-        catalog.counts,
-      );
-      let partial = false;
-      let unlisted = earlier.some((item) => item.kind === 'Каталог (полный)');
-      let offersStarted = false;
-      await readXmlRecords(file, {
-        isRecord: (at) => {
-          const name = at[at.length - 1];
-          const parent = at[at.length - 2];
-          return (
-            (name === 'Группы' && parent === 'Классификатор') ||
-            (name === 'Свойства' && parent === 'Классификатор') ||
-            (name === 'Товар' && parent === 'Товары' && at[at.length - 3] === 'Каталог') ||
-            (name === 'СодержитТолькоИзменения' && (parent === 'Каталог' || parent === 'ПакетПредложений')) ||
-            (name === 'ТипыЦен' && parent === 'ПакетПредложений') ||
-            (name === 'Предложение' && parent === 'Предложения')
-          );
-        },
-        onOpen: (at, attrs) => {
-          const name = at[at.length - 1];
-          if (name === 'Каталог' || name === 'ПакетПредложений')
-            partial = /^(true|да)$/i.test(attrs.СодержитТолькоИзменения ?? '');
-          if (name === 'Каталог') kind = 'Каталог';
-          if (name === 'ПакетПредложений') kind = 'Предложения';
-          if (name === 'Классификатор' && kind === 'Пустой файл') kind = 'Классификатор';
-        },
-        onRecord: async (at, node) => {
-          job.records++;
-          switch (node.name) {
-            case 'СодержитТолькоИзменения':
-              partial = /^(true|да)$/i.test(node.text);
-              return;
-            case 'Группы':
-              return catalog.applyGroups(node);
-            case 'Свойства':
-              return catalog.applyProperties(node);
-            case 'Товар':
-              if (!partial && !unlisted) {
-                await catalog.unlistAll();
-                unlisted = true;
-              }
-              if (!partial) kind = 'Каталог (полный)';
-              return catalog.applyProduct(node);
-            case 'ТипыЦен':
-              return offers.applyPriceTypes(node);
-            case 'Предложение':
-              if (!offersStarted) {
-                offersStarted = true;
-                await catalog.flush();
-                // A full catalogue sent in parts is complete once its offers begin: what it lacked is hidden now.
-                const fullCatalog = earlier.some((item) => item.kind === 'Каталог (полный)');
-                const offersBefore = earlier.some((item) => item.kind === 'Предложения');
-                if (fullCatalog && !offersBefore) await catalog.hideUnlisted();
-              }
-              return offers.applyOffer(node);
-          }
-          void at;
-        },
-      });
-      await catalog.flush();
-      await offers.flush();
-      if (kind === 'Каталог (полный)' && !isSplit) await catalog.hideUnlisted();
-      return catalog.counts;
-    });
-    if (Object.keys(properties).length !== propertiesBefore)
-      await writeFile(propertiesFile, JSON.stringify(properties));
-    deps.content.invalidate();
-    for (const productId of outcome.restocked) await tellWaitlist(deps, productId);
-    return {
-      filename,
-      kind,
-      created: outcome.created,
-      updated: outcome.updated,
-      hidden: outcome.hidden,
-      restocked: outcome.restocked.length,
-      ms: Date.now() - started,
-    };
-  }
-
-  /** 1C's orders file (type=sale, mode=file): statuses and payments applied through the shop's own order actions. */
-  async function applySaleFile(filename: string, file: string): Promise<ExchangeFileResult> {
-    const started = Date.now();
-    const { changes } = await readOrderChanges(file);
-    const problems: string[] = [];
-    let updated = 0;
-    for (const change of changes) {
-      const current = async () =>
-        (
-          await db
-            .select({ status: orders.status, paymentState: orders.paymentState })
-            .from(orders)
-            .where(eq(orders.id, change.orderId))
-        )[0];
-      let order = await current();
-      if (!order) {
-        problems.push(`Заказ ${change.orderId} не найден`);
-        continue;
-      }
-      try {
-        let changed = false;
-        if (change.paid && order.paymentState !== 'paid' && order.status !== 'cancelled') {
-          await deps.orders.markPaid(change.orderId);
-          order = (await current())!;
-          changed = true;
-        }
-        for (const step of change.status ? statusSteps(order.status, change.status) : []) {
-          await deps.orders.changeStatus(change.orderId, step);
-          changed = true;
-        }
-        if (changed) updated++;
-      } catch (error) {
-        problems.push(`Заказ ${change.orderId}: ${error instanceof Error ? error.message : 'ошибка'}`);
-      }
-    }
-    return {
-      filename,
-      kind: 'Заказы из 1С',
-      created: 0,
-      updated,
-      hidden: 0,
-      restocked: 0,
-      ...(problems.length > 0 ? { error: problems.slice(0, 20).join('; ') } : {}),
-      ms: Date.now() - started,
-    };
-  }
-
   /** Imports under way in this process (the session's files live on this instance's disk too). */
   const jobs = new Map<string, ImportJob>();
   /** Sessions with an import under way, by token hash. */
@@ -336,8 +177,18 @@ export function createExchangeService(deps: ExchangeDeps) {
     try {
       const result =
         session.type === 'sale'
-          ? await applySaleFile(filename, file)
-          : await applyFile(session, filename, file, job);
+          ? await applySaleFile(db, deps.orders, filename, file)
+          : await applyCatalogFile(
+              {
+                ...deps,
+                folder: folderOf(session),
+                storePicture: (id, relative) => storePicture(session, id, relative),
+              },
+              session,
+              filename,
+              file,
+              job,
+            );
       await appendFileResult(db, session.id, result);
       // The file is applied; it is removed so a repeated import of the same name starts clean.
       await rm(file, { force: true });
