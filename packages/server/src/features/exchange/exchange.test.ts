@@ -469,6 +469,26 @@ describe('orders to 1C', () => {
       .where(eq(orders.id, latest!.id));
     const { client } = await connect1C(shop.app, { type: 'sale', login: LOGIN, password: PASSWORD });
     expect((await client!.call('mode=query')).body).not.toContain(`<Ид>${latest!.id}</Ид>`);
+    // Unless the owner asks for the history from a date on (EXCHANGE_ORDERS_FROM).
+    const fromDate = createExchangeService({
+      db: shop.database.db,
+      config: createTestConfig({
+        DATA_DIR: dataDir,
+        EXCHANGE_LOGIN: LOGIN,
+        EXCHANGE_PASSWORD: PASSWORD,
+        EXCHANGE_ORDERS_FROM: '2020-01-01',
+      }),
+      limiter: createMemoryRateLimiter(),
+      content: { invalidate() {} },
+      mail: createMailService(shop.database.db, createTestConfig()),
+      origin: 'http://localhost',
+      log: shop.app.log,
+      orders: { changeStatus: async () => {}, markPaid: async () => {} },
+    });
+    const auth = `Basic ${Buffer.from(`${LOGIN}:${PASSWORD}`).toString('base64')}`;
+    const { token } = await fromDate.checkauth(auth, '10.0.0.9', 'sale');
+    const session = await fromDate.findSession(token);
+    expect(await fromDate.saleQuery(session!)).toContain(`<Ид>${latest!.id}</Ид>`);
     // Placed after the first session: sent.
     await shop.database.db.update(orders).set({ createdAt: new Date() }).where(eq(orders.id, latest!.id));
     expect((await client!.call('mode=query')).body).toContain(`<Ид>${latest!.id}</Ид>`);
