@@ -425,7 +425,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         log: app.log,
       }),
       contentAdminSection({ db: deps.db, content, config }),
-      exchangeAdminSection({ db: deps.db, enabled: exchange.enabled }),
+      exchangeAdminSection({ db: deps.db, exchange }),
       outboxAdminSection({ db: deps.db, smtp: outboxWorker.smtp, wake: () => wakeOutbox() }),
     ],
   });

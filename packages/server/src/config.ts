@@ -219,6 +219,10 @@ const envSchema = z.object({
     .min(64 * 1024)
     .max(512 * 1024 * 1024)
     .default(32 * 1024 * 1024),
+  /** How long one mode=import call waits for its file before answering «progress» (1C then calls again). */
+  EXCHANGE_STEP_SECONDS: z.coerce.number().int().min(0).max(600).default(20),
+  /** type=sale sends orders placed from this day (Moscow) on; empty: from the shop's first exchange session. */
+  EXCHANGE_ORDERS_FROM: z.iso.date('must be a date YYYY-MM-DD').optional(),
   /** Yandex Metrika counter id; without it no analytics script is loaded. */
   METRIKA_ID: z
     .string()

@@ -1,5 +1,6 @@
 // A fake 1C «Обмен с сайтом» for the tests: it speaks the protocol over real HTTP (inject) and builds CommerceML 2
 // packages the way 1C writes them (schema 2.05 and 2.10, full and partial, split files, characteristics, warehouses).
+import { crc32, deflateRawSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 
 export interface Good {
@@ -11,6 +12,17 @@ export interface Good {
   description?: string;
   pictures?: string[];
   deleted?: boolean;
+  /** ЗначенияСвойств: property Ид → value (or the Ид of a dictionary value). */
+  properties?: Record<string, string>;
+  /** ЗначенияРеквизитов beside ВидНоменклатуры. */
+  requisites?: Record<string, string>;
+}
+
+/** Классификатор/Свойства: a string property, or a dictionary (Справочник) with its values by Ид. */
+export interface Property {
+  id: string;
+  name: string;
+  values?: Record<string, string>;
 }
 
 export interface Group {
@@ -51,6 +63,7 @@ export function importXml(options: {
   encoding?: 'UTF-8' | 'windows-1251';
   partial: boolean;
   groups?: Group[];
+  properties?: Property[];
   goods?: Good[];
 }): Buffer {
   const encoding = options.encoding ?? 'UTF-8';
@@ -66,14 +79,45 @@ export function importXml(options: {
         good.group ? `<Группы><Ид>${good.group}</Ид></Группы>` : '',
         good.description ? `<Описание>${escapeXml(good.description)}</Описание>` : '',
         ...(good.pictures ?? []).map((picture) => `<Картинка>${picture}</Картинка>`),
-        '<ЗначенияРеквизитов><ЗначениеРеквизита><Наименование>ВидНоменклатуры</Наименование><Значение>Товар</Значение></ЗначениеРеквизита></ЗначенияРеквизитов>',
+        good.properties
+          ? `<ЗначенияСвойств>${Object.entries(good.properties)
+              .map(
+                ([id, value]) =>
+                  `<ЗначенияСвойства><Ид>${id}</Ид><Значение>${escapeXml(value)}</Значение></ЗначенияСвойства>`,
+              )
+              .join('')}</ЗначенияСвойств>`
+          : '',
+        `<ЗначенияРеквизитов>${Object.entries({ ВидНоменклатуры: 'Товар', ...good.requisites })
+          .map(
+            ([name, value]) =>
+              `<ЗначениеРеквизита><Наименование>${escapeXml(name)}</Наименование><Значение>${escapeXml(value)}</Значение></ЗначениеРеквизита>`,
+          )
+          .join('')}</ЗначенияРеквизитов>`,
         '</Товар>',
       ].join(''),
     )
     .join('\n');
-  const classifier = options.groups
-    ? `<Классификатор><Ид>cls-1</Ид><Наименование>Классификатор (Основной каталог товаров)</Наименование>${groupsXml(options.groups)}</Классификатор>`
+  const properties = options.properties
+    ? `<Свойства>${options.properties
+        .map(
+          (property) =>
+            `<Свойство><Ид>${property.id}</Ид><Наименование>${escapeXml(property.name)}</Наименование>${
+              property.values
+                ? `<ТипЗначений>Справочник</ТипЗначений><ВариантыЗначений>${Object.entries(property.values)
+                    .map(
+                      ([id, value]) =>
+                        `<Справочник><ИдЗначения>${id}</ИдЗначения><Значение>${escapeXml(value)}</Значение></Справочник>`,
+                    )
+                    .join('')}</ВариантыЗначений>`
+                : '<ТипЗначений>Строка</ТипЗначений>'
+            }</Свойство>`,
+        )
+        .join('')}</Свойства>`
     : '';
+  const classifier =
+    options.groups || options.properties
+      ? `<Классификатор><Ид>cls-1</Ид><Наименование>Классификатор (Основной каталог товаров)</Наименование>${options.groups ? groupsXml(options.groups) : ''}${properties}</Классификатор>`
+      : '';
   // 2.05 says СодержитТолькоИзменения as an element, 2.10 as an attribute of Каталог.
   const catalog = options.goods
     ? options.version === '2.05'
@@ -156,6 +200,8 @@ export interface FakeOneC {
   /** mode=file in chunks of `chunk` bytes, then mode=import for XML files; the last answer. */
   upload(filename: string, content: Buffer, chunk?: number): Promise<string>;
   importFile(filename: string): Promise<string>;
+  /** How many «progress» answers the site gave so far. */
+  progressAnswers: number;
 }
 
 export async function connect1C(
@@ -198,8 +244,15 @@ export async function connect1C(
       return filename.endsWith('.xml') && options.type === 'catalog' ? client.importFile(filename) : last;
     },
     async importFile(filename) {
-      return (await call(`mode=import&filename=${encodeURIComponent(filename)}`)).body;
+      // «progress» means the site is still at it: 1C calls again with the same file until success or failure.
+      for (;;) {
+        const answer = (await call(`mode=import&filename=${encodeURIComponent(filename)}`)).body;
+        if (!answer.startsWith('progress')) return answer;
+        client.progressAnswers++;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
     },
+    progressAnswers: 0,
   };
   return { answer: checkauth.body, client };
 }
@@ -226,4 +279,61 @@ export function ordersXml(
     })
     .join('\n');
   return Buffer.from(`${header('2.08', 'UTF-8')}${body}</КоммерческаяИнформация>\n`);
+}
+
+export interface ZipEntry {
+  name: string;
+  content: Buffer;
+  /** A symbolic link (Unix mode 120777) instead of a file. */
+  symlink?: boolean;
+  /** The uncompressed size written in the headers, when it should lie (a zip bomb). */
+  declaredSize?: number;
+}
+
+/**
+ * A zip the way 1C packs its exchange (deflated entries, UTF-8 names), written by hand so that the tests can also
+ * build the hostile ones no zip library would: names leaving the folder, symlinks, sizes that lie.
+ */
+export function zipOf(entries: ZipEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name, 'utf8');
+    const data = deflateRawSync(entry.content);
+    const crc = crc32(entry.content);
+    const size = entry.declaredSize ?? entry.content.length;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x0800, 6);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE((3 << 8) | 20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(((entry.symlink ? 0o120777 : 0o100644) << 16) >>> 0, 38);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, data);
+    centrals.push(central, name);
+    offset += local.length + name.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
 }

@@ -54,6 +54,12 @@ export const categories = pgTable(
 
 export type { ProductIcon };
 
+/** 1C's properties and requisites of a good, by their names in 1C. */
+export interface ExternalData {
+  Свойства?: Record<string, string>;
+  Реквизиты?: Record<string, string>;
+}
+
 export const products = pgTable(
   'products',
   {
@@ -93,9 +99,18 @@ export const products = pgTable(
     externalId: text('external_id').unique(),
     /** Listed in 1C's latest catalogue (a full package unlists what it lacks): only listed goods get shown by offers. */
     externalListed: boolean('external_listed').notNull().default(false),
-    /** Артикул and Штрихкод from 1C. */
+    /** Артикул from 1C. */
     sku: text('sku').notNull().default(''),
+    /**
+     * @deprecated 1C's Штрихкод goes to `gtin` since migration 0026 (which copied it there). Nothing reads or writes
+     * it any more; it stays one release so instances of the previous release still find it, then it is dropped.
+     */
     barcode: text('barcode').notNull().default(''),
+    /**
+     * What 1C says about the good beyond the shop's columns (decision 027): {"Свойства": {name: value},
+     * "Реквизиты": {name: value}}, replaced with each import of the good.
+     */
+    externalData: jsonb('external_data').$type<ExternalData>().notNull().default(sql`'{}'::jsonb`),
     htmlTitle: text('html_title'),
     metaDescription: text('meta_description'),
     /** The maker of a third-party product; null for the shop's own bottling (brand «Эфир»). */

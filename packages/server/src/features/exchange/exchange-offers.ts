@@ -3,12 +3,14 @@
 // Characteristics (decision 025): an offer «товар#характеристика» is a product of its own in the base good's family,
 // like the shop's 10 ml / 30 ml bottles today — same name, group, description and photos, its own volume, price and
 // stock; the volume switcher on the product page moves between them. The base good without an offer stays hidden.
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { products } from '../catalog/catalog.table.ts';
 import type { ApplyCounts, Tx } from './exchange-catalog.ts';
 import { volumeFromText } from './exchange-catalog.ts';
 import { slugify } from './exchange-slug.ts';
 import { child, children, numberOf, textOf, type XmlNode } from './exchange-xml.ts';
+
+const BATCH = 500;
 
 export interface PriceTypeChoice {
   /** Ид or Наименование of the retail and old price types ('' = first / none). */
@@ -57,6 +59,9 @@ export function createOffersApplier(tx: Tx, choice: PriceTypeChoice, counts: App
   const typeIds = new Map<string, string>();
   let retailId: string | null = null;
   let oldId: string | null = null;
+  /** Offers read but not yet written: BATCH at a time, one select and one update for all of them. */
+  let pending: XmlNode[] = [];
+  const pendingIds = new Set<string>();
 
   function resolve(wanted: string): string | null {
     if (!wanted) return null;
@@ -116,50 +121,86 @@ export function createOffersApplier(tx: Tx, choice: PriceTypeChoice, counts: App
     async applyOffer(offer: XmlNode) {
       const externalId = textOf(offer, 'Ид');
       if (!externalId) return;
-      // Only what the offer changes: the row's texts and search vectors stay in the database.
-      const columns = {
-        id: products.id,
-        cena: products.cena,
-        cenaSt: products.cenaSt,
-        stock: products.stock,
-        visible: products.visible,
-        externalListed: products.externalListed,
-      };
-      let [row] = await tx.select(columns).from(products).where(eq(products.externalId, externalId));
+      // One statement may touch a row once: an offer listed twice goes into the next batch.
+      if (pendingIds.has(externalId)) await flush();
+      pending.push(offer);
+      pendingIds.add(externalId);
+      if (pending.length >= BATCH) await flush();
+    },
+
+    /** Writes the offers still waiting (the service calls it at the end of the file). */
+    flush,
+  };
+
+  async function flush(): Promise<void> {
+    const batch = pending;
+    pending = [];
+    pendingIds.clear();
+    if (batch.length === 0) return;
+    // Only what an offer changes: the row's texts and search vectors stay in the database.
+    const columns = {
+      id: products.id,
+      externalId: products.externalId,
+      cena: products.cena,
+      cenaSt: products.cenaSt,
+      stock: products.stock,
+      visible: products.visible,
+      externalListed: products.externalListed,
+    };
+    const rows = new Map(
+      (
+        await tx
+          .select(columns)
+          .from(products)
+          .where(
+            inArray(
+              products.externalId,
+              batch.map((offer) => textOf(offer, 'Ид')),
+            ),
+          )
+      ).map((row) => [row.externalId!, row]),
+    );
+    const updates: Array<{ id: number; cena: number; cenaSt: number; stock: number; visible: boolean }> = [];
+    for (const offer of batch) {
+      const externalId = textOf(offer, 'Ид');
+      let row = rows.get(externalId);
       if (!row && externalId.includes('#')) row = await createVariant(externalId, offer);
-      if (!row) return;
+      if (!row) continue;
       const prices = children(child(offer, 'Цены'), 'Цена');
       const priceOf = (typeId: string | null) => {
         const found = typeId ? prices.find((price) => textOf(price, 'ИдТипаЦены') === typeId) : prices[0];
         const value = found ? numberOf(textOf(found, 'ЦенаЗаЕдиницу')) : Number.NaN;
         return Number.isFinite(value) && value >= 0 ? Math.min(Math.round(value), 10_000_000) : null;
       };
-      const changes: Partial<typeof products.$inferInsert> = {};
-      const cena = prices.length > 0 ? priceOf(retailId) : null;
-      if (cena !== null) {
-        changes.cena = cena;
+      let { cena, cenaSt, stock } = row;
+      const retail = prices.length > 0 ? priceOf(retailId) : null;
+      if (retail !== null) {
+        cena = retail;
         const old = oldId ? priceOf(oldId) : null;
-        changes.cenaSt = old !== null && old > cena ? old : 0;
+        cenaSt = old !== null && old > retail ? old : 0;
       }
-      const stock = stockOf(offer);
-      if (stock !== null) changes.stock = stock;
-      const price = changes.cena ?? row.cena;
+      stock = stockOf(offer) ?? stock;
       // Shown when 1C lists it and it has a price; a zero price hides it (nobody can buy it for 0 ₽).
-      const visible = row.externalListed && price > 0;
-      if (visible !== row.visible) changes.visible = visible;
+      const visible = row.externalListed && cena > 0;
       // Nothing new (the usual case for most goods of a package): no write, no index churn.
-      if (
-        (changes.cena ?? row.cena) === row.cena &&
-        (changes.cenaSt ?? row.cenaSt) === row.cenaSt &&
-        (changes.stock ?? row.stock) === row.stock &&
-        changes.visible === undefined
-      )
-        return;
-      await tx.update(products).set(changes).where(eq(products.id, row.id));
+      if (cena === row.cena && cenaSt === row.cenaSt && stock === row.stock && visible === row.visible)
+        continue;
+      updates.push({ id: row.id, cena, cenaSt, stock, visible });
       counts.updated++;
       if (row.visible && !visible) counts.hidden++;
-      const stockAfter = changes.stock ?? row.stock;
-      if (!(row.visible && row.stock > 0) && visible && stockAfter > 0) counts.restocked.push(row.id);
-    },
-  };
+      if (!(row.visible && row.stock > 0) && visible && stock > 0) counts.restocked.push(row.id);
+    }
+    if (updates.length === 0) return;
+    const list = sql.join(
+      updates.map(
+        (item) =>
+          sql`(${item.id}::int, ${item.cena}::int, ${item.cenaSt}::int, ${item.stock}::int, ${item.visible}::boolean)`,
+      ),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update products set cena = v.cena, cena_st = v.cena_st, stock = v.stock, visible = v.visible
+      from (values ${list}) as v(id, cena, cena_st, stock, visible)
+      where products.id = v.id`);
+  }
 }

@@ -1,11 +1,12 @@
 // type=sale: the shop's orders as CommerceML Документ elements for 1C (mode=query), marked exported when 1C says
 // it took them (mode=success).
 import { getPaymentMethodName } from '@efir/domain/delivery-catalogue';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../catalog/catalog.table.ts';
 import { ORDER_STATUS_NAMES, orderNumber, PAYMENT_STATE_NAMES } from '../orders/orders.service.ts';
 import { type OrderStatus, orderLines, orders } from '../orders/orders.table.ts';
+import type { ExchangeFileResult } from './exchange.table.ts';
 import {
   child,
   children,
@@ -74,15 +75,19 @@ function line(fields: {
   ].join('');
 }
 
-/** The orders 1C has not taken yet, as a CommerceML 2.05 document, and their ids (to mark at success). */
+/**
+ * The orders 1C has not taken yet, as a CommerceML 2.05 document, and their ids (to mark at success). Only orders
+ * placed from `since` on: the shop's history before 1C was connected is not 1C's to book (decision 027).
+ */
 export async function exportOrders(
   db: Database,
+  since: Date,
   now = new Date(),
 ): Promise<{ xml: string; orderIds: number[] }> {
   const rows = await db
     .select()
     .from(orders)
-    .where(isNull(orders.exportedAt))
+    .where(and(isNull(orders.exportedAt), gte(orders.createdAt, since)))
     .orderBy(asc(orders.id))
     .limit(ORDERS_PER_QUERY);
   const ids = rows.map((row) => row.id);
@@ -251,4 +256,62 @@ export function statusSteps(from: OrderStatus, to: OrderStatus): OrderStatus[] {
   const start = flow.indexOf(from);
   const end = flow.indexOf(to);
   return end > start ? flow.slice(start + 1, end + 1) : [];
+}
+
+/** What a moderator's order actions do (letters, stock, audit), for the changes 1C sends back. */
+export interface OrderActions {
+  changeStatus(orderId: number, status: OrderStatus): Promise<void>;
+  markPaid(orderId: number): Promise<void>;
+}
+
+/** 1C's orders file (type=sale, mode=file): statuses and payments applied through the shop's own order actions. */
+export async function applySaleFile(
+  db: Database,
+  actions: OrderActions,
+  filename: string,
+  file: string,
+): Promise<ExchangeFileResult> {
+  const started = Date.now();
+  const { changes } = await readOrderChanges(file);
+  const problems: string[] = [];
+  let updated = 0;
+  for (const change of changes) {
+    const current = async () =>
+      (
+        await db
+          .select({ status: orders.status, paymentState: orders.paymentState })
+          .from(orders)
+          .where(eq(orders.id, change.orderId))
+      )[0];
+    let order = await current();
+    if (!order) {
+      problems.push(`Заказ ${change.orderId} не найден`);
+      continue;
+    }
+    try {
+      let changed = false;
+      if (change.paid && order.paymentState !== 'paid' && order.status !== 'cancelled') {
+        await actions.markPaid(change.orderId);
+        order = (await current())!;
+        changed = true;
+      }
+      for (const step of change.status ? statusSteps(order.status, change.status) : []) {
+        await actions.changeStatus(change.orderId, step);
+        changed = true;
+      }
+      if (changed) updated++;
+    } catch (error) {
+      problems.push(`Заказ ${change.orderId}: ${error instanceof Error ? error.message : 'ошибка'}`);
+    }
+  }
+  return {
+    filename,
+    kind: 'Заказы из 1С',
+    created: 0,
+    updated,
+    hidden: 0,
+    restocked: 0,
+    ...(problems.length > 0 ? { error: problems.slice(0, 20).join('; ') } : {}),
+    ms: Date.now() - started,
+  };
 }

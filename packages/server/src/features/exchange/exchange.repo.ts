@@ -55,3 +55,11 @@ export async function listSessions(db: Database, page: number, perPage: number) 
   ];
   return { rows, total };
 }
+
+/** When the shop first talked to 1C: the start of its first exchange session (now, for the very first one). */
+export async function firstSessionStart(db: Database): Promise<Date> {
+  const [row] = await db
+    .select({ first: sql<Date | string | null>`min(${exchangeSessions.startedAt})` })
+    .from(exchangeSessions);
+  return row?.first ? new Date(row.first) : new Date();
+}

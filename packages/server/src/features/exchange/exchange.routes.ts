@@ -1,11 +1,15 @@
 // The exchange endpoint 1C calls (`/1c_exchange`, and `/bitrix/admin/1c_exchange.php` that 1C's settings often
 // default to), and the back office's log of exchange sessions.
 import { z } from '@efir/domain/zod-ru';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
+import { invalidData } from '../../lib/app-error.ts';
+import { describeUploadError } from '../../lib/upload-errors.ts';
 import { listSessions } from './exchange.repo.ts';
 import { EXCHANGE_COOKIE, type ExchangeService } from './exchange.service.ts';
+import { PackageError } from './exchange-xml.ts';
 
 export const EXCHANGE_PATHS = ['/1c_exchange', '/bitrix/admin/1c_exchange.php'] as const;
 
@@ -91,8 +95,16 @@ export function registerExchangeRoutes(app: FastifyInstance, exchange: ExchangeS
 
 const logQuery = z.strictObject({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 
-/** GET /api/v1/admin/exchange: the exchange log, newest session first. */
-export function exchangeAdminSection(deps: { db: Database; enabled: boolean }) {
+/** The manual upload: a package is import.xml and offers.xml, or a zip with them and the pictures. */
+const MANUAL_UPLOAD_BYTES = 1024 * 1024 * 1024;
+const UPLOAD_MESSAGES = {
+  tooLarge: `Файл больше ${MANUAL_UPLOAD_BYTES / 1024 / 1024 / 1024} ГБ`,
+  wrongKind: 'Прикрепите до трёх файлов: import.xml, offers.xml или zip-архив',
+  notAFile: 'Прикрепите файл пакета как файл формы',
+};
+
+/** GET /api/v1/admin/exchange: the exchange log, newest session first; POST …/upload: a package by hand. */
+export function exchangeAdminSection(deps: { db: Database; exchange: ExchangeService }) {
   return (scope: FastifyInstance) => {
     scope
       .withTypeProvider<ZodTypeProvider>()
@@ -100,7 +112,7 @@ export function exchangeAdminSection(deps: { db: Database; enabled: boolean }) {
         const perPage = 20;
         const { rows, total } = await listSessions(deps.db, request.query.page, perPage);
         return {
-          enabled: deps.enabled,
+          enabled: deps.exchange.enabled,
           total,
           page: request.query.page,
           pages: Math.max(1, Math.ceil(total / perPage)),
@@ -111,8 +123,32 @@ export function exchangeAdminSection(deps: { db: Database; enabled: boolean }) {
             last_seen_at: row.lastSeenAt.toISOString(),
             bytes: row.bytes,
             files: row.files,
+            running: deps.exchange.isRunning(row.id),
           })),
         };
       });
+
+    // Only the upload reads multipart, in a scope of its own (the admin guard still runs first).
+    scope.register(async (uploads) => {
+      await uploads.register(multipart, {
+        limits: { fileSize: MANUAL_UPLOAD_BYTES, files: 3, fields: 0, parts: 3 },
+      });
+      uploads.post('/exchange/upload', async (request, reply) => {
+        async function* files() {
+          for await (const part of request.files()) yield { filename: part.filename, file: part.file };
+        }
+        let session: number;
+        try {
+          session = await deps.exchange.manualUpload(files());
+        } catch (error) {
+          if (error instanceof PackageError) throw invalidData({ package: [error.message] });
+          const message = describeUploadError(error, UPLOAD_MESSAGES);
+          if (message) throw invalidData({ package: [message] });
+          throw error;
+        }
+        reply.status(202);
+        return { status: 'ok', message: 'Пакет принят: загрузка идёт, итог появится в журнале', session };
+      });
+    });
   };
 }

@@ -2,32 +2,31 @@
 // checkauth → init → file (chunks) → import, and for orders query → success. Answers are plain text lines.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import { storeProductImage, tellWaitlist } from '../catalog/products-admin.ts';
+import { storeProductImage } from '../catalog/products-admin.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { OrderStatus } from '../orders/orders.table.ts';
-import { orders } from '../orders/orders.table.ts';
 import {
   appendFileResult,
   type ExchangeSessionRow,
   findSessionByHash,
+  firstSessionStart,
   insertSession,
   setSentOrders,
   touchSession,
 } from './exchange.repo.ts';
 import type { ExchangeFileResult } from './exchange.table.ts';
-import { createCatalogApplier } from './exchange-catalog.ts';
-import { createOffersApplier } from './exchange-offers.ts';
-import { exportOrders, markExported, readOrderChanges, statusSteps } from './exchange-sale.ts';
-import { PackageError, readXmlRecords } from './exchange-xml.ts';
+import { applyCatalogFile } from './exchange-apply.ts';
+import { applySaleFile, exportOrders, markExported } from './exchange-sale.ts';
+import { PackageError } from './exchange-xml.ts';
+import { unpackZip } from './exchange-zip.ts';
 
 export const EXCHANGE_COOKIE = 'efir_exchange';
 /** A session older than this is gone: 1C starts a new one with checkauth. */
@@ -35,6 +34,8 @@ const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 /** All files of one session together. */
 const SESSION_BYTES_MAX = 1536 * 1024 * 1024;
 const PICTURE_BYTES_MAX = 20 * 1024 * 1024;
+/** A zip package: most entries (100 000 goods with a picture each fit) and most bytes unpacked. */
+const ZIP_LIMITS = { entries: 250_000, bytes: SESSION_BYTES_MAX };
 
 export interface ExchangeDeps {
   db: Database;
@@ -45,6 +46,8 @@ export interface ExchangeDeps {
     | 'EXCHANGE_PRICE_TYPE'
     | 'EXCHANGE_OLD_PRICE_TYPE'
     | 'EXCHANGE_FILE_LIMIT'
+    | 'EXCHANGE_STEP_SECONDS'
+    | 'EXCHANGE_ORDERS_FROM'
     | 'DATA_DIR'
     | 'imagesDir'
   >;
@@ -58,6 +61,14 @@ export interface ExchangeDeps {
     changeStatus(orderId: number, status: OrderStatus): Promise<void>;
     markPaid(orderId: number): Promise<void>;
   };
+}
+
+interface ImportJob {
+  done: boolean;
+  answer: string;
+  /** Records (goods, offers, groups) read so far, for the «progress» answer. */
+  records: number;
+  promise: Promise<string>;
 }
 
 const failure = (reason: string) => `failure\n${reason}`;
@@ -106,140 +117,112 @@ export function createExchangeService(deps: ExchangeDeps) {
     }
   }
 
-  /** One import file, in one transaction; after the commit the caches go and the waitlists hear. */
-  async function applyFile(
-    session: ExchangeSessionRow,
-    filename: string,
-    file: string,
-  ): Promise<ExchangeFileResult> {
-    const started = Date.now();
-    const earlier = session.files.filter((item) => !item.error);
-    const isSplit = /\d+_\d+\.xml$/i.test(filename);
-    let kind = 'Пустой файл';
-    const outcome = await db.transaction(async (tx) => {
-      const catalog = createCatalogApplier(tx, {
-        priceType: config.EXCHANGE_PRICE_TYPE,
-        oldPriceType: config.EXCHANGE_OLD_PRICE_TYPE,
-        storePicture: (productId, relative) => storePicture(session, productId, relative),
-      });
-      const offers = createOffersApplier(
-        tx,
-        { priceType: config.EXCHANGE_PRICE_TYPE, oldPriceType: config.EXCHANGE_OLD_PRICE_TYPE },
-        catalog.counts,
-      );
-      let partial = false;
-      let unlisted = earlier.some((item) => item.kind === 'Каталог (полный)');
-      let offersStarted = false;
-      await readXmlRecords(file, {
-        isRecord: (at) => {
-          const name = at[at.length - 1];
-          const parent = at[at.length - 2];
-          return (
-            (name === 'Группы' && parent === 'Классификатор') ||
-            (name === 'Товар' && parent === 'Товары' && at[at.length - 3] === 'Каталог') ||
-            (name === 'СодержитТолькоИзменения' && (parent === 'Каталог' || parent === 'ПакетПредложений')) ||
-            (name === 'ТипыЦен' && parent === 'ПакетПредложений') ||
-            (name === 'Предложение' && parent === 'Предложения')
-          );
-        },
-        onOpen: (at, attrs) => {
-          const name = at[at.length - 1];
-          if (name === 'Каталог' || name === 'ПакетПредложений')
-            partial = /^(true|да)$/i.test(attrs.СодержитТолькоИзменения ?? '');
-          if (name === 'Каталог') kind = 'Каталог';
-          if (name === 'ПакетПредложений') kind = 'Предложения';
-          if (name === 'Классификатор' && kind === 'Пустой файл') kind = 'Классификатор';
-        },
-        onRecord: async (at, node) => {
-          switch (node.name) {
-            case 'СодержитТолькоИзменения':
-              partial = /^(true|да)$/i.test(node.text);
-              return;
-            case 'Группы':
-              return catalog.applyGroups(node);
-            case 'Товар':
-              if (!partial && !unlisted) {
-                await catalog.unlistAll();
-                unlisted = true;
-              }
-              if (!partial) kind = 'Каталог (полный)';
-              return catalog.applyProduct(node);
-            case 'ТипыЦен':
-              return offers.applyPriceTypes(node);
-            case 'Предложение':
-              if (!offersStarted) {
-                offersStarted = true;
-                // A full catalogue sent in parts is complete once its offers begin: what it lacked is hidden now.
-                const fullCatalog = earlier.some((item) => item.kind === 'Каталог (полный)');
-                const offersBefore = earlier.some((item) => item.kind === 'Предложения');
-                if (fullCatalog && !offersBefore) await catalog.hideUnlisted();
-              }
-              return offers.applyOffer(node);
-          }
-          void at;
-        },
-      });
-      if (kind === 'Каталог (полный)' && !isSplit) await catalog.hideUnlisted();
-      return catalog.counts;
-    });
-    deps.content.invalidate();
-    for (const productId of outcome.restocked) await tellWaitlist(deps, productId);
-    return {
-      filename,
-      kind,
-      created: outcome.created,
-      updated: outcome.updated,
-      hidden: outcome.hidden,
-      restocked: outcome.restocked.length,
-      ms: Date.now() - started,
-    };
-  }
+  /** Imports under way in this process (the session's files live on this instance's disk too). */
+  const jobs = new Map<string, ImportJob>();
+  /** Sessions with an import under way, by token hash. */
+  const busySessions = new Map<string, ExchangeSessionRow>();
 
-  /** 1C's orders file (type=sale, mode=file): statuses and payments applied through the shop's own order actions. */
-  async function applySaleFile(filename: string, file: string): Promise<ExchangeFileResult> {
-    const started = Date.now();
-    const { changes } = await readOrderChanges(file);
-    const problems: string[] = [];
-    let updated = 0;
-    for (const change of changes) {
-      const current = async () =>
-        (
-          await db
-            .select({ status: orders.status, paymentState: orders.paymentState })
-            .from(orders)
-            .where(eq(orders.id, change.orderId))
-        )[0];
-      let order = await current();
-      if (!order) {
-        problems.push(`Заказ ${change.orderId} не найден`);
-        continue;
-      }
+  /** Zips 1C sent (zip=yes) are unpacked into the session folder before its first import; a refused one is gone. */
+  async function unpackPending(session: ExchangeSessionRow): Promise<void> {
+    const folder = folderOf(session);
+    let names: string[];
+    try {
+      names = await readdir(folder);
+    } catch {
+      return;
+    }
+    for (const name of names.filter((item) => item.toLowerCase().endsWith('.zip')).sort()) {
+      const started = Date.now();
+      const zip = path.join(folder, name);
       try {
-        let changed = false;
-        if (change.paid && order.paymentState !== 'paid' && order.status !== 'cancelled') {
-          await deps.orders.markPaid(change.orderId);
-          order = (await current())!;
-          changed = true;
-        }
-        for (const step of change.status ? statusSteps(order.status, change.status) : []) {
-          await deps.orders.changeStatus(change.orderId, step);
-          changed = true;
-        }
-        if (changed) updated++;
-      } catch (error) {
-        problems.push(`Заказ ${change.orderId}: ${error instanceof Error ? error.message : 'ошибка'}`);
+        const written = await unpackZip(zip, folder, ZIP_LIMITS, safeRelativePath);
+        await appendFileResult(db, session.id, {
+          filename: name,
+          kind: `Архив: файлов — ${written.length}`,
+          created: 0,
+          updated: 0,
+          hidden: 0,
+          restocked: 0,
+          ms: Date.now() - started,
+        });
+      } finally {
+        await rm(zip, { force: true });
       }
     }
-    return {
-      filename,
-      kind: 'Заказы из 1С',
-      created: 0,
-      updated,
-      hidden: 0,
-      restocked: 0,
-      ...(problems.length > 0 ? { error: problems.slice(0, 20).join('; ') } : {}),
-      ms: Date.now() - started,
-    };
+  }
+
+  async function runImport(
+    session: ExchangeSessionRow,
+    filename: string,
+    job: { records: number },
+  ): Promise<string> {
+    try {
+      await unpackPending(session);
+    } catch (error) {
+      const reason = error instanceof PackageError ? error.message : 'Архив не распакован';
+      if (!(error instanceof PackageError)) log.error({ err: error, filename }, 'exchange unzip failed');
+      await appendFileResult(db, session.id, failedResult(filename, reason));
+      return failure(reason);
+    }
+    // A zip named in mode=import itself: unpacking was the whole step.
+    if (filename.toLowerCase().endsWith('.zip')) return 'success\n';
+    const file = resolveInFolder(session, filename);
+    if (!file) return failure('Недопустимое имя файла');
+    try {
+      await stat(file);
+    } catch {
+      await appendFileResult(db, session.id, failedResult(filename, 'Файл не был передан'));
+      return failure(`Файл ${filename} не был передан`);
+    }
+    try {
+      const result =
+        session.type === 'sale'
+          ? await applySaleFile(db, deps.orders, filename, file)
+          : await applyCatalogFile(
+              {
+                ...deps,
+                folder: folderOf(session),
+                storePicture: (id, relative) => storePicture(session, id, relative),
+              },
+              session,
+              filename,
+              file,
+              job,
+            );
+      await appendFileResult(db, session.id, result);
+      // The file is applied; it is removed so a repeated import of the same name starts clean.
+      await rm(file, { force: true });
+      return 'success\n';
+    } catch (error) {
+      const reason =
+        error instanceof PackageError ? error.message : 'Файл не загружен: ошибка при записи в базу магазина';
+      if (!(error instanceof PackageError)) log.error({ err: error, filename }, 'exchange import failed');
+      await appendFileResult(db, session.id, failedResult(filename, reason));
+      await rm(file, { force: true });
+      return failure(reason);
+    }
+  }
+
+  const manualRunning = new Set<number>();
+
+  /** Every file of a manual upload in 1C's own order: archives, the catalogue (import*), then offers and prices. */
+  async function importFolder(session: ExchangeSessionRow): Promise<void> {
+    try {
+      const unpacked = await runImport(session, 'package.zip', { records: 0 });
+      if (unpacked.startsWith('failure')) return;
+      const names = (await readdir(folderOf(session))).filter((name) => /\.xml$/i.test(name));
+      const rank = (name: string) => (/^import/i.test(name) ? 0 : /^offers/i.test(name) ? 1 : 2);
+      const ordered = names.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, 'en', { numeric: true }));
+      if (ordered.length === 0)
+        await appendFileResult(
+          db,
+          session.id,
+          failedResult('—', 'В пакете нет файлов import.xml или offers.xml'),
+        );
+      for (const name of ordered) await runImport(session, name, { records: 0 });
+    } catch (error) {
+      log.error({ err: error }, 'exchange manual upload failed');
+    }
   }
 
   return {
@@ -266,6 +249,10 @@ export function createExchangeService(deps: ExchangeDeps) {
 
     async findSession(token: string | undefined): Promise<ExchangeSessionRow | null> {
       if (!enabled || !token || token.length > 100) return null;
+      // While a file of the session is being imported, the embedded database (one connection) is busy with its
+      // transaction: 1C's next call is answered from memory, so it gets «progress» rather than waiting on the lock.
+      const busy = busySessions.get(hashToken(token));
+      if (busy) return busy;
       const session = await findSessionByHash(db, hashToken(token));
       if (!session || Date.now() - session.startedAt.getTime() > SESSION_TTL_MS) return null;
       return session;
@@ -273,7 +260,7 @@ export function createExchangeService(deps: ExchangeDeps) {
 
     init(session: ExchangeSessionRow) {
       void touchSession(db, session.id);
-      return `zip=no\nfile_limit=${config.EXCHANGE_FILE_LIMIT}\n`;
+      return `zip=yes\nfile_limit=${config.EXCHANGE_FILE_LIMIT}\n`;
     },
 
     /** One chunk of a file: appended to what came before under the same name. */
@@ -307,42 +294,86 @@ export function createExchangeService(deps: ExchangeDeps) {
       }
       await touchSession(db, session.id, bytes);
       // Orders come in one piece and are applied at once (1C sends no mode=import for them).
-      if (session.type === 'sale' && filename.endsWith('.xml')) return this.importFile(session, filename);
+      if (session.type === 'sale' && filename.endsWith('.xml'))
+        return runImport(session, filename, { records: 0 });
       return 'success\n';
     },
 
+    /**
+     * mode=import. The file is applied by a job of its own (one transaction, as before); a call waits for it at most
+     * EXCHANGE_STEP_SECONDS and otherwise answers «progress», and 1C calls again with the same file — the job keeps
+     * running between the calls, so a long import resumes where it is rather than starting over.
+     */
     async importFile(session: ExchangeSessionRow, filename: string): Promise<string> {
-      const file = resolveInFolder(session, filename);
-      if (!file) return failure('Недопустимое имя файла');
-      try {
-        await stat(file);
-      } catch {
-        await appendFileResult(db, session.id, failedResult(filename, 'Файл не был передан'));
-        return failure(`Файл ${filename} не был передан`);
+      const key = `${session.id}:${filename}`;
+      let job = jobs.get(key);
+      if (!job) {
+        const started: ImportJob = { done: false, answer: '', records: 0, promise: Promise.resolve('') };
+        busySessions.set(session.tokenHash, session);
+        started.promise = runImport(session, filename, started).then((answer) => {
+          busySessions.delete(session.tokenHash);
+          started.done = true;
+          started.answer = answer;
+          // Claimed by 1C's next call; forgotten after a while if 1C never comes back.
+          setTimeout(() => jobs.get(key) === started && jobs.delete(key), SESSION_TTL_MS).unref();
+          return answer;
+        });
+        job = started;
+        jobs.set(key, job);
       }
-      try {
-        const result =
-          session.type === 'sale'
-            ? await applySaleFile(filename, file)
-            : await applyFile(session, filename, file);
-        await appendFileResult(db, session.id, result);
-        // The file is applied; it is removed so a repeated import of the same name starts clean.
-        await rm(file, { force: true });
-        return 'success\n';
-      } catch (error) {
-        const reason =
-          error instanceof PackageError
-            ? error.message
-            : 'Файл не загружен: ошибка при записи в базу магазина';
-        if (!(error instanceof PackageError)) log.error({ err: error, filename }, 'exchange import failed');
-        await appendFileResult(db, session.id, failedResult(filename, reason));
-        await rm(file, { force: true });
-        return failure(reason);
+      if (!job.done && config.EXCHANGE_STEP_SECONDS > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          job.promise,
+          new Promise((resolve) => {
+            timer = setTimeout(resolve, config.EXCHANGE_STEP_SECONDS * 1000);
+          }),
+        ]);
+        clearTimeout(timer);
       }
+      if (!job.done) return `progress\nЗагрузка ${filename}: обработано записей — ${job.records}\n`;
+      jobs.delete(key);
+      return job.answer;
     },
 
+    /**
+     * The back office's manual upload (owners without a live 1C): the files become a session of their own, type
+     * «manual», and go through the very import 1C's calls use — zips unpacked, then the catalogue files, then the
+     * offers. It runs on after the answer; the log shows it as running until every file is done.
+     */
+    async manualUpload(files: AsyncIterable<{ filename: string; file: Readable }>): Promise<number> {
+      const session = await insertSession(db, hashToken(randomBytes(24).toString('hex')), 'manual');
+      const folder = folderOf(session);
+      await mkdir(folder, { recursive: true });
+      let count = 0;
+      for await (const { filename, file } of files) {
+        const name = path.basename(filename.replace(/\\/g, '/'));
+        const target = /\.(xml|zip)$/i.test(name) ? resolveInFolder(session, name) : null;
+        if (!target) {
+          file.resume();
+          await rm(folder, { recursive: true, force: true });
+          throw new PackageError(
+            `Файл ${name.slice(0, 100)}: нужен import.xml, offers.xml или zip-архив с ними`,
+          );
+        }
+        await pipeline(file, createWriteStream(target));
+        count++;
+      }
+      if (count === 0) throw new PackageError('Выберите файл пакета');
+      manualRunning.add(session.id);
+      void importFolder(session).finally(() => manualRunning.delete(session.id));
+      return session.id;
+    },
+
+    /** Manual uploads still being imported, by session id. */
+    isRunning: (sessionId: number) => manualRunning.has(sessionId),
+
     async saleQuery(session: ExchangeSessionRow): Promise<string> {
-      const { xml, orderIds } = await exportOrders(db);
+      // Orders from EXCHANGE_ORDERS_FROM, or from the shop's first exchange session: not the whole history.
+      const since = config.EXCHANGE_ORDERS_FROM
+        ? new Date(`${config.EXCHANGE_ORDERS_FROM}T00:00:00+03:00`)
+        : await firstSessionStart(db);
+      const { xml, orderIds } = await exportOrders(db, since);
       await setSentOrders(db, session.id, orderIds);
       return xml;
     },

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, isNotNull } from 'drizzle-orm';
+import { desc, eq, isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestConfig } from '../../config.ts';
@@ -54,7 +54,7 @@ async function catalog1C(): Promise<FakeOneC> {
   const { client, answer } = await connect1C(shop.app, { type: 'catalog', login: LOGIN, password: PASSWORD });
   expect(answer).toMatch(/^success\nefir_exchange\n[0-9a-f]{48}\n$/);
   const init = await client!.call('mode=init');
-  expect(init.body).toMatch(/^zip=no\nfile_limit=\d+\n$/);
+  expect(init.body).toMatch(/^zip=yes\nfile_limit=\d+\n$/);
   return client!;
 }
 
@@ -67,6 +67,12 @@ const GROUPS = [
     name: 'Эфирные масла 1С',
     children: [{ id: 'grp-citrus', name: 'Цитрусовые' }],
   },
+];
+
+const PROPERTIES = [
+  { id: 'prop-country', name: 'Страна', values: { 'val-italy': 'Италия', 'val-france': 'Франция' } },
+  { id: 'prop-latin', name: 'Латинское название' },
+  { id: 'prop-aroma', name: 'Аромат' },
 ];
 
 async function picture(): Promise<Buffer> {
@@ -107,7 +113,7 @@ describe('protocol', () => {
       password: PASSWORD,
       path: '/bitrix/admin/1c_exchange.php',
     });
-    expect((await client!.call('mode=init')).body).toMatch(/^zip=no/);
+    expect((await client!.call('mode=init')).body).toMatch(/^zip=yes/);
   });
 });
 
@@ -117,7 +123,11 @@ describe('catalogue from 1C', () => {
     expect(await oneC.upload('import_files/ab/abcd1234.jpg', await picture(), 10_000)).toBe('success\n');
     // 1C 8.3 sends the classifier and the goods in separate files, each in several chunks.
     expect(
-      await oneC.upload('import0_1.xml', importXml({ version: '2.10', partial: false, groups: GROUPS }), 300),
+      await oneC.upload(
+        'import0_1.xml',
+        importXml({ version: '2.10', partial: false, groups: GROUPS, properties: PROPERTIES }),
+        300,
+      ),
     ).toBe('success\n');
     const goods = importXml({
       version: '2.10',
@@ -131,8 +141,15 @@ describe('catalogue from 1C', () => {
           group: 'grp-citrus',
           description: 'Свежий цитрусовый аромат.\n\nДля ароматерапии & массажа.',
           pictures: ['import_files/ab/abcd1234.jpg'],
+          properties: {
+            'prop-country': 'val-italy',
+            'prop-latin': 'Citrus bergamia',
+            'prop-aroma': 'Свежий',
+          },
+          requisites: { 'Полное наименование': 'Масло эфирное бергамота 10 мл' },
         },
-        { id: 'good-rose', name: 'Роза дамасская 1С', group: 'grp-oils' },
+        // A shop's own code, not a GTIN: kept with the requisites, not published.
+        { id: 'good-rose', name: 'Роза дамасская 1С', group: 'grp-oils', barcode: '2000123' },
         { id: 'good-nogroup', name: 'Подарочный набор 1С' },
       ],
     });
@@ -177,7 +194,13 @@ describe('catalogue from 1C', () => {
     expect(bergamot).toMatchObject({
       name: 'Бергамот 1С, 10 мл',
       sku: 'BRG-10',
-      barcode: '4600000000017',
+      gtin: '4600000000017',
+      country: 'Италия',
+      latinName: 'Citrus bergamia',
+      externalData: {
+        Свойства: { Страна: 'Италия', 'Латинское название': 'Citrus bergamia', Аромат: 'Свежий' },
+        Реквизиты: { ВидНоменклатуры: 'Товар', 'Полное наименование': 'Масло эфирное бергамота 10 мл' },
+      },
       categoryId: citrus!.id,
       cena: 450,
       cenaSt: 520,
@@ -196,6 +219,8 @@ describe('catalogue from 1C', () => {
     const rose10 = (await byExternal('good-rose#rose-10'))!;
     const rose = (await byExternal('good-rose'))!;
     expect(rose.visible).toBe(false);
+    expect(rose.gtin).toBeNull();
+    expect(rose.externalData.Реквизиты).toMatchObject({ Штрихкод: '2000123' });
     expect(rose5).toMatchObject({
       volume: '5 мл',
       cena: 1900,
@@ -434,6 +459,40 @@ describe('orders to 1C', () => {
       'cancelled',
     );
     expect((await byExternal('good-bergamot'))!.stock).toBe(stockBefore + 2);
+  });
+  it('does not send the orders placed before the shop first talked to 1C', async () => {
+    const [latest] = await shop.database.db.select().from(orders).orderBy(desc(orders.id)).limit(1);
+    // An order of the shop's history, from before any exchange session: not 1C's to book.
+    await shop.database.db
+      .update(orders)
+      .set({ exportedAt: null, createdAt: new Date('2020-01-15T10:00:00Z') })
+      .where(eq(orders.id, latest!.id));
+    const { client } = await connect1C(shop.app, { type: 'sale', login: LOGIN, password: PASSWORD });
+    expect((await client!.call('mode=query')).body).not.toContain(`<Ид>${latest!.id}</Ид>`);
+    // Unless the owner asks for the history from a date on (EXCHANGE_ORDERS_FROM).
+    const fromDate = createExchangeService({
+      db: shop.database.db,
+      config: createTestConfig({
+        DATA_DIR: dataDir,
+        EXCHANGE_LOGIN: LOGIN,
+        EXCHANGE_PASSWORD: PASSWORD,
+        EXCHANGE_ORDERS_FROM: '2020-01-01',
+      }),
+      limiter: createMemoryRateLimiter(),
+      content: { invalidate() {} },
+      mail: createMailService(shop.database.db, createTestConfig()),
+      origin: 'http://localhost',
+      log: shop.app.log,
+      orders: { changeStatus: async () => {}, markPaid: async () => {} },
+    });
+    const auth = `Basic ${Buffer.from(`${LOGIN}:${PASSWORD}`).toString('base64')}`;
+    const { token } = await fromDate.checkauth(auth, '10.0.0.9', 'sale');
+    const session = await fromDate.findSession(token);
+    expect(await fromDate.saleQuery(session!)).toContain(`<Ид>${latest!.id}</Ид>`);
+    // Placed after the first session: sent.
+    await shop.database.db.update(orders).set({ createdAt: new Date() }).where(eq(orders.id, latest!.id));
+    expect((await client!.call('mode=query')).body).toContain(`<Ид>${latest!.id}</Ид>`);
+    expect((await client!.call('mode=success')).body).toBe('success\n');
   });
 });
 

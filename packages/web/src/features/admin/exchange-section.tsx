@@ -1,7 +1,7 @@
 // «Обмен с 1С»: whether the exchange is on, and the log of each session 1C opened — the files that came, what they
 // created, updated and hid, and why a file was refused.
 import { formatCount, GOODS_FORMS, type PluralForms } from '@efir/domain/plural';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAdminData } from './admin-api.ts';
 import {
   AdminChip,
@@ -11,6 +11,7 @@ import {
   AdminPager,
   formatAdminDate,
 } from './admin-ui.tsx';
+import { ExchangeUpload } from './exchange-upload.tsx';
 
 interface ExchangeFile {
   filename: string;
@@ -28,8 +29,22 @@ interface ExchangeLog {
   total: number;
   page: number;
   pages: number;
-  sessions: Array<{ id: number; type: string; started_at: string; bytes: number; files: ExchangeFile[] }>;
+  sessions: Array<{
+    id: number;
+    type: string;
+    started_at: string;
+    bytes: number;
+    files: ExchangeFile[];
+    /** A manual upload still being imported. */
+    running: boolean;
+  }>;
 }
+
+const SESSION_KINDS: Record<string, string> = {
+  catalog: 'Каталог',
+  sale: 'Заказы',
+  manual: 'Загружено вручную',
+};
 
 const RECORD_FORMS: PluralForms = ['запись', 'записи', 'записей'];
 
@@ -62,6 +77,14 @@ function logRows(log: ExchangeLog) {
 export function ExchangeSection() {
   const [page, setPage] = useState(1);
   const log = useAdminData<ExchangeLog>(`/exchange?page=${page}`);
+  const running = log.status === 'ready' && log.data.sessions.some((session) => session.running);
+  const reload = log.status === 'ready' ? log.reload : null;
+  // While an uploaded package is being imported, the log is read again every few seconds.
+  useEffect(() => {
+    if (!running || !reload) return;
+    const timer = setTimeout(reload, 3000);
+    return () => clearTimeout(timer);
+  }, [running, reload]);
   return (
     <section>
       <AdminHeader title="Обмен с 1С" />
@@ -78,6 +101,7 @@ export function ExchangeSection() {
             В 1С («Обмен с сайтом») укажите адрес <code>/1c_exchange</code> этого магазина, логин и пароль из
             настроек EXCHANGE_LOGIN и EXCHANGE_PASSWORD.
           </p>
+          <ExchangeUpload onUploaded={log.reload} />
           {log.data.sessions.length === 0 ? (
             <p className="admin-muted">1С ещё не подключалась.</p>
           ) : (
@@ -97,7 +121,11 @@ export function ExchangeSection() {
                     {logRows(log.data).map(({ key, session, file, first }) => (
                       <tr key={key}>
                         <td>{first ? formatAdminDate(session.started_at) : ''}</td>
-                        <td>{first ? (session.type === 'sale' ? 'Заказы' : 'Каталог') : ''}</td>
+                        <td>
+                          {first
+                            ? `${SESSION_KINDS[session.type] ?? 'Каталог'}${session.running ? ' — идёт загрузка' : ''}`
+                            : ''}
+                        </td>
                         <td>
                           {file ? (
                             file.kind === '—' ? (
@@ -114,6 +142,8 @@ export function ExchangeSection() {
                             <AdminChip tone="bad">{file.error}</AdminChip>
                           ) : file ? (
                             describe(file)
+                          ) : session.running ? (
+                            <span className="admin-muted">загружается…</span>
                           ) : (
                             <span className="admin-muted">только вход</span>
                           )}
