@@ -62,10 +62,10 @@ async function postgresHasTables(url: string): Promise<boolean> {
   }
 }
 
-function refuseNonEmpty(what: string): never {
+function refuseNonEmpty(where: string): never {
   throw new RestoreRefused(
-    `${what} не пуст(а): восстановление заменило бы данные. Укажите --force, чтобы заменить их. ` +
-      `${what} is not empty; add --force to replace it.`,
+    `${where} уже есть данные: восстановление заменило бы их. Укажите --force, если их нужно заменить. ` +
+      `The target is not empty; add --force to replace it.`,
   );
 }
 
@@ -101,13 +101,13 @@ export async function restoreBackup(
 
     if (target.DATABASE_URL) {
       const full = await postgresHasTables(target.DATABASE_URL);
-      if (full && !options.force) refuseNonEmpty('База данных');
-      if (!options.force && (await hasFiles(target.imagesDir))) refuseNonEmpty(`Папка ${target.imagesDir}`);
+      if (full && !options.force) refuseNonEmpty('В базе данных');
+      if (!options.force && (await hasFiles(target.imagesDir))) refuseNonEmpty(`В папке ${target.imagesDir}`);
       await pgRestore(target.DATABASE_URL, dump, full);
     } else {
       const pgliteDir = path.join(dataDir, 'pglite');
-      if (!options.force && (await hasFiles(pgliteDir))) refuseNonEmpty(`Папка ${pgliteDir}`);
-      if (!options.force && (await hasFiles(target.imagesDir))) refuseNonEmpty(`Папка ${target.imagesDir}`);
+      if (!options.force && (await hasFiles(pgliteDir))) refuseNonEmpty(`В папке ${pgliteDir}`);
+      if (!options.force && (await hasFiles(target.imagesDir))) refuseNonEmpty(`В папке ${target.imagesDir}`);
       await mkdir(pgliteDir, { recursive: true });
       // A running shop holds the folder: the lock refuses (with its pid) even with --force.
       const release = lockDataDir(pgliteDir);
