@@ -47,6 +47,7 @@ import { startOutboxLoop } from './features/mail/outbox-loop.ts';
 import { createOutboxWorker } from './features/mail/outbox-worker.ts';
 import { registerUnsubscribeRoutes, unsubscribeUrl } from './features/mail/unsubscribe.ts';
 import { registerMetrics } from './features/metrics/metrics.ts';
+import { dashboardAdminSection } from './features/orders/dashboard-admin.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
 import {
   createOrdersService,
@@ -400,6 +401,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sections: [
       (scope) => registerSchoolAdminRoutes(scope, { db: deps.db, authenticator, payments, config }),
       ordersAdminSection(ordersAdmin),
+      dashboardAdminSection({ db: deps.db }),
       promoAdminSection({ db: deps.db }),
       customersAdminSection({ db: deps.db, discountTiers: config.DISCOUNT_TIERS }),
       reviewsAdminSection({ db: deps.db, content: deps.reviews?.content ?? content }),
