@@ -320,14 +320,14 @@ function initialSold(
 describe('backups that restore', () => {
   it('the embedded database: backed up under load from the running shop, restored into a fresh folder', async () => {
     await runScenario('pglite');
-  }, 180_000);
+  }, 300_000);
 
   it.runIf(postgresUrl)(
     'PostgreSQL: pg_dump under load, restored into a fresh database',
     async () => {
       await runScenario('postgres');
     },
-    180_000,
+    300_000,
   );
 
   it('refuses a file that is not a backup, and a damaged one', async () => {
