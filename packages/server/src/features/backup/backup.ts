@@ -16,6 +16,7 @@ export const MANIFEST_NAME = 'efir-backup.json';
 export const DUMP_NAMES = { pglite: 'database.pglite.tar', postgres: 'database.pgdump' } as const;
 /** Where the running shop tells `npm run backup` how to reach it (backup-endpoint.ts); never backed up. */
 export const ENDPOINT_FILE = '.backup-endpoint.json';
+const BACKUP_FILE = /\.tar\.gz(\.partial|\.sha256)?$/;
 
 export interface BackupManifest {
   format: 1;
@@ -89,7 +90,12 @@ export async function openBackup(source: BackupSource): Promise<Readable> {
   async function* entries(): AsyncGenerator<TarEntry> {
     yield { name: MANIFEST_NAME, source: { bytes: Buffer.from(JSON.stringify(manifest, null, 2)) } };
     yield { name: DUMP_NAMES[manifest.kind], source: { file: dumpFile } };
-    yield* filesUnder(dataDir, 'files', (absolute) => skipped.includes(absolute));
+    // Backups kept inside DATA_DIR (and the one being written) are not backed up again.
+    yield* filesUnder(
+      dataDir,
+      'files',
+      (absolute) => skipped.includes(absolute) || BACKUP_FILE.test(absolute),
+    );
     yield* filesUnder(imagesDir, 'images', (absolute) =>
       (source.skip ?? []).some((folder) => inside(path.resolve(folder), absolute)),
     );
