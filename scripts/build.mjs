@@ -48,6 +48,9 @@ await esbuild({
     'pglite-worker': path.join(root, 'packages/server/src/db/pglite-worker.ts'),
     // `npm run migrate`.
     migrate: path.join(root, 'packages/server/src/migrate.ts'),
+    // `npm run backup`, `npm run restore FILE`.
+    backup: path.join(root, 'packages/server/src/backup.ts'),
+    restore: path.join(root, 'packages/server/src/restore.ts'),
   },
   outdir: path.join(root, 'packages/server/dist'),
   bundle: true,

@@ -1,5 +1,6 @@
 // `npm start`: builds when the sources are newer than the last build, then runs the production server.
-// `npm run migrate` (`start.mjs migrate`): the same, but runs only the migrations and demo seeding.
+// `npm run migrate` (`start.mjs migrate`): the same, but runs only the migrations and demo seeding;
+// `npm run backup [FILE]` and `npm run restore FILE [--force]` likewise run dist/backup.js and dist/restore.js.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,8 @@ const outputs = [
   'packages/server/dist/main.js',
   'packages/server/dist/pglite-worker.js',
   'packages/server/dist/migrate.js',
+  'packages/server/dist/backup.js',
+  'packages/server/dist/restore.js',
   'packages/web/dist/client/index.html',
   'packages/web/dist/server/entry-server.js',
 ].map((file) => path.join(root, file));
@@ -58,7 +61,7 @@ if (needsBuild()) {
   console.log('Собираю магазин…');
   await run([path.join(root, 'scripts/build.mjs')]);
 }
-const commands = { migrate: 'migrate.js' };
+const commands = { migrate: 'migrate.js', backup: 'backup.js', restore: 'restore.js' };
 const command = process.argv[2];
 if (command !== undefined && !(command in commands)) {
   console.error(`Неизвестная команда: ${command}`);

@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import type { Database, DbHandle } from './db/client.ts';
 import { findUserById } from './features/account/account.repo.ts';
 import { registerAccountRoutes } from './features/account/account.routes.ts';
 import { listAddressBook } from './features/account/account.service.ts';
@@ -18,6 +18,7 @@ import { createPageSessions, registerAuthRoutes } from './features/auth/auth.rou
 import { createAuthService } from './features/auth/auth.service.ts';
 import { createDeviceCookies } from './features/auth/device-cookies.ts';
 import { createAccessTokens } from './features/auth/tokens.ts';
+import { registerBackups } from './features/backup/backup.routes.ts';
 import { remindAbandonedCarts } from './features/cart/abandoned-cart.ts';
 import { findProductForCart } from './features/cart/cart.repo.ts';
 import { CART_COOKIE, registerCartRoutes } from './features/cart/cart.routes.ts';
@@ -46,6 +47,7 @@ import { startOutboxLoop } from './features/mail/outbox-loop.ts';
 import { createOutboxWorker } from './features/mail/outbox-worker.ts';
 import { registerUnsubscribeRoutes, unsubscribeUrl } from './features/mail/unsubscribe.ts';
 import { registerMetrics } from './features/metrics/metrics.ts';
+import { dashboardAdminSection } from './features/orders/dashboard-admin.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
 import {
   createOrdersService,
@@ -106,6 +108,8 @@ export interface AppDeps {
   telegram?: TelegramClient;
   /** How pages are rendered; omitted in API-only tests. */
   ssr?: SsrOptions;
+  /** The database handle's dump, for `npm run backup` and BACKUP_DIR (decision 030); without it, no backups. */
+  backup?: Pick<DbHandle, 'kind' | 'dumpTo'>;
 }
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -339,6 +343,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       caches: { answers: responses, guestPages },
     });
   }
+  if (deps.backup) registerBackups(app, { config, database: deps.backup });
   startHousekeeping(app, { db: deps.db, log: app.log });
   registerUnsubscribeRoutes(app, { db: deps.db, secret });
   const outboxWorker = createOutboxWorker({ db: deps.db, config, telegram, log: app.log });
@@ -408,6 +413,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       (scope) => registerSchoolAdminRoutes(scope, { db: deps.db, authenticator, payments, config }),
       ordersAdminSection(ordersAdmin),
       refundsAdminSection({ refunds, showOrder: (orderId) => getAdminOrder(ordersAdmin, orderId) }),
+      dashboardAdminSection({ db: deps.db }),
       promoAdminSection({ db: deps.db }),
       customersAdminSection({ db: deps.db, discountTiers: config.DISCOUNT_TIERS }),
       reviewsAdminSection({ db: deps.db, content: deps.reviews?.content ?? content }),

@@ -205,6 +205,16 @@ const envSchema = z.object({
     .string()
     .regex(/^[\w.~+/=-]{16,256}$/, 'must be 16-256 characters: letters, digits and . ~ + / = _ -')
     .optional(),
+  /** Folder of scheduled backups (decision 030); without it the shop makes none on its own. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** Hours between scheduled backups (with BACKUP_DIR). */
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .min(0.001)
+    .max(24 * 30)
+    .default(24),
+  /** Scheduled backups kept in BACKUP_DIR; older ones are deleted. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   /** 1C «Обмен с сайтом» (issue 22): the login and password set in 1C's exchange node; without both it is off. */
   EXCHANGE_LOGIN: z.string().min(1).max(200).optional(),
   EXCHANGE_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(200).optional(),

@@ -35,6 +35,7 @@ async function main(): Promise<void> {
   ) as ClientManifest;
   const app = await buildApp(config, {
     db: database.db,
+    backup: database,
     ssr: {
       dev: false,
       loadRenderer: async () => renderer,

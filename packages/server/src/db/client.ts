@@ -1,6 +1,7 @@
 // Opens the database: embedded PGlite under DATA_DIR by default (in a thread of its own, reached through `pg` like
 // PostgreSQL), PostgreSQL when DATABASE_URL is set.
 import { mkdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -12,6 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { migrationsDir } from '../lib/paths.ts';
+import { pgDump } from './pg-tools.ts';
 import { startPgliteThread } from './pglite-thread.ts';
 import { timeQueries } from './query-timing.ts';
 import * as schema from './schema.ts';
@@ -27,6 +29,11 @@ export interface DbHandle {
    * starting together one migrates and seeds while the others wait; PGlite has one process, and no lock is needed.
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Writes the database's own consistent dump to `file`, without stopping the shop: PGlite's data folder as a tar,
+   * or `pg_dump` in its custom format (decision 030).
+   */
+  dumpTo(file: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,6 +52,7 @@ export function openPostgres(connectionString: string, max = 10): DbHandle {
   const handle = openPool(pool, 'postgres', async () => {});
   return {
     ...handle,
+    dumpTo: (file) => pgDump(connectionString, file),
     async exclusively(work) {
       // A connection of its own holds the lock; migrations and seeding use the pool meanwhile.
       const client = await pool.connect();
@@ -76,10 +84,17 @@ export async function openPgliteThread(dataDir: string): Promise<DbHandle> {
     idleTimeoutMillis: 0,
     stream: () => thread.connect(),
   });
-  return openPool(pool, 'pglite', () => thread.close());
+  return {
+    ...openPool(pool, 'pglite', () => thread.close()),
+    dumpTo: async (file) => writeFile(file, await thread.dump()),
+  };
 }
 
-function openPool(pool: pg.Pool, kind: DbHandle['kind'], closeServer: () => Promise<void>): DbHandle {
+function openPool(
+  pool: pg.Pool,
+  kind: DbHandle['kind'],
+  closeServer: () => Promise<void>,
+): Omit<DbHandle, 'dumpTo'> {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   timeQueries(pool);
@@ -104,6 +119,8 @@ export async function openPglite(client: PGlite): Promise<DbHandle> {
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsDir }),
     exclusively: (work) => work(),
+    dumpTo: async (file) =>
+      writeFile(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer())),
     close: () => client.close(),
   };
 }

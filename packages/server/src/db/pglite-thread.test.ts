@@ -1,13 +1,13 @@
 // The embedded database in its own thread, as `npm start` opens it: one session shared fairly, transactions
 // isolated, PostgreSQL's error codes passed on, the data folder opened once, and closed for good.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, type DbHandle, openDatabase } from './client.ts';
+import { type Database, type DbHandle, openDatabase, openPgliteFromDump } from './client.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'efir-pglite-thread-'));
 const config = { DATA_DIR: root, DATABASE_URL: undefined };
@@ -57,6 +57,27 @@ describe('the embedded database in its own thread', () => {
     ).rejects.toThrow('передумали');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(seenFromOutside).toBe(0);
+  });
+
+  it('dumps between transactions: a backup asked during one waits for its end and holds all of it', async () => {
+    const file = path.join(root, 'dump.tar');
+    let dumped: Promise<void> | undefined;
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into notes (body) values ('первая половина')`);
+      dumped = database.dumpTo(file);
+      await tx.execute(sql`insert into notes (body) values ('вторая половина')`);
+    });
+    await dumped;
+    const copy = await openPgliteFromDump(new Blob([readFileSync(file)]));
+    try {
+      const found = await rows<{ body: string }>(
+        copy.db,
+        sql`select body from notes where body like '%половина' order by id`,
+      );
+      expect(found.map((row) => row.body)).toEqual(['первая половина', 'вторая половина']);
+    } finally {
+      await copy.close();
+    }
   });
 
   it('runs concurrent transactions one after another: no update is lost', async () => {

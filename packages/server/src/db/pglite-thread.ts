@@ -7,6 +7,8 @@ import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 export interface PgliteThread {
   /** A new connection for `pg` (its `stream` option); one at a time is served, the others wait. */
   connect(): Duplex;
+  /** The data folder as PGlite's tar, taken while no transaction is open (pglite-worker.ts, dumpNow). */
+  dump(): Promise<Uint8Array>;
   /** Closes the database (after the connections are gone) and ends the thread. */
   close(): Promise<void>;
 }
@@ -19,7 +21,7 @@ const openHere = new Set<string>();
  * corrupt it. A lock whose process is gone (killed, crashed) is taken over; so is one bearing our own or our
  * parent's pid, as PostgreSQL does with postmaster.pid (a container restarts with the same pids).
  */
-function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string): () => void {
   const file = `${dataDir}.lock`;
   if (openHere.has(dataDir)) throw inUse(dataDir, process.pid);
   for (;;) {
@@ -135,6 +137,19 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThread> 
       connections.add(connection);
       connection.once('close', () => connections.delete(connection));
       return connection;
+    },
+    dump() {
+      if (closing) return Promise.reject(new Error('the embedded database is closed'));
+      const channel = new MessageChannel();
+      const answer = new Promise<Uint8Array>((resolve, reject) => {
+        channel.port1.once('message', (message: { type: string; bytes?: Uint8Array; message?: string }) => {
+          if (message.type === 'dump') resolve(message.bytes!);
+          else reject(new Error(`the embedded database could not be dumped: ${message.message}`));
+        });
+        channel.port1.once('close', () => reject(new Error('the embedded database closed during a dump')));
+      });
+      worker.postMessage({ type: 'dump', port: channel.port2 }, [channel.port2]);
+      return answer.finally(() => channel.port1.close());
     },
     async close() {
       if (closing) return exited.then(() => undefined);

@@ -140,5 +140,18 @@ describe('GET /metrics', () => {
     const pending = (text: string) => sample(text, 'efir_payments_last_day{status="pending"}');
     expect(pending(after)).toBe((pending(before) ?? 0) + 1);
     expect(sample(after, 'efir_payments_last_day{status="succeeded"}')).toBe(0);
+    // The order's letter waits in the outbox (the worker is off in tests), due now.
+    const due = (text: string) => sample(text, 'efir_outbox_pending{due="yes"}') ?? 0;
+    expect(due(after)).toBeGreaterThan(due(before));
+    expect(sample(after, 'efir_outbox_oldest_pending_seconds')).toBeGreaterThanOrEqual(0);
+    expect(sample(after, 'efir_outbox_failed_last_day')).toBe(0);
+  });
+
+  it('shows the database pool', async () => {
+    const text = await scrape();
+    const total = sample(text, 'efir_db_pool_connections{state="total"}');
+    // PostgreSQL's pool has opened a connection by now; the tests' in-process PGlite has no pool at all.
+    expect(total).toBeGreaterThanOrEqual(shop.database.kind === 'postgres' ? 1 : 0);
+    expect(sample(text, 'efir_db_pool_connections{state="waiting"}')).toBe(0);
   });
 });

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../../db/client.ts';
-import { onQueryTimed } from '../../db/query-timing.ts';
+import { onQueryTimed, poolConnections } from '../../db/query-timing.ts';
 import { unauthenticated } from '../../lib/app-error.ts';
 import type { CacheStats } from '../../lib/response-cache.ts';
 import { PAYMENT_STATUSES } from '../payments/payment-status.ts';
@@ -60,6 +60,56 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   const stopTiming = onQueryTimed((seconds) => queries.observe(seconds));
   app.addHook('onClose', async () => {
     stopTiming();
+  });
+
+  new Gauge({
+    name: 'efir_db_pool_connections',
+    help: 'Database connections of the pool: open, idle, and requests waiting for one (the embedded database has one)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const counts = poolConnections();
+      for (const state of ['total', 'idle', 'waiting'] as const) this.set({ state }, counts[state]);
+    },
+  });
+
+  // Letters and Telegram messages waiting in the outbox (decision 026): the partial index on pending rows answers.
+  const outboxOldest = new Gauge({
+    name: 'efir_outbox_oldest_pending_seconds',
+    help: 'Age of the oldest letter or message still waiting to be sent (0: none waiting)',
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'efir_outbox_pending',
+    help: 'Letters and Telegram messages waiting to be sent (due: their next attempt is now)',
+    labelNames: ['due'] as const,
+    registers: [registry],
+    async collect() {
+      const [found] = rowsOf<{ due: number; later: number; oldest: number | null }>(
+        await options.db.execute(sql`
+          SELECT count(*) FILTER (WHERE next_attempt_at <= now())::int AS due,
+                 count(*) FILTER (WHERE next_attempt_at > now())::int AS later,
+                 extract(epoch FROM now() - min(created_at))::float8 AS oldest
+          FROM outbox WHERE status = 'pending'`),
+      );
+      this.set({ due: 'yes' }, found?.due ?? 0);
+      this.set({ due: 'no' }, found?.later ?? 0);
+      outboxOldest.set(Math.max(0, found?.oldest ?? 0));
+    },
+  });
+  new Gauge({
+    name: 'efir_outbox_failed_last_day',
+    help: 'Letters and messages given up in the last 24 hours (the back office can send them again)',
+    registers: [registry],
+    async collect() {
+      const [found] = rowsOf<{ count: number }>(
+        await options.db.execute(sql`
+          SELECT count(*)::int AS count
+          FROM (SELECT status, created_at FROM outbox ORDER BY id DESC LIMIT ${RECENT_ROWS}) recent
+          WHERE status = 'failed' AND created_at >= now() - interval '24 hours'`),
+      );
+      this.set(found?.count ?? 0);
+    },
   });
 
   new Counter({

@@ -7,6 +7,7 @@ import { useAdminData } from './admin-api.ts';
 import { AuditSection } from './audit-section.tsx';
 import { ContentSection } from './content/content-section.tsx';
 import { CustomersSection } from './customers/customers-section.tsx';
+import { DashboardSection } from './dashboard/dashboard-section.tsx';
 import { ExchangeSection } from './exchange-section.tsx';
 import { ModerationSection } from './moderation/moderation-section.tsx';
 import { OrdersSection } from './orders/orders-section.tsx';
@@ -16,6 +17,7 @@ import { PromoSection } from './promo/promo-section.tsx';
 import './admin.css';
 
 export const ADMIN_SECTIONS = [
+  { path: 'dashboard', title: 'Сводка', Component: DashboardSection },
   { path: 'orders', title: 'Заказы', Component: OrdersSection },
   { path: 'customers', title: 'Покупатели', Component: CustomersSection },
   { path: 'products', title: 'Товары', Component: ProductsSection },

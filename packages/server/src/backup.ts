@@ -1,0 +1,19 @@
+// `npm run backup [FILE]`: a backup of the shop's database and files to FILE (default: BACKUP_DIR or the current
+// folder, efir-<time>.tar.gz) and FILE.sha256 (decision 030).
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config.ts';
+import { backupFileName } from './features/backup/backup.ts';
+import { makeBackup } from './features/backup/make-backup.ts';
+
+try {
+  const config = loadConfig();
+  const file = path.resolve(process.argv[2] ?? path.join(config.BACKUP_DIR ?? '.', backupFileName()));
+  const result = await makeBackup(config, file);
+  const megabytes = (result.size / 1024 / 1024).toLocaleString('ru-RU', { maximumFractionDigits: 1 });
+  console.log(
+    `Резервная копия: ${file} (${megabytes} МБ)\nSHA-256: ${result.sha256} (${path.basename(file)}.sha256)`,
+  );
+} catch (error) {
+  console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
+  process.exit(1);
+}

@@ -1,0 +1,93 @@
+// Back office «Сводка»: orders and revenue per day, the average order, top products and how many carts became
+// orders, from the shop's own tables — one query per figure. Days are Moscow days (UTC+3, no summer time);
+// cancelled orders count nowhere, gifts are not products sold.
+import { z } from '@efir/domain/zod-ru';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.ts';
+
+const dashboardQuery = z.strictObject({
+  days: z.coerce.number().int().min(1).max(366).default(30),
+});
+
+const dashboardSchema = z.object({
+  days: z.number().int(),
+  by_day: z.array(z.object({ date: z.string(), orders: z.number().int(), revenue: z.number().int() })),
+  totals: z.object({ orders: z.number().int(), revenue: z.number().int(), average_order: z.number().int() }),
+  top_products: z.array(
+    z.object({
+      product_id: z.number().int(),
+      name: z.string(),
+      quantity: z.number().int(),
+      revenue: z.number().int(),
+    }),
+  ),
+  conversion: z.object({ carts: z.number().int(), ordered: z.number().int(), percent: z.number() }),
+});
+
+type Dashboard = z.infer<typeof dashboardSchema>;
+
+const TOP_PRODUCTS = 10;
+/** A Moscow day of a timestamp, whatever the database session's time zone. */
+const moscowDay = (column: string) => sql.raw(`((${column} AT TIME ZONE 'UTC') + interval '3 hours')::date`);
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+async function readDashboard(db: Database, days: number): Promise<Dashboard> {
+  // Moscow's today and the first day shown; the period runs from that day's Moscow midnight to now.
+  const today = sql.raw(`((now() AT TIME ZONE 'UTC') + interval '3 hours')::date`);
+  const firstDay = sql`(${today} - ${days - 1}::int)`;
+  const periodStart = sql`((${firstDay} - interval '3 hours') AT TIME ZONE 'UTC')`;
+  const [byDay, totalsRows, top, conversionRows] = await Promise.all([
+    db.execute(sql`
+      SELECT to_char(day, 'YYYY-MM-DD') AS date, count(o.id)::int AS orders, coalesce(sum(o.total), 0)::int AS revenue
+      FROM generate_series(${firstDay}::timestamp, ${today}::timestamp, interval '1 day') AS day
+      LEFT JOIN orders o ON ${moscowDay('o.created_at')} = day::date AND o.status <> 'cancelled'
+        AND o.created_at >= ${periodStart}
+      GROUP BY day ORDER BY day`),
+    db.execute(sql`
+      SELECT count(*)::int AS orders, coalesce(sum(total), 0)::int AS revenue,
+             coalesce(round(avg(total)), 0)::int AS average_order
+      FROM orders WHERE created_at >= ${periodStart} AND status <> 'cancelled'`),
+    db.execute(sql`
+      SELECT l.product_id, min(l.name) AS name, sum(l.quantity)::int AS quantity, sum(l.sum)::int AS revenue
+      FROM order_lines l JOIN orders o ON o.id = l.order_id
+      WHERE o.created_at >= ${periodStart} AND o.status <> 'cancelled' AND NOT l.gift
+      GROUP BY l.product_id ORDER BY revenue DESC, quantity DESC LIMIT ${TOP_PRODUCTS}`),
+    // Carts started in the period: those still kept, and those of orders whose cart is gone since.
+    db.execute(sql`
+      SELECT count(*)::int AS carts, count(*) FILTER (WHERE ordered)::int AS ordered FROM (
+        SELECT id, bool_or(ordered) AS ordered FROM (
+          SELECT id, false AS ordered FROM carts WHERE created_at >= ${periodStart}
+          UNION ALL
+          SELECT cart_id, true FROM orders WHERE created_at >= ${periodStart} AND cart_id IS NOT NULL
+        ) started GROUP BY id
+      ) carts`),
+  ]).then((results) => results.map((result) => rowsOf<Record<string, unknown>>(result)));
+  const totals = totalsRows?.[0];
+  const conversion = conversionRows?.[0];
+  const carts = Number(conversion?.carts ?? 0);
+  const ordered = Number(conversion?.ordered ?? 0);
+  return {
+    days,
+    by_day: byDay as Dashboard['by_day'],
+    totals: totals as Dashboard['totals'],
+    top_products: top as Dashboard['top_products'],
+    conversion: { carts, ordered, percent: carts === 0 ? 0 : Math.round((ordered / carts) * 1000) / 10 },
+  };
+}
+
+export function dashboardAdminSection(deps: { db: Database }) {
+  return (scope: FastifyInstance) => {
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .get(
+        '/dashboard',
+        { schema: { querystring: dashboardQuery, response: { 200: dashboardSchema } } },
+        async (request) => readDashboard(deps.db, request.query.days),
+      );
+  };
+}
