@@ -29,6 +29,7 @@ import { createChatService } from './features/chat/chat.service.ts';
 import { registerContentRoutes } from './features/content/content.routes.ts';
 import { createContentService } from './features/content/content.service.ts';
 import { contentAdminSection } from './features/content/content-admin.ts';
+import type { CdekTracking } from './features/delivery/cdek-client.ts';
 import { registerDeliveryRoutes } from './features/delivery/delivery.routes.ts';
 import {
   type CartSnapshot,
@@ -46,6 +47,7 @@ import { startOutboxLoop } from './features/mail/outbox-loop.ts';
 import { createOutboxWorker } from './features/mail/outbox-worker.ts';
 import { registerUnsubscribeRoutes, unsubscribeUrl } from './features/mail/unsubscribe.ts';
 import { registerMetrics } from './features/metrics/metrics.ts';
+import { registerOneClickRoutes } from './features/orders/one-click.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
 import {
   createOrdersService,
@@ -53,6 +55,11 @@ import {
   type OrdersService,
 } from './features/orders/orders.service.ts';
 import { changeOrderStatus, ordersAdminSection } from './features/orders/orders-admin.ts';
+import {
+  createCdekTracking,
+  pollCdekParcels,
+  registerCdekWebhook,
+} from './features/orders/shipment-tracking.ts';
 import { registerPagesRoutes } from './features/pages/pages.routes.ts';
 import { createPaymentClient } from './features/payments/payment-client.ts';
 import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
@@ -99,6 +106,8 @@ export interface AppDeps {
     providers?: DeliveryProviders;
     cartSnapshot?: (request: FastifyRequest) => Promise<CartSnapshot>;
   };
+  /** Test seam: CDEK's tracking client (a real one pointed at a local fake CDEK API). */
+  cdekTracking?: CdekTracking;
   /** Test seam: the Telegram client (a real one pointed at a local fake Bot API). */
   telegram?: TelegramClient;
   /** How pages are rendered; omitted in API-only tests. */
@@ -282,6 +291,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   registerPaymentRoutes(app, { payments, client: paymentClient });
   registerOrderRoutes(app, { orders, cart, payments, authenticator, config });
+  registerOneClickRoutes(app, {
+    db: deps.db,
+    cart,
+    orders,
+    mail,
+    limiter,
+    log: app.log,
+    origin,
+    authenticator,
+  });
   registerAccountRoutes(app, {
     db: deps.db,
     authenticator,
@@ -331,6 +350,22 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   }
   startHousekeeping(app, { db: deps.db, log: app.log });
   registerUnsubscribeRoutes(app, { db: deps.db, secret });
+  const ordersAdmin = {
+    db: deps.db,
+    payments,
+    mail,
+    log: app.log,
+    origin: config.PUBLIC_URL.replace(/\/$/, ''),
+    discountTiers: config.DISCOUNT_TIERS,
+  };
+  // Shipment tracking (decision 029): CDEK's webhooks, and a poll of its API when the shop has CDEK keys.
+  const tracking = {
+    db: deps.db,
+    ordersAdmin,
+    cdek: deps.cdekTracking ?? createCdekTracking(config),
+    log: app.log,
+  };
+  registerCdekWebhook(app, { ...tracking, secret: config.CDEK_WEBHOOK_SECRET });
   const outboxWorker = createOutboxWorker({ db: deps.db, config, telegram, log: app.log });
   if (config.OUTBOX_WORKER) {
     wakeOutbox = startOutboxLoop(app, {
@@ -354,6 +389,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
               now,
             ),
         },
+        ...(tracking.cdek && config.CDEK_TRACKING_POLL_MIN > 0
+          ? [
+              {
+                name: 'cdek-tracking',
+                everyMs: Math.min(config.CDEK_TRACKING_POLL_MIN * 60_000, 5 * 60_000),
+                run: (now: Date) =>
+                  pollCdekParcels(
+                    { ...tracking, cdek: tracking.cdek! },
+                    now,
+                    config.CDEK_TRACKING_POLL_MIN * 60_000,
+                  ),
+              },
+            ]
+          : []),
       ],
     }).wake;
   }
@@ -362,14 +411,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     authenticator,
     config,
   });
-  const ordersAdmin = {
-    db: deps.db,
-    payments,
-    mail,
-    log: app.log,
-    origin: config.PUBLIC_URL.replace(/\/$/, ''),
-    discountTiers: config.DISCOUNT_TIERS,
-  };
   // 1C «Обмен с сайтом» (CommerceML 2): catalogue, prices and stock in, orders out; off without EXCHANGE_LOGIN.
   const exchange = createExchangeService({
     db: deps.db,
