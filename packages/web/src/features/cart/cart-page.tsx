@@ -24,6 +24,7 @@ import {
   addToCart as sendAddToCart,
   useCart,
 } from '../../app/cart-state.ts';
+import { OneClickButton } from '../../app/one-click-button.tsx';
 import { Link } from '../../app/router/link.tsx';
 import { CopyLink } from '../../components/ui/copy-link.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
@@ -565,6 +566,13 @@ export function CartPage() {
             <Link to={CHECKOUT_URL} className="button cart-aside__checkout">
               Оформить заказ
             </Link>
+            <OneClickButton
+              note={
+                cart.promo || cart.gifts.length > 0
+                  ? 'Промокод и подарок действуют только при обычном оформлении заказа.'
+                  : undefined
+              }
+            />
             <p className="cart-aside__note">Стоимость доставки рассчитаем на следующем шаге.</p>
           </aside>
         </div>
