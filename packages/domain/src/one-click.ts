@@ -19,5 +19,4 @@ export const oneClickSchema = z.strictObject({
     .max(ONE_CLICK_MAX_QUANTITY, `Не больше ${ONE_CLICK_MAX_QUANTITY} штук`)
     .default(1),
 });
-export type OneClickInput = z.input<typeof oneClickSchema>;
 export type OneClick = z.output<typeof oneClickSchema>;

@@ -1,6 +1,6 @@
 // The «Купить в 1 клик» dialog (decision 029): name, phone with the +7 mask, an e-mail if the buyer wants a letter;
 // the order is placed at today's price and the shop calls back to agree delivery and payment. Loaded on the first
-// click of the button (one-click-button.tsx), so none of it weighs on the page's first scripts.
+// click of the button (OneClickButton in cart-buttons.tsx), so none of it weighs on the page's first scripts.
 import { formatRub } from '@efir/domain/money';
 import { oneClickSchema } from '@efir/domain/one-click';
 import { formatRussianPhone, maskRussianPhoneInput, normalizeRussianPhone } from '@efir/domain/phone';
@@ -19,12 +19,10 @@ const FIELDS = ['name', 'tel', 'email'] as const;
 
 export function OneClickDialog({
   productId,
-  quantity,
   note,
   onClose,
 }: {
   productId?: number | undefined;
-  quantity?: number | undefined;
   note?: string | undefined;
   onClose(): void;
 }) {
@@ -109,7 +107,7 @@ export function OneClickDialog({
             void form.submit({
               ...values,
               idempotency_key: key,
-              ...(productId === undefined ? {} : { product_id: productId, quantity: quantity ?? 1 }),
+              ...(productId === undefined ? {} : { product_id: productId, quantity: 1 }),
             });
           }}
         >

@@ -358,18 +358,19 @@ const RETURN_LETTER = (order: OrderRow) =>
 async function tellAboutStatus(deps: OrdersAdminDeps, txDb: Database, order: OrderRow, returned: boolean) {
   const letter = returned ? RETURN_LETTER : STATUS_LETTERS[order.status];
   if (!letter) return;
-  // A one-click buyer may have left no e-mail: the shop calls them instead.
-  if (!order.email) return;
   const subject = `Заказ ${orderNumber(order.id)}: ${ORDER_STATUS_NAMES[order.status].toLowerCase()}`;
   const link = `${deps.origin}/my-orders`;
-  await deps.mail.send(
-    {
-      to: order.email,
-      subject,
-      text: `Здравствуйте, ${order.name}!\n\n${letter(order)}\n\nВаши заказы: ${link}`,
-    },
-    txDb,
-  );
+  // A one-click buyer may have left no e-mail: the shop calls them instead.
+  if (order.email) {
+    await deps.mail.send(
+      {
+        to: order.email,
+        subject,
+        text: `Здравствуйте, ${order.name}!\n\n${letter(order)}\n\nВаши заказы: ${link}`,
+      },
+      txDb,
+    );
+  }
   if (order.userId === null) return;
   const [user] = await txDb
     .select({ chatId: users.telegramChatId })

@@ -7,7 +7,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
 import type { CartData, CartLine } from '../../app/app-state.ts';
-import { QuickAddButton } from '../../app/cart-buttons.tsx';
+import { OneClickButton, QuickAddButton } from '../../app/cart-buttons.tsx';
 import {
   applyPromoCode,
   type CartGifts,
@@ -24,7 +24,6 @@ import {
   addToCart as sendAddToCart,
   useCart,
 } from '../../app/cart-state.ts';
-import { OneClickButton } from '../../app/one-click-button.tsx';
 import { Link } from '../../app/router/link.tsx';
 import { CopyLink } from '../../components/ui/copy-link.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
