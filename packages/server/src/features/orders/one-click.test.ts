@@ -101,6 +101,8 @@ describe('«Купить в 1 клик»', () => {
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const after = await moderator.request({ method: 'GET', url: '/api/v1/admin/orders?call_back=1' });
     expect(after.json().orders.map((item: { id: number }) => item.id)).not.toContain(order.id);
+    // No e-mail was given: the status change writes no letter to nobody.
+    expect(await shop.database.db.select().from(outbox).where(eq(outbox.to, ''))).toEqual([]);
   });
 
   it('writes a letter in the order’s transaction only when an e-mail was given', async () => {

@@ -223,6 +223,12 @@ describe('shipment tracking', () => {
 
     // Not our secret: as if there were no such address.
     expect((await webhook('not-the-secret-0000000', number, 'DELIVERED')).statusCode).toBe(404);
+    const probe = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/cdek/webhook/guess',
+      payload: { type: 1 },
+    });
+    expect(probe.statusCode).toBe(404);
 
     // The body says DELIVERED, CDEK's API says the parcel waits at the pickup point: the API is believed.
     parcels.set(number, [CREATED, AT_POINT]);

@@ -152,9 +152,13 @@ export function registerCdekWebhook(
       schema: { params: z.strictObject({ secret: z.string().max(256) }), body: webhookBody },
       // A server's call, not a browser's: no CSRF cookie; the secret in the address is the check.
       config: { csrf: false },
+      // Before the body is read: a wrong address is a missing page, never a 422 that tells it exists.
+      preValidation: async (request) => {
+        const given = (request.params as { secret?: unknown }).secret;
+        if (typeof given !== 'string' || !sameSecret(given, secret)) throw notFound();
+      },
     },
     async (request) => {
-      if (!sameSecret(request.params.secret, secret)) throw notFound();
       const { type, attributes } = request.body;
       const cdekNumber = attributes?.cdek_number === undefined ? '' : String(attributes.cdek_number);
       if (type !== 'ORDER_STATUS' || !cdekNumber) return { status: 'ignored' };
