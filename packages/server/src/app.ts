@@ -30,6 +30,7 @@ import { createChatService } from './features/chat/chat.service.ts';
 import { registerContentRoutes } from './features/content/content.routes.ts';
 import { createContentService } from './features/content/content.service.ts';
 import { contentAdminSection } from './features/content/content-admin.ts';
+import type { CdekTracking } from './features/delivery/cdek-client.ts';
 import { registerDeliveryRoutes } from './features/delivery/delivery.routes.ts';
 import {
   type CartSnapshot,
@@ -48,6 +49,7 @@ import { createOutboxWorker } from './features/mail/outbox-worker.ts';
 import { registerUnsubscribeRoutes, unsubscribeUrl } from './features/mail/unsubscribe.ts';
 import { registerMetrics } from './features/metrics/metrics.ts';
 import { dashboardAdminSection } from './features/orders/dashboard-admin.ts';
+import { registerOneClickRoutes } from './features/orders/one-click.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
 import {
   createOrdersService,
@@ -55,6 +57,11 @@ import {
   type OrdersService,
 } from './features/orders/orders.service.ts';
 import { changeOrderStatus, getAdminOrder, ordersAdminSection } from './features/orders/orders-admin.ts';
+import {
+  createCdekTracking,
+  pollCdekParcels,
+  registerCdekWebhook,
+} from './features/orders/shipment-tracking.ts';
 import { registerPagesRoutes } from './features/pages/pages.routes.ts';
 import { createPaymentClient } from './features/payments/payment-client.ts';
 import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
@@ -104,6 +111,8 @@ export interface AppDeps {
     providers?: DeliveryProviders;
     cartSnapshot?: (request: FastifyRequest) => Promise<CartSnapshot>;
   };
+  /** Test seam: CDEK's tracking client (a real one pointed at a local fake CDEK API). */
+  cdekTracking?: CdekTracking;
   /** Test seam: the Telegram client (a real one pointed at a local fake Bot API). */
   telegram?: TelegramClient;
   /** How pages are rendered; omitted in API-only tests. */
@@ -296,6 +305,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   registerPaymentRoutes(app, { payments, refunds, client: paymentClient });
   registerOrderRoutes(app, { orders, cart, payments, authenticator, config });
+  registerOneClickRoutes(app, {
+    db: deps.db,
+    cart,
+    orders,
+    mail,
+    limiter,
+    log: app.log,
+    origin,
+    authenticator,
+  });
   registerAccountRoutes(app, {
     db: deps.db,
     authenticator,
@@ -346,6 +365,23 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   if (deps.backup) registerBackups(app, { config, database: deps.backup });
   startHousekeeping(app, { db: deps.db, log: app.log });
   registerUnsubscribeRoutes(app, { db: deps.db, secret });
+  const ordersAdmin = {
+    db: deps.db,
+    payments,
+    refunds,
+    mail,
+    log: app.log,
+    origin: config.PUBLIC_URL.replace(/\/$/, ''),
+    discountTiers: config.DISCOUNT_TIERS,
+  };
+  // Shipment tracking (decision 029): CDEK's webhooks, and a poll of its API when the shop has CDEK keys.
+  const tracking = {
+    db: deps.db,
+    ordersAdmin,
+    cdek: deps.cdekTracking ?? createCdekTracking(config),
+    log: app.log,
+  };
+  registerCdekWebhook(app, { ...tracking, secret: config.CDEK_WEBHOOK_SECRET });
   const outboxWorker = createOutboxWorker({ db: deps.db, config, telegram, log: app.log });
   if (config.OUTBOX_WORKER) {
     wakeOutbox = startOutboxLoop(app, {
@@ -369,6 +405,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
               now,
             ),
         },
+        ...(tracking.cdek && config.CDEK_TRACKING_POLL_MIN > 0
+          ? [
+              {
+                name: 'cdek-tracking',
+                everyMs: Math.min(config.CDEK_TRACKING_POLL_MIN * 60_000, 5 * 60_000),
+                run: (now: Date) =>
+                  pollCdekParcels(
+                    { ...tracking, cdek: tracking.cdek! },
+                    now,
+                    config.CDEK_TRACKING_POLL_MIN * 60_000,
+                  ),
+              },
+            ]
+          : []),
       ],
     }).wake;
   }
@@ -377,15 +427,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     authenticator,
     config,
   });
-  const ordersAdmin = {
-    db: deps.db,
-    payments,
-    refunds,
-    mail,
-    log: app.log,
-    origin: config.PUBLIC_URL.replace(/\/$/, ''),
-    discountTiers: config.DISCOUNT_TIERS,
-  };
   // 1C «Обмен с сайтом» (CommerceML 2): catalogue, prices and stock in, orders out; off without EXCHANGE_LOGIN.
   const exchange = createExchangeService({
     db: deps.db,

@@ -156,6 +156,21 @@ const envSchema = z.object({
   CDEK_CLIENT_SECRET: z.string().min(1).optional(),
   /** CDEK's test environment by default; production is https://api.cdek.ru. */
   CDEK_API_URL: z.url().default('https://api.edu.cdek.ru'),
+  /**
+   * The secret part of the address CDEK's webhooks are sent to: /api/v1/cdek/webhook/<secret> (register it with
+   * CDEK's POST /v2/webhooks, type ORDER_STATUS). Without it the webhook is off (decision 029).
+   */
+  CDEK_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,256}$/, 'must be 16-256 characters: letters, digits, _ and -')
+    .optional(),
+  /** Minutes between asking CDEK's API about each shipped parcel (with CDEK keys); 0 turns the poll off. */
+  CDEK_TRACKING_POLL_MIN: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(60),
   /** Boxberry API token; without it Boxberry prices and points come from the offline tables. */
   BOXBERRY_TOKEN: z.string().min(1).optional(),
   BOXBERRY_API_URL: z.url().default('https://api.boxberry.ru/json.php'),

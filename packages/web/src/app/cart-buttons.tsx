@@ -1,7 +1,7 @@
 // «В корзину» on a product page (a quantity bounded by the stock, the waitlist when it is sold out) and the small
 // one on product cards (a − / + stepper once the product is in the cart); both set the whole cart from the answer
-// and say what was added in a popup.
-import { useState } from 'react';
+// and say what was added in a popup. «Купить в 1 клик» of the product page and the cart, whose dialog loads on click.
+import { type ReactNode, useState } from 'react';
 import { CartIcon } from '../components/ui/icons.tsx';
 import { QuantityStepper } from '../components/ui/quantity-stepper.tsx';
 import { describeFailure } from '../lib/failure-message.ts';
@@ -164,5 +164,32 @@ export function QuickAddButton({ product }: { product: BuyableProduct }) {
       <CartIcon width={18} height={18} />
       <span>В корзину</span>
     </button>
+  );
+}
+
+/**
+ * «Купить в 1 клик» (decision 029) on the product page and in the cart (without a product it orders the cart; `note`
+ * says what one click leaves out). Only the button is in the page's first scripts; the dialog loads on the click.
+ */
+export function OneClickButton(props: { productId?: number; note?: string | undefined }) {
+  const { store } = useAppContext();
+  const [dialog, setDialog] = useState<ReactNode>(null);
+  const open = () =>
+    import('./one-click-loader.ts')
+      .then((loader) => loader.loadOneClickDialog())
+      .then(
+        (module) => setDialog(<module.OneClickDialog {...props} onClose={() => setDialog(null)} />),
+        (error: unknown) =>
+          store
+            .getState()
+            .showNotice({ type: 'error', title: 'Форма не открылась', text: describeFailure(error) }),
+      );
+  return (
+    <>
+      <button type="button" className="button button--ghost" onClick={() => void open()}>
+        Купить в 1 клик
+      </button>
+      {dialog}
+    </>
   );
 }

@@ -54,6 +54,19 @@ export interface OrderView {
   /** Returned through the payment system, ₽ (refunds from the back office). */
   refunded?: number;
   lines: OrderLine[];
+  /** «Купить в 1 клик»: the shop calls back to agree delivery and payment. */
+  call_back?: boolean;
+  /** The parcel's carrier and tracking number once shipped (decision 029). */
+  tracking?: OrderTracking | null;
+}
+
+export interface OrderTracking {
+  carrier: string;
+  /** «СДЭК», «Почта России»… */
+  carrier_name: string;
+  number: string;
+  /** The carrier's tracking page; null for a carrier without one. */
+  url: string | null;
 }
 
 export type OrderHandover = 'delivery' | 'pickup' | 'course';

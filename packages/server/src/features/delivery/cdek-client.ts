@@ -1,5 +1,6 @@
 // CDEK API v2 client: OAuth client-credentials token (cached until it expires), prices from
-// POST /v2/calculator/tarifflist and pickup points from GET /v2/deliverypoints.
+// POST /v2/calculator/tarifflist, pickup points from GET /v2/deliverypoints and a parcel's status from
+// GET /v2/orders?cdek_number= (shipment tracking, decision 029).
 import type { DeliveryKindId } from '@efir/domain/delivery-catalogue';
 import {
   isRecord,
@@ -30,7 +31,25 @@ const KIND_BY_MODE: Record<number, DeliveryKindId> = { 3: 6, 4: 7, 7: 9 };
 /** A token is renewed this long before CDEK says it expires. */
 const TOKEN_MARGIN_MS = 60_000;
 
-export function createCdekClient(options: CdekOptions): TariffProvider & PickupPointSource {
+/** A parcel's latest status at CDEK (its code, e.g. DELIVERED, from CDEK's status list). */
+export interface CdekParcelStatus {
+  code: string;
+  name: string;
+  dateTime: string;
+}
+
+/** CDEK writes offsets without a colon (2020-08-10T21:32:13+0700); unreadable times sort first. */
+function parseCdekTime(text: string): number {
+  const time = Date.parse(text.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+  return Number.isNaN(time) ? 0 : time;
+}
+
+export interface CdekTracking {
+  /** The parcel's latest status by CDEK's number (the tracking number); null when CDEK does not know it. */
+  parcelStatus(cdekNumber: string): Promise<CdekParcelStatus | null>;
+}
+
+export function createCdekClient(options: CdekOptions): TariffProvider & PickupPointSource & CdekTracking {
   const base = options.apiUrl.replace(/\/+$/, '');
   const now = options.now ?? Date.now;
   let token: { value: string; expiresAt: number } | null = null;
@@ -144,6 +163,24 @@ export function createCdekClient(options: CdekOptions): TariffProvider & PickupP
         });
       }
       return quotes;
+    },
+
+    async parcelStatus(cdekNumber) {
+      const body = await call(`/v2/orders?cdek_number=${encodeURIComponent(cdekNumber)}`, { method: 'GET' });
+      if (!isRecord(body)) throw new ProviderError('cdek', 'format', 'неожиданный ответ');
+      if (!isRecord(body.entity)) return null;
+      const statuses = Array.isArray(body.entity.statuses) ? body.entity.statuses.filter(isRecord) : [];
+      // The latest by its time, whatever order the list comes in.
+      let latest: CdekParcelStatus | null = null;
+      for (const status of statuses) {
+        const code = toText(status.code, 60);
+        const dateTime = toText(status.date_time, 40);
+        if (!code) continue;
+        if (!latest || parseCdekTime(dateTime) > parseCdekTime(latest.dateTime)) {
+          latest = { code, name: toText(status.name, 200), dateTime };
+        }
+      }
+      return latest;
     },
 
     async fetchPoints() {

@@ -61,3 +61,37 @@ export function orderPlacedLetter(order: OrderView, origin: string): Letter {
       letterButton('Мои заказы', link),
   };
 }
+
+/** «Купить в 1 клик» (decision 029): the lines at today's price; delivery and payment are agreed on the call. */
+export function oneClickLetter(order: OrderView, origin: string): Letter {
+  const lineName = (line: OrderView['lines'][number]) =>
+    line.volume ? `${line.name}, ${line.volume}` : line.name;
+  const next = 'Мы перезвоним вам в рабочее время, чтобы договориться о доставке и оплате.';
+  return {
+    to: order.email,
+    subject: `Заказ ${order.number} принят — мы перезвоним`,
+    text: [
+      `Здравствуйте, ${order.name}!`,
+      '',
+      `Спасибо за заказ ${order.number} в один клик. Состав:`,
+      ...order.lines.map((line) => `• ${lineName(line)} × ${line.quantity} — ${formatRub(line.sum)}`),
+      '',
+      `Товары: ${formatRub(order.goods_total)}`,
+      next,
+      '',
+      `Ваши заказы: ${origin}/my-orders`,
+    ].join('\n'),
+    html:
+      letterParagraph(`Здравствуйте, ${order.name}! Спасибо за заказ ${order.number} в один клик.`) +
+      letterTable(
+        order.lines.map((line) => ({
+          name: lineName(line),
+          detail: `${line.quantity} × ${formatRub(line.price)}`,
+          sum: formatRub(line.sum),
+        })),
+        { label: 'Товары', sum: formatRub(order.goods_total) },
+      ) +
+      letterParagraph(next) +
+      letterButton('Мои заказы', `${origin}/my-orders`),
+  };
+}

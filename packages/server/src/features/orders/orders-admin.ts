@@ -9,6 +9,12 @@ import {
   getDeliveryMethodName,
 } from '@efir/domain/delivery-catalogue';
 import { formatRub } from '@efir/domain/money';
+import {
+  CARRIER_NAMES,
+  CARRIERS,
+  type Carrier,
+  TRACKING_NUMBER_PATTERN,
+} from '@efir/domain/shipment-tracking';
 import { z } from '@efir/domain/zod-ru';
 import { and, asc, count, desc, eq, gte, lt, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -26,6 +32,7 @@ import { describeRefund, REFUND_STATUS_NAMES, type RefundsService } from '../pay
 import { findOrderById, findOrderLines, type OrderRow, returnPromoUse, returnStock } from './orders.repo.ts';
 import {
   CARD_ONLINE,
+  describeTracking,
   handoverOf,
   ORDER_STATUS_NAMES,
   orderNumber,
@@ -69,16 +76,39 @@ const listQuery = z
     from: z.iso.date('Дата в формате ГГГГ-ММ-ДД').optional(),
     to: z.iso.date('Дата в формате ГГГГ-ММ-ДД').optional(),
     q: z.string().trim().max(100, 'Не длиннее 100 символов').optional(),
+    /** «1»: only one-click orders that still wait for the shop's call. */
+    call_back: z.enum(['1'], { error: 'Неверный фильтр' }).optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     path: ['to'],
     message: 'Дата «по» раньше даты «с»',
   });
 
-const statusBody = z.strictObject({
-  status: z.enum(ORDER_STATUSES, { error: 'Выберите статус заказа' }),
-  comment: z.string().trim().max(500, 'Комментарий — не длиннее 500 символов').optional(),
-});
+const statusBody = z
+  .strictObject({
+    status: z.enum(ORDER_STATUSES, { error: 'Выберите статус заказа' }),
+    comment: z.string().trim().max(500, 'Комментарий — не длиннее 500 символов').optional(),
+    /** Shipping: the carrier and its tracking number (decision 029), shown to the customer and in the letter. */
+    carrier: z.enum(CARRIERS, { error: 'Выберите службу доставки' }).optional(),
+    tracking_number: z
+      .string()
+      .trim()
+      .regex(TRACKING_NUMBER_PATTERN, 'Трек-номер — от 4 до 40 латинских букв и цифр')
+      .optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.tracking_number && !body.carrier)
+      context.addIssue({ code: 'custom', path: ['carrier'], message: 'Выберите службу доставки' });
+    if (body.carrier && !body.tracking_number)
+      context.addIssue({ code: 'custom', path: ['tracking_number'], message: 'Введите трек-номер' });
+    if (body.tracking_number && body.status !== 'shipped') {
+      context.addIssue({
+        code: 'custom',
+        path: ['tracking_number'],
+        message: 'Трек-номер указывают при отправке заказа',
+      });
+    }
+  });
 
 export type AdminOrdersQuery = z.output<typeof listQuery>;
 
@@ -120,6 +150,7 @@ function listConditions(query: AdminOrdersQuery): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(orders.status, query.status));
   if (query.payment) conditions.push(eq(orders.paymentState, query.payment));
+  if (query.call_back) conditions.push(and(eq(orders.callBack, true), eq(orders.status, 'new'))!);
   if (query.delivery) conditions.push(sql`${orders.delivery}->>'type' = ${String(query.delivery)}`);
   // The days are Moscow days, as the moderator reads them.
   if (query.from) conditions.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00${MOSCOW_OFFSET}`)));
@@ -167,6 +198,8 @@ export async function listAdminOrders(db: Database, query: AdminOrdersQuery) {
       tel: order.tel,
       delivery_method: deliveryMethodOf(order),
       delivery_name: order.deliveryName,
+      /** A one-click order still waiting for the shop's call: the list flags it. */
+      call_back: order.callBack && order.status === 'new',
       items: itemCount,
       total: order.total,
     })),
@@ -221,7 +254,7 @@ function describeAuditEntry(row: typeof auditLog.$inferSelect): HistoryEntry {
     PAYMENT_STATE_NAMES[value as keyof typeof PAYMENT_STATE_NAMES] ?? String(value);
   const text =
     row.action === 'order.status'
-      ? `Статус: ${statusName(before.status)} → ${statusName(after.status)}${before.status === 'delivered' ? ' (возврат после доставки)' : ''}${Array.isArray(after.stock_returned) ? '; товары возвращены на склад' : ''}${typeof after.skidka === 'number' ? `; личная скидка покупателя: ${after.skidka} %` : ''}`
+      ? `Статус: ${statusName(before.status)} → ${statusName(after.status)}${before.status === 'delivered' ? ' (возврат после доставки)' : ''}${typeof after.tracking_number === 'string' ? `; трек-номер ${CARRIER_NAMES[after.carrier as Carrier] ?? ''} ${after.tracking_number}` : ''}${Array.isArray(after.stock_returned) ? '; товары возвращены на склад' : ''}${typeof after.skidka === 'number' ? `; личная скидка покупателя: ${after.skidka} %` : ''}`
       : row.action === 'order.payment'
         ? `Оплата (проверено в платёжной системе): ${paymentName(before.payment_state)} → ${paymentName(after.payment_state)}`
         : row.action === 'order.refund'
@@ -229,7 +262,8 @@ function describeAuditEntry(row: typeof auditLog.$inferSelect): HistoryEntry {
           : row.action;
   return {
     at: row.createdAt.toISOString(),
-    who: `Модератор № ${row.userId}`,
+    // User 0 is the shop itself: 1C's exchange, CDEK's delivery report.
+    who: row.userId === 0 ? 'Магазин (автоматически)' : `Модератор № ${row.userId}`,
     text,
     comment: typeof after.comment === 'string' && after.comment ? after.comment : null,
   };
@@ -325,7 +359,13 @@ const STATUS_LETTERS: Partial<Record<OrderStatus, (order: OrderRow) => string>> 
       ? `Мы подтвердили ваш заказ ${orderNumber(order.id)}. ${next}`
       : `Мы подтвердили ваш заказ ${orderNumber(order.id)} и начинаем его собирать. ${next}`;
   },
-  shipped: (order) => `Ваш заказ ${orderNumber(order.id)} передан в доставку: ${order.deliveryName}.`,
+  shipped: (order) => {
+    const tracking = describeTracking(order);
+    const follow = tracking
+      ? ` Трек-номер ${tracking.carrier_name}: ${tracking.number}.${tracking.url ? ` Отследить посылку: ${tracking.url}` : ''}`
+      : '';
+    return `Ваш заказ ${orderNumber(order.id)} передан в доставку: ${order.deliveryName}.${follow}`;
+  },
   delivered: (order) =>
     `Заказ ${orderNumber(order.id)} доставлен. Спасибо, что выбрали «Эфир»! Будем рады вашему отзыву.`,
   cancelled: (order) =>
@@ -344,14 +384,17 @@ async function tellAboutStatus(deps: OrdersAdminDeps, txDb: Database, order: Ord
   if (!letter) return;
   const subject = `Заказ ${orderNumber(order.id)}: ${ORDER_STATUS_NAMES[order.status].toLowerCase()}`;
   const link = `${deps.origin}/my-orders`;
-  await deps.mail.send(
-    {
-      to: order.email,
-      subject,
-      text: `Здравствуйте, ${order.name}!\n\n${letter(order)}\n\nВаши заказы: ${link}`,
-    },
-    txDb,
-  );
+  // A one-click buyer may have left no e-mail: the shop calls them instead.
+  if (order.email) {
+    await deps.mail.send(
+      {
+        to: order.email,
+        subject,
+        text: `Здравствуйте, ${order.name}!\n\n${letter(order)}\n\nВаши заказы: ${link}`,
+      },
+      txDb,
+    );
+  }
   if (order.userId === null) return;
   const [user] = await txDb
     .select({ chatId: users.telegramChatId })
@@ -368,7 +411,14 @@ async function tellAboutStatus(deps: OrdersAdminDeps, txDb: Database, order: Ord
  */
 export async function changeOrderStatus(
   deps: OrdersAdminDeps,
-  input: { orderId: number; status: OrderStatus; comment?: string | undefined; moderatorId: number },
+  input: {
+    orderId: number;
+    status: OrderStatus;
+    comment?: string | undefined;
+    moderatorId: number;
+    /** Written with the move to «shipped», so the letter carries the tracking link. */
+    shipment?: { carrier: Carrier; trackingNumber: string } | undefined;
+  },
 ): Promise<OrderRow> {
   const { db } = deps;
   const backOnShelf: number[] = [];
@@ -384,7 +434,18 @@ export async function changeOrderStatus(
     refuseIllegal(order.status, input.status);
     const [updated] = await txDb
       .update(orders)
-      .set({ status: input.status, updatedAt: new Date() })
+      .set({
+        status: input.status,
+        updatedAt: new Date(),
+        ...(input.shipment
+          ? {
+              carrier: input.shipment.carrier,
+              trackingNumber: input.shipment.trackingNumber,
+              carrierStatus: null,
+              carrierCheckedAt: null,
+            }
+          : {}),
+      })
       .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
       .returning();
     if (!updated) {
@@ -422,6 +483,9 @@ export async function changeOrderStatus(
       after: {
         status: input.status,
         ...(input.comment ? { comment: input.comment } : {}),
+        ...(input.shipment
+          ? { carrier: input.shipment.carrier, tracking_number: input.shipment.trackingNumber }
+          : {}),
         ...(stockReturned ? { stock_returned: stockReturned } : {}),
         ...(promoReturned ? { promo_returned: promoReturned } : {}),
         ...(skidka && skidka.before !== skidka.after ? { skidka: skidka.after } : {}),
@@ -482,6 +546,10 @@ export function ordersAdminSection(deps: OrdersAdminDeps) {
         status: request.body.status,
         comment: request.body.comment,
         moderatorId: moderatorId(request),
+        shipment:
+          request.body.carrier && request.body.tracking_number
+            ? { carrier: request.body.carrier, trackingNumber: request.body.tracking_number }
+            : undefined,
       });
       return { message: 'order/status', ...(await getAdminOrder(deps, request.params.id)) };
     });

@@ -103,6 +103,7 @@ export type CheckoutOrder = Pick<
   | 'goodsTotal'
   | 'total'
   | 'hydr'
+  | 'callBack'
 >;
 export type CheckoutLine = Omit<OrderLineRow, 'id' | 'orderId'>;
 
@@ -132,6 +133,7 @@ const checkoutStatement = preparedQuery((db) => {
         goodsTotal: value('goodsTotal'),
         total: value('total'),
         hydr: value('hydr'),
+        callBack: value('callBack'),
       })
       .onConflictDoNothing({ target: orders.idempotencyKey })
       .returning(),
@@ -162,14 +164,14 @@ const checkoutStatement = preparedQuery((db) => {
 
 /**
  * A checkout's writes in one statement (one round trip inside its transaction): the order, its lines, and the
- * cart emptied of its lines, promo code and gift. Null when another request with the same key got there first
- * (nothing is written then).
+ * cart emptied of its lines, promo code and gift (no cart: a one-click order from the product page). Null when
+ * another request with the same key got there first (nothing is written then).
  */
 export async function insertCheckoutOrder(
   db: Database,
   order: CheckoutOrder,
   lines: CheckoutLine[],
-  cartId: string,
+  cartId: string | null,
 ): Promise<OrderRow | null> {
   const [row] = await checkoutStatement(db).execute({
     ...order,
@@ -343,4 +345,23 @@ export async function sumRefunded(db: Database, orderId: number): Promise<number
     .from(paymentRefunds)
     .where(and(eq(paymentRefunds.orderId, String(orderId)), eq(paymentRefunds.status, 'succeeded')));
   return row?.total ?? 0;
+}
+
+/** What a one-click order from the product page needs of the product, read as it is now. */
+export async function findProductToOrder(db: Database, productId: number) {
+  const [row] = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      volume: products.volume,
+      url: products.url,
+      cena: products.cena,
+      cenaSt: products.cenaSt,
+      stock: products.stock,
+      visible: products.visible,
+    })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
+  return row;
 }

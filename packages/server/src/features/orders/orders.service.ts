@@ -10,6 +10,7 @@ import {
 import { getDeliveryKindName, getPaymentMethodName } from '@efir/domain/delivery-catalogue';
 import type { CheckoutContact, DeliveryForm } from '@efir/domain/delivery-rules';
 import { formatRub } from '@efir/domain/money';
+import { CARRIER_NAMES, type Carrier, trackingUrl } from '@efir/domain/shipment-tracking';
 import { SHOP_REQUISITES } from '@efir/domain/shop-info';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -169,6 +170,25 @@ const AFTER_PAYMENT: Record<OrderHandover, (origin: string) => string> = {
   course: (origin) => `Курс открыт — он в разделе «Мои курсы»: ${origin}/my-courses`,
 };
 
+export interface ShipmentTracking {
+  carrier: Carrier;
+  carrier_name: string;
+  number: string;
+  url: string | null;
+}
+
+export function describeTracking(
+  order: Pick<OrderRow, 'carrier' | 'trackingNumber'>,
+): ShipmentTracking | null {
+  if (!order.carrier || !order.trackingNumber) return null;
+  return {
+    carrier: order.carrier,
+    carrier_name: CARRIER_NAMES[order.carrier],
+    number: order.trackingNumber,
+    url: trackingUrl(order.carrier, order.trackingNumber),
+  };
+}
+
 export interface OrderView {
   id: number;
   number: string;
@@ -196,6 +216,10 @@ export interface OrderView {
   refunded: number;
   /** Bank details to pay by transfer; only for sposob_oplat 3. */
   invoice: ReturnType<typeof buildInvoice> | null;
+  /** «Купить в 1 клик»: the shop calls back to agree delivery and payment. */
+  call_back: boolean;
+  /** The parcel's carrier and tracking number once shipped, with the carrier's tracking page. */
+  tracking: ShipmentTracking | null;
   lines: Array<{
     id: number;
     name: string;
@@ -237,6 +261,8 @@ export function toOrderView(order: OrderRow, lines: CheckoutLine[], refunded = 0
     total: order.total,
     refunded,
     invoice: order.sposobOplat === BANK_PREPAYMENT ? buildInvoice(order) : null,
+    call_back: order.callBack,
+    tracking: describeTracking(order),
     lines: lines.map((line) => ({
       id: line.productId,
       name: line.name,
@@ -282,6 +308,28 @@ async function rememberDeliveryChoice(
       PICKUP_POINT_LIMIT,
     );
   }
+}
+
+/**
+ * Takes the lines' goods from stock inside the order's transaction, as every order does (checkout, «Купить в 1 клик»);
+ * the refusal names the first product that is short, and the caller rolls the transaction back. Ascending product
+ * ids, so two orders sharing products cannot deadlock each other (a cancel returns stock in the same order).
+ */
+export async function reserveStock(
+  txDb: Database,
+  lines: ReadonlyArray<{ id: number; name: string; quantity: number }>,
+): Promise<AppError | null> {
+  const byProduct = new Map<number, number>();
+  for (const line of lines) byProduct.set(line.id, (byProduct.get(line.id) ?? 0) + line.quantity);
+  for (const [productId, quantity] of [...byProduct].sort(([a], [b]) => a - b)) {
+    if (!(await takeStock(txDb, productId, quantity))) {
+      const name = lines.find((line) => line.id === productId)?.name ?? 'Товар';
+      return conflict(`«${name}» закончился, пока вы оформляли заказ`, {
+        [`lines.${productId}`]: [`«${name}»: столько нет в наличии — уменьшите количество`],
+      });
+    }
+  }
+  return null;
 }
 
 /** How long an emptied cart still answers a checkout with the order that took it. */
@@ -490,6 +538,7 @@ export function createOrdersService(deps: {
               goodsTotal: view.cart.total,
               total: view.cart.total + deliveryPrice,
               hydr: view.hydr,
+              callBack: false,
             },
             lines,
             cart.id,
@@ -499,19 +548,8 @@ export function createOrdersService(deps: {
           await mail.send(orderPlacedLetter(toOrderView(order, lines), deps.origin), txDb);
           // Stock and the promo's use count last: their rows are shared by every checkout, so their locks are
           // held only for the rest of this transaction (the commit), not for its other statements.
-          // Fixed order of updates, so two checkouts sharing products cannot deadlock each other.
-          const byProduct = new Map<number, number>();
-          for (const line of allLines) byProduct.set(line.id, (byProduct.get(line.id) ?? 0) + line.quantity);
-          for (const [productId, quantity] of [...byProduct].sort(([a], [b]) => a - b)) {
-            if (!(await takeStock(txDb, productId, quantity))) {
-              const name = allLines.find((line) => line.id === productId)?.name ?? 'Товар';
-              throw new OrderRefused(
-                conflict(`«${name}» закончился, пока вы оформляли заказ`, {
-                  [`lines.${productId}`]: [`«${name}»: столько нет в наличии — уменьшите количество`],
-                }),
-              );
-            }
-          }
+          const shortage = await reserveStock(txDb, allLines);
+          if (shortage) throw new OrderRefused(shortage);
           if (view.cart.promo && !(await usePromoCode(txDb, view.cart.promo.code))) {
             throw new OrderRefused(
               conflict('Промокод уже использован максимальное число раз', {

@@ -1,4 +1,5 @@
 // Orders and their lines: prices are copied at placement, so later price changes never touch a placed order.
+import { CARRIERS } from '@efir/domain/shipment-tracking';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -56,6 +57,14 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** When 1C confirmed it took the order (type=sale success); null while it is still to be sent (issue 22). */
     exportedAt: timestamp('exported_at', { withTimezone: true }),
+    /** «Купить в 1 клик» (decision 029): the shop calls the buyer back to agree delivery and payment. */
+    callBack: boolean('call_back').notNull().default(false),
+    /** Shipment tracking (decision 029): written by the moderator when shipping. */
+    carrier: text('carrier', { enum: CARRIERS }),
+    trackingNumber: text('tracking_number'),
+    /** The carrier's own last status code (CDEK: DELIVERED…), and when the shop last heard it. */
+    carrierStatus: text('carrier_status'),
+    carrierCheckedAt: timestamp('carrier_checked_at', { withTimezone: true }),
   },
   (table) => [
     index('orders_user_idx').on(table.userId, table.createdAt),
@@ -63,6 +72,12 @@ export const orders = pgTable(
     // «First order» promo codes look a buyer up by contact as well as by account (see customerHasOrdered).
     index('orders_email_lower_idx').on(sql`lower(${table.email})`),
     index('orders_tel_digits_idx').on(sql`right(regexp_replace(${table.tel}, '[^0-9]', '', 'g'), 10)`),
+    index('orders_tracking_idx')
+      .on(table.carrier, table.trackingNumber)
+      .where(sql`${table.trackingNumber} is not null`),
+    index('orders_call_back_idx')
+      .on(table.createdAt)
+      .where(sql`${table.callBack} and ${table.status} = 'new'`),
     check('orders_totals_not_negative', sql`${table.total} >= 0 and ${table.goodsTotal} >= 0`),
   ],
 );

@@ -18,7 +18,11 @@ import type { CapturedRoute } from './route-capture.ts';
 /** The Telegram webhook is off without a secret; the fuzz app turns it on so its body parsing is reached too. */
 export const FUZZ_WEBHOOK_SECRET = 'fuzz-webhook-secret-0123456789';
 /** The fuzzing user is the first one registered on the fresh database (id 1): it may use the assistant chat. */
-export const FUZZ_APP_ENV = { TELEGRAM_WEBHOOK_SECRET: FUZZ_WEBHOOK_SECRET, CHAT_USER_ID: '1' };
+export const FUZZ_APP_ENV = {
+  TELEGRAM_WEBHOOK_SECRET: FUZZ_WEBHOOK_SECRET,
+  CDEK_WEBHOOK_SECRET: FUZZ_WEBHOOK_SECRET,
+  CHAT_USER_ID: '1',
+};
 
 /**
  * Routes that answer with HTML by design, also for their 4xx: pages for people, not API calls — the offline payment

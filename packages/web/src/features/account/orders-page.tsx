@@ -118,6 +118,23 @@ function OrderDetails({ order }: { order: OrderView }) {
   );
 }
 
+/** The parcel's tracking number and, where the carrier has one, the link to its tracking page. */
+function TrackingLine({ tracking }: { tracking: NonNullable<OrderView['tracking']> }) {
+  return (
+    <p className="order-card__tracking">
+      Трек-номер {tracking.carrier_name}: <strong>{tracking.number}</strong>
+      {tracking.url && (
+        <>
+          {' — '}
+          <a href={tracking.url} target="_blank" rel="noopener noreferrer">
+            отследить посылку
+          </a>
+        </>
+      )}
+    </p>
+  );
+}
+
 function OrderCard({ initial }: { initial: OrderView }) {
   const { api } = useAppContext();
   const [order, setOrder] = useState(initial);
@@ -174,6 +191,10 @@ function OrderCard({ initial }: { initial: OrderView }) {
           <span className="order-badge">Возвращено {formatRub(order.refunded ?? 0)}</span>
         )}
       </p>
+      {order.call_back && order.status === 'new' && (
+        <p className="order-card__note">Мы перезвоним, чтобы договориться о доставке и оплате.</p>
+      )}
+      {order.tracking && <TrackingLine tracking={order.tracking} />}
       {failure && (
         <p className="field__error" role="alert">
           {failure}

@@ -7,7 +7,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
 import type { CartData, CartLine } from '../../app/app-state.ts';
-import { QuickAddButton } from '../../app/cart-buttons.tsx';
+import { OneClickButton, QuickAddButton } from '../../app/cart-buttons.tsx';
 import {
   applyPromoCode,
   type CartGifts,
@@ -565,6 +565,13 @@ export function CartPage() {
             <Link to={CHECKOUT_URL} className="button cart-aside__checkout">
               Оформить заказ
             </Link>
+            <OneClickButton
+              note={
+                cart.promo || cart.gifts.length > 0
+                  ? 'Промокод и подарок действуют только при обычном оформлении заказа.'
+                  : undefined
+              }
+            />
             <p className="cart-aside__note">Стоимость доставки рассчитаем на следующем шаге.</p>
           </aside>
         </div>

@@ -6,7 +6,7 @@ import { formatRub } from '@efir/domain/money';
 import { formatCount } from '@efir/domain/plural';
 import { SHOP } from '@efir/domain/shop-info';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
-import { AddToCart } from '../../app/cart-buttons.tsx';
+import { AddToCart, OneClickButton } from '../../app/cart-buttons.tsx';
 import { Link } from '../../app/router/link.tsx';
 import { ShopProductCard } from '../../app/shop-product-card.tsx';
 import { FavoriteButton, WaitlistButton } from '../../app/user-list-buttons.tsx';
@@ -204,11 +204,14 @@ function BuyBox({ product }: { product: ProductDetails }) {
         <FavoriteButton type="product" id={product.id} />
       </div>
       {inStock ? (
-        <AddToCart
-          key={product.id}
-          product={{ id: product.id, name: product.name, volume: product.volume, stock: product.stock }}
-          className="buy-box__action"
-        />
+        <>
+          <AddToCart
+            key={product.id}
+            product={{ id: product.id, name: product.name, volume: product.volume, stock: product.stock }}
+            className="buy-box__action"
+          />
+          <OneClickButton productId={product.id} />
+        </>
       ) : (
         <>
           <WaitlistButton productId={product.id} className="buy-box__action" />

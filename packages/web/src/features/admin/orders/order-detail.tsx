@@ -3,6 +3,7 @@
 import { formatRub } from '@efir/domain/money';
 import { formatRussianPhone } from '@efir/domain/phone';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
+import { CARRIER_NAMES, CARRIERS, type Carrier } from '@efir/domain/shipment-tracking';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Link } from '../../../app/router/link.tsx';
@@ -22,9 +23,10 @@ import { RefundCard } from './refund-card.tsx';
 
 const PROVIDER_NAMES: Record<string, string> = { yookassa: 'ЮKassa', test: 'Тестовый платёжный шлюз' };
 
-/** A refused change says why in the `status` field; anything else is said the usual way. */
+/** A refused change says why in its field (status, carrier, tracking number); anything else the usual way. */
 function explain(error: unknown): string {
-  return readServerFieldErrors(error)?.status ?? describeFailure(error);
+  const fields = readServerFieldErrors(error);
+  return fields?.status ?? fields?.carrier ?? fields?.tracking_number ?? describeFailure(error);
 }
 
 export function OrderDetailPage() {
@@ -57,6 +59,9 @@ export function OrderDetailPage() {
         <AdminChip tone={PAYMENT_LABELS[order.payment_state].tone}>
           {PAYMENT_LABELS[order.payment_state].name}
         </AdminChip>
+        {order.call_back && order.status === 'new' ? (
+          <AdminChip tone="warn">1 клик — перезвонить</AdminChip>
+        ) : null}
       </AdminHeader>
       <p className="admin-muted order-detail__placed">Оформлен {formatAdminDate(order.created_at)}</p>
 
@@ -142,6 +147,8 @@ function StatusCard({ order, onChanged }: { order: OrderDetail; onChanged(next: 
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [carrier, setCarrier] = useState<Carrier>('cdek');
+  const [trackingNumber, setTrackingNumber] = useState('');
 
   const change = async (status: OrderStatus) => {
     setBusy(true);
@@ -151,6 +158,10 @@ function StatusCard({ order, onChanged }: { order: OrderDetail; onChanged(next: 
       const answer = await api.put<{ order: OrderDetail }>(`/orders/${order.id}/status`, {
         status,
         ...(comment.trim() ? { comment: comment.trim() } : {}),
+        // Shipping: the tracking number goes with the status, so the customer's letter carries its link.
+        ...(status === 'shipped' && trackingNumber.trim()
+          ? { carrier, tracking_number: trackingNumber.trim() }
+          : {}),
       });
       onChanged(answer.order);
       setComment('');
@@ -185,6 +196,30 @@ function StatusCard({ order, onChanged }: { order: OrderDetail; onChanged(next: 
               onChange={(event) => setComment(event.target.value)}
             />
           </label>
+          {forward.some((next) => next.status === 'shipped') ? (
+            <fieldset className="order-status__tracking">
+              <legend>Отправка</legend>
+              <label className="admin-inline-field">
+                Служба доставки
+                <select value={carrier} onChange={(event) => setCarrier(event.target.value as Carrier)}>
+                  {CARRIERS.map((value) => (
+                    <option key={value} value={value}>
+                      {CARRIER_NAMES[value]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="admin-inline-field">
+                Трек-номер
+                <input
+                  value={trackingNumber}
+                  maxLength={40}
+                  autoComplete="off"
+                  onChange={(event) => setTrackingNumber(event.target.value)}
+                />
+              </label>
+            </fieldset>
+          ) : null}
           <div className="order-status__buttons">
             {forward.map((next) => (
               <button
@@ -296,6 +331,19 @@ function DeliveryCard({ order }: { order: OrderDetail }) {
         {delivery.address ? <span>Адрес: {delivery.address}</span> : null}
         {delivery.pickup_point ? <span>Пункт выдачи: {delivery.pickup_point}</span> : null}
         <span>Стоимость: {delivery.price > 0 ? formatRub(delivery.price) : 'бесплатно'}</span>
+        {order.tracking ? (
+          <span>
+            Трек-номер {order.tracking.carrier_name}: {order.tracking.number}
+            {order.tracking.url ? (
+              <>
+                {' '}
+                <a href={order.tracking.url} target="_blank" rel="noreferrer">
+                  отследить
+                </a>
+              </>
+            ) : null}
+          </span>
+        ) : null}
         {delivery.wishes ? <span>Пожелания: {delivery.wishes}</span> : null}
         {wishes.length > 0 ? <span>Отметки: {wishes.join(', ')}</span> : null}
         {delivery.comment ? <span className="order-detail__comment">«{delivery.comment}»</span> : null}

@@ -48,6 +48,8 @@ export interface OrderListItem {
   tel: string;
   delivery_method: number | null;
   delivery_name: string;
+  /** A one-click order still waiting for the shop's call (decision 029). */
+  call_back: boolean;
   items: number;
   total: number;
 }
@@ -129,5 +131,8 @@ export interface OrderDetail {
       created_at: string;
     }>;
   } | null;
+  /** «Купить в 1 клик»: the buyer waits for the shop's call. */
+  call_back: boolean;
+  tracking: { carrier: string; carrier_name: string; number: string; url: string | null } | null;
   history: Array<{ at: string; who: string; text: string; comment: string | null }>;
 }

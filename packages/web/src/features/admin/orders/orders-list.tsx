@@ -19,7 +19,7 @@ import {
 import { type OrdersPage, PAYMENT_LABELS, STATUS_LABELS } from './orders-api.ts';
 
 const ORDER_FORMS: PluralForms = ['заказ', 'заказа', 'заказов'];
-const FILTERS = ['status', 'payment', 'delivery', 'from', 'to', 'q'] as const;
+const FILTERS = ['status', 'payment', 'delivery', 'from', 'to', 'q', 'call_back'] as const;
 
 export function OrdersList() {
   const [params, setParams] = useSearchParams();
@@ -126,6 +126,14 @@ export function OrdersList() {
             onChange={(event) => change('to', event.target.value)}
           />
         </label>
+        <label className="admin-inline-field orders-filters__check">
+          <input
+            type="checkbox"
+            checked={params.get('call_back') === '1'}
+            onChange={(event) => change('call_back', event.target.checked ? '1' : '')}
+          />
+          Ждут звонка (1 клик)
+        </label>
         {filtered ? (
           <button
             type="button"
@@ -178,7 +186,7 @@ export function OrdersList() {
                       <td>
                         {order.name} {order.fam}
                         <span className="orders-table__sub">
-                          {order.email} ·{' '}
+                          {order.email && `${order.email} · `}
                           <span className="orders-table__phone">{formatRussianPhone(order.tel)}</span>
                         </span>
                       </td>
@@ -196,6 +204,11 @@ export function OrdersList() {
                         <AdminChip tone={STATUS_LABELS[order.status].tone}>
                           {STATUS_LABELS[order.status].name}
                         </AdminChip>
+                        {order.call_back && (
+                          <span className="orders-table__sub">
+                            <AdminChip tone="warn">1 клик — перезвонить</AdminChip>
+                          </span>
+                        )}
                       </td>
                       <td>
                         <AdminChip tone={PAYMENT_LABELS[order.payment_state].tone}>

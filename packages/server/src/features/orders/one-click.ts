@@ -1,0 +1,239 @@
+// «Купить в 1 клик» (decision 029): name and phone, an order of the product (or of the cart) at today's price with
+// its stock reserved in the order's transaction, status «Новый» flagged «перезвонить» for the back office.
+import { randomUUID } from 'node:crypto';
+import { computeCartTotals } from '@efir/domain/cart-math';
+import { formatRub } from '@efir/domain/money';
+import { type OneClick, oneClickSchema } from '@efir/domain/one-click';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.ts';
+import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { Authenticator } from '../../plugins/auth.ts';
+import type { UserRow } from '../account/account.repo.ts';
+import type { CartRow } from '../cart/cart.repo.ts';
+import { CART_COOKIE } from '../cart/cart.routes.ts';
+import type { CartService } from '../cart/cart.service.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import { oneClickLetter } from './order-letters.ts';
+import {
+  type CheckoutLine,
+  findOrderByKey,
+  findProductToOrder,
+  insertCheckoutOrder,
+  lockCartLines,
+  type OrderRow,
+  phoneKey,
+} from './orders.repo.ts';
+import { type OrdersService, orderNumber, reserveStock, toOrderView } from './orders.service.ts';
+
+/** Payment is agreed on the call; until then the order is paid on receipt (PAYMENT_METHODS 4). */
+const PAY_ON_RECEIPT = 4;
+export const ONE_CLICK_DELIVERY_NAME = 'Уточним по телефону';
+
+/** Attempts per visitor address and per phone number an hour: a real buyer needs one or two. */
+const LIMIT_PER_ADDRESS = 5;
+const LIMIT_PER_PHONE = 3;
+const LIMIT_WINDOW_MS = 60 * 60_000;
+
+export interface OneClickDeps {
+  db: Database;
+  cart: CartService;
+  orders: Pick<OrdersService, 'view'>;
+  mail: MailService;
+  limiter: RateLimiter;
+  log: FastifyBaseLogger;
+  origin: string;
+}
+
+interface Caller {
+  user: UserRow | null;
+  cart: CartRow | null;
+  ip: string;
+}
+
+type PricedLine = CheckoutLine & { id: number };
+
+/** The phone as an SMS gateway needs it, with the middle hidden: the log keeps nothing more of the buyer. */
+function maskPhone(tel: string): string {
+  const digits = phoneKey(tel);
+  return `+7 ${digits.slice(0, 3)} ***-**-${digits.slice(-2)}`;
+}
+
+/** The SMS a gateway would send the buyer; written to the log until the shop has one (decision 029). */
+export function oneClickSmsText(order: Pick<OrderRow, 'id' | 'goodsTotal'>): string {
+  return `Эфир: заказ ${orderNumber(order.id)} на ${formatRub(order.goodsTotal)} принят. Перезвоним, чтобы договориться о доставке.`;
+}
+
+/** The lines at today's price with the buyer's personal discount (promo codes and gifts belong to checkout). */
+function priceLines(
+  items: Array<Omit<CheckoutLine, 'price' | 'sum' | 'gift'>>,
+  skidka: number,
+): { lines: PricedLine[]; subtotal: number; total: number } {
+  const totals = computeCartTotals(
+    items.map((item) => ({
+      id: item.productId,
+      quantity: item.quantity,
+      cena: item.cena,
+      cena_st: item.cenaSt,
+    })),
+    skidka,
+    null,
+  );
+  const lines = items.map((item, index) => ({
+    ...item,
+    id: item.productId,
+    price: totals.lines[index]!.unitPrice,
+    sum: totals.lines[index]!.sum,
+    gift: false,
+  }));
+  return { lines, subtotal: totals.subtotal, total: totals.total };
+}
+
+async function linesOfProduct(deps: OneClickDeps, input: OneClick, productId: number) {
+  const product = await findProductToOrder(deps.db, productId);
+  if (!product?.visible) throw notFound('Товар не найден');
+  if (product.stock < input.quantity) {
+    throw conflict(
+      product.stock > 0 ? `Осталось только ${product.stock} шт.` : `«${product.name}» закончился`,
+      {
+        quantity: [
+          product.stock > 0
+            ? `В наличии ${product.stock} шт. — уменьшите количество`
+            : 'Этого товара сейчас нет в наличии',
+        ],
+      },
+    );
+  }
+  return [
+    {
+      productId: product.id,
+      name: product.name,
+      volume: product.volume,
+      url: product.url,
+      quantity: input.quantity,
+      cena: product.cena,
+      cenaSt: product.cenaSt,
+    },
+  ];
+}
+
+async function linesOfCart(deps: OneClickDeps, caller: Caller) {
+  const view = await deps.cart.view(caller.cart, caller.user, { recommendations: false });
+  if (!caller.cart || view.cart.lines.length === 0) {
+    throw conflict('Корзина пуста', { cart: ['Добавьте товары в корзину, чтобы оформить заказ'] });
+  }
+  // A line that shrank or left with the stock: the buyer sees the cart as it is now before ordering.
+  const lineNotices = view.notices.filter((notice) => !notice.startsWith('Промокод '));
+  if (lineNotices.length > 0) throw conflict('Корзина изменилась — проверьте заказ', { cart: lineNotices });
+  return view.cart.lines.map((line) => ({
+    productId: line.id,
+    name: line.name,
+    volume: line.volume,
+    url: line.url,
+    quantity: line.quantity,
+    cena: line.cena,
+    cenaSt: line.cena_st,
+  }));
+}
+
+export async function placeOneClickOrder(deps: OneClickDeps, input: OneClick, caller: Caller) {
+  const { db } = deps;
+  const { user } = caller;
+  const existing = await findOrderByKey(db, input.idempotency_key);
+  if (existing) {
+    if (existing.userId !== (user?.id ?? null)) throw conflict('Этот ключ заказа уже использован');
+    return { order: await deps.orders.view(existing), guestKey: existing.guestKey, created: false };
+  }
+  const allowed = await Promise.all([
+    deps.limiter.hit(`one-click:ip:${caller.ip}`, LIMIT_PER_ADDRESS, LIMIT_WINDOW_MS),
+    deps.limiter.hit(`one-click:tel:${phoneKey(input.tel)}`, LIMIT_PER_PHONE, LIMIT_WINDOW_MS),
+  ]);
+  if (allowed.includes(false)) throw new AppError(429, 'Too Many Attempts.');
+
+  const fromCart = input.product_id === undefined ? caller.cart : null;
+  const items =
+    input.product_id !== undefined
+      ? await linesOfProduct(deps, input, input.product_id)
+      : await linesOfCart(deps, caller);
+  const priced = priceLines(items, user?.skidka ?? 0);
+  const guestKey = randomUUID();
+
+  const placed = await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    if (fromCart) {
+      // The cart is locked and must still hold what was priced above (another tab may have just ordered it).
+      const now = await lockCartLines(txDb, fromCart.id);
+      const same =
+        now.length === priced.lines.length &&
+        now.every((line) =>
+          priced.lines.some((item) => item.id === line.productId && item.quantity === line.quantity),
+        );
+      if (!same) throw conflict('Корзина изменилась — проверьте заказ');
+    }
+    const order = await insertCheckoutOrder(
+      txDb,
+      {
+        idempotencyKey: input.idempotency_key,
+        userId: user?.id ?? null,
+        guestKey,
+        paymentState: 'not_required',
+        name: input.name,
+        fam: '',
+        email: input.email,
+        tel: input.tel,
+        delivery: { kind: 'one_click' },
+        deliveryName: ONE_CLICK_DELIVERY_NAME,
+        deliveryPrice: 0,
+        sposobOplat: PAY_ON_RECEIPT,
+        promoCode: null,
+        skidka: user?.skidka ?? 0,
+        subtotal: priced.subtotal,
+        discount: priced.subtotal - priced.total,
+        goodsTotal: priced.total,
+        total: priced.total,
+        hydr: false,
+        callBack: true,
+      },
+      priced.lines.map(({ id: _id, ...line }) => line),
+      fromCart?.id ?? null,
+    );
+    if (!order) return null;
+    // Stock as any order takes it, in this transaction: no stock, no order (and no letter).
+    const shortage = await reserveStock(txDb, priced.lines);
+    if (shortage) throw shortage;
+    if (order.email)
+      await deps.mail.send(oneClickLetter(toOrderView(order, priced.lines), deps.origin), txDb);
+    return order;
+  });
+  if (!placed) {
+    const winner = await findOrderByKey(db, input.idempotency_key);
+    if (!winner) throw conflict('Заказ уже оформляется, повторите через секунду');
+    return { order: await deps.orders.view(winner), guestKey: winner.guestKey, created: false };
+  }
+  deps.log.info(
+    { orderId: placed.id, sms: { to: maskPhone(placed.tel), text: oneClickSmsText(placed) } },
+    'one-click order: SMS to send',
+  );
+  return { order: toOrderView(placed, priced.lines), guestKey, created: true };
+}
+
+export function registerOneClickRoutes(
+  app: FastifyInstance,
+  deps: OneClickDeps & { authenticator: Authenticator },
+): void {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post('/v1/order/one-click', { schema: { body: oneClickSchema } }, async (request) => {
+      const user = await deps.authenticator.findUser(request);
+      const cart = await deps.cart.findCart(user, request.cookies[CART_COOKIE]);
+      const placed = await placeOneClickOrder(deps, request.body, { user, cart, ip: request.ip });
+      return {
+        status: 'ok',
+        message: placed.created ? 'order/created' : 'order/existing',
+        order: placed.order,
+        // A guest keeps this key to look at the order, as after checkout.
+        key: placed.guestKey,
+      };
+    });
+}

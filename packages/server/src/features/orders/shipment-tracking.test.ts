@@ -1,0 +1,305 @@
+// Shipment tracking: the moderator ships with a carrier and tracking number, the customer sees the link (order page
+// and letter); CDEK's ORDER_STATUS webhook and the poll of CDEK's order-status API — a local fake speaking CDEK API v2 —
+// move the order to «Доставлен» only when CDEK's API says DELIVERED.
+import { randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestConfig } from '../../config.ts';
+import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
+import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { products } from '../catalog/catalog.table.ts';
+import { createCdekClient } from '../delivery/cdek-client.ts';
+import {
+  type FakeCarrierServer,
+  type RecordedRequest,
+  startFakeCarrierServer,
+} from '../delivery/fake-carrier-server.ts';
+import { createMailService } from '../mail/mail.service.ts';
+import { outbox } from '../mail/mail.table.ts';
+import { orders } from './orders.table.ts';
+import { pollCdekParcels } from './shipment-tracking.ts';
+
+const SECRET = 'cdek-hook-0123456789abcdef';
+let shop: TestApp;
+let moderator: TestAgent;
+let cdek: FakeCarrierServer;
+let productId = 0;
+/** What the fake CDEK answers for each parcel: its statuses, newest last (CDEK does not promise an order). */
+const parcels = new Map<string, Array<{ code: string; name: string; date_time: string; city: string }>>();
+
+/** CDEK API v2 as documented: OAuth token, GET /v2/orders?cdek_number= with entity.statuses. */
+function answerAsCdek(request: RecordedRequest) {
+  if (request.method === 'POST' && request.path === '/v2/oauth/token') {
+    return { json: { access_token: 'tracking-token', token_type: 'bearer', expires_in: 3599 } };
+  }
+  if (request.headers.authorization !== 'Bearer tracking-token') return { status: 401, json: {} };
+  if (request.method === 'GET' && request.path === '/v2/orders') {
+    const number = request.query.get('cdek_number') ?? '';
+    const statuses = parcels.get(number);
+    if (!statuses) {
+      return {
+        json: {
+          requests: [
+            {
+              type: 'GET',
+              state: 'INVALID',
+              errors: [{ code: 'v2_entity_not_found', message: 'Not found' }],
+            },
+          ],
+        },
+      };
+    }
+    return {
+      json: {
+        entity: {
+          uuid: randomUUID(),
+          cdek_number: number,
+          tariff_code: 136,
+          statuses: [...statuses].reverse(),
+        },
+        requests: [],
+      },
+    };
+  }
+  return { status: 404, json: {} };
+}
+
+const CREATED = { code: 'CREATED', name: 'Создан', date_time: '2026-11-20T10:00:00+0300', city: 'Москва' };
+const AT_POINT = {
+  code: 'ACCEPTED_AT_PICK_UP_POINT',
+  name: 'Принят в пункт выдачи',
+  date_time: '2026-11-22T12:00:00+0300',
+  city: 'Казань',
+};
+const DELIVERED = {
+  code: 'DELIVERED',
+  name: 'Вручен',
+  date_time: '2026-11-23T15:30:00+0300',
+  city: 'Казань',
+};
+
+beforeAll(async () => {
+  cdek = await startFakeCarrierServer();
+  cdek.handle(answerAsCdek);
+  shop = await createTestApp({
+    env: { ...MODERATOR_ENV, CDEK_WEBHOOK_SECRET: SECRET },
+    deps: {
+      cdekTracking: createCdekClient({
+        apiUrl: cdek.url,
+        clientId: 'shop',
+        clientSecret: 'secret',
+        fromZip: '101000',
+        timeoutMs: 2000,
+      }),
+    },
+  });
+  moderator = await signInAs(shop.app, shop.database.db, TEST_MODERATOR_ID);
+  const [row] = await shop.database.db
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.url, ['/limon-10-ml.html']));
+  productId = row!.id;
+  await shop.database.db.update(products).set({ stock: 100 }).where(eq(products.id, productId));
+});
+
+afterAll(async () => {
+  await shop.close();
+  await cdek.close();
+});
+
+/** A guest's order, confirmed by the moderator: ready to ship. */
+async function confirmedOrder() {
+  const guest = createTestAgent(shop.app);
+  await guest.request({ method: 'POST', url: `/v1/cart/${productId}`, payload: { quantity: 1 } });
+  const email = `parcel-${randomUUID().slice(0, 8)}@example.ru`;
+  const placed = await guest.request({
+    method: 'POST',
+    url: '/v1/order',
+    payload: {
+      idempotency_key: randomUUID(),
+      contact: { name: 'Анна', fam: 'Посылкина', email, tel: '+7 916 222-33-44' },
+      delivery: {
+        type: 2,
+        sposob_dost: 1,
+        sposob_oplat: 1,
+        addressNew: { city: 'Москва', street: 'ул. Дубининская', house: '57', flat: '12', zip: '115054' },
+      },
+    },
+  });
+  expect(placed.statusCode, placed.body).toBe(200);
+  const { order, key } = placed.json() as { order: { id: number; number: string }; key: string };
+  const confirmed = await setStatus(order.id, { status: 'confirmed' });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return { order, key, guest, email };
+}
+
+function setStatus(orderId: number, payload: Record<string, unknown>) {
+  return moderator.request({ method: 'PUT', url: `/api/v1/admin/orders/${orderId}/status`, payload });
+}
+
+function webhook(secret: string, cdekNumber: string, code: string) {
+  return shop.app.inject({
+    method: 'POST',
+    url: `/api/v1/cdek/webhook/${secret}`,
+    payload: {
+      type: 'ORDER_STATUS',
+      date_time: '2026-11-23T15:30:05+0300',
+      uuid: randomUUID(),
+      attributes: {
+        is_return: false,
+        cdek_number: cdekNumber,
+        number: 'ЭФ-1',
+        status_code: '4',
+        status_date_time: '2026-11-23T15:30:00+0300',
+        city_name: 'Казань',
+        city_code: '424',
+        code,
+      },
+    },
+  });
+}
+
+async function statusOf(orderId: number) {
+  const [row] = await shop.database.db.select().from(orders).where(eq(orders.id, orderId));
+  return row!;
+}
+
+describe('shipment tracking', () => {
+  it('shows the customer the carrier’s tracking link on the order and in the shipping letter', async () => {
+    const { order, key, guest, email } = await confirmedOrder();
+    const shipped = await setStatus(order.id, {
+      status: 'shipped',
+      carrier: 'cdek',
+      tracking_number: '1106207236',
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(shipped.json().order.history.at(-1).text).toBe(
+      'Статус: Подтверждён → Отправлен; трек-номер СДЭК 1106207236',
+    );
+
+    const seen = await guest.request({ method: 'POST', url: `/v1/my-orders/${order.id}`, payload: { key } });
+    expect(seen.json().order.tracking).toEqual({
+      carrier: 'cdek',
+      carrier_name: 'СДЭК',
+      number: '1106207236',
+      url: 'https://www.cdek.ru/ru/tracking?order_id=1106207236',
+    });
+    const [letter] = await shop.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.subject, `Заказ ${order.number}: отправлен`));
+    expect(letter!.to).toBe(email);
+    expect(letter!.text).toContain(
+      'Трек-номер СДЭК: 1106207236. Отследить посылку: https://www.cdek.ru/ru/tracking?order_id=1106207236',
+    );
+  });
+
+  it('refuses a tracking number without a carrier, or before shipping, in Russian', async () => {
+    const { order } = await confirmedOrder();
+    const noCarrier = await setStatus(order.id, { status: 'shipped', tracking_number: '1106207236' });
+    expect(noCarrier.statusCode).toBe(422);
+    expect(noCarrier.json().errors.carrier).toEqual(['Выберите службу доставки']);
+    const early = await setStatus(order.id, {
+      status: 'cancelled',
+      carrier: 'pochta',
+      tracking_number: 'RA123456789RU',
+    });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().errors.tracking_number).toEqual(['Трек-номер указывают при отправке заказа']);
+    const odd = await setStatus(order.id, {
+      status: 'shipped',
+      carrier: 'pochta',
+      tracking_number: 'трек 1',
+    });
+    expect(odd.json().errors.tracking_number).toEqual(['Трек-номер — от 4 до 40 латинских букв и цифр']);
+    expect((await statusOf(order.id)).status).toBe('confirmed');
+  });
+
+  it('moves the order to «Доставлен» on CDEK’s webhook only when CDEK’s API confirms the parcel was handed over', async () => {
+    const { order, email } = await confirmedOrder();
+    const number = '1106300001';
+    await setStatus(order.id, { status: 'shipped', carrier: 'cdek', tracking_number: number });
+
+    // Not our secret: as if there were no such address.
+    expect((await webhook('not-the-secret-0000000', number, 'DELIVERED')).statusCode).toBe(404);
+    const probe = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/cdek/webhook/guess',
+      payload: { type: 1 },
+    });
+    expect(probe.statusCode).toBe(404);
+
+    // The body says DELIVERED, CDEK's API says the parcel waits at the pickup point: the API is believed.
+    parcels.set(number, [CREATED, AT_POINT]);
+    const early = await webhook(SECRET, number, 'DELIVERED');
+    expect(early.statusCode, early.body).toBe(200);
+    expect(await statusOf(order.id)).toMatchObject({
+      status: 'shipped',
+      carrierStatus: 'ACCEPTED_AT_PICK_UP_POINT',
+    });
+
+    parcels.set(number, [CREATED, AT_POINT, DELIVERED]);
+    const handed = await webhook(SECRET, number, 'DELIVERED');
+    expect(handed.json()).toEqual({ status: 'delivered' });
+    expect(await statusOf(order.id)).toMatchObject({ status: 'delivered', carrierStatus: 'DELIVERED' });
+    // A repeated webhook changes nothing and is still answered 200, so CDEK stops sending it.
+    const repeated = await webhook(SECRET, number, 'DELIVERED');
+    expect(repeated.statusCode).toBe(200);
+    expect(repeated.json()).toEqual({ status: 'ok' });
+
+    const delivered = await shop.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.subject, `Заказ ${order.number}: доставлен`));
+    expect(delivered.map((letter) => letter.to)).toEqual([email]);
+    const detail = await moderator.request({ method: 'GET', url: `/api/v1/admin/orders/${order.id}` });
+    expect(detail.json().order.history.at(-1)).toMatchObject({
+      who: 'Магазин (автоматически)',
+      text: 'Статус: Отправлен → Доставлен',
+      comment: 'СДЭК: посылка вручена получателю',
+    });
+  });
+
+  it('answers webhooks of parcels it does not know with 200 and changes nothing', async () => {
+    const answer = await webhook(SECRET, '9999999999', 'DELIVERED');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ status: 'ignored' });
+  });
+
+  it('polls CDEK’s order-status API for shipped parcels and delivers those CDEK handed over', async () => {
+    const waiting = await confirmedOrder();
+    const handed = await confirmedOrder();
+    await setStatus(waiting.order.id, { status: 'shipped', carrier: 'cdek', tracking_number: '1106400001' });
+    await setStatus(handed.order.id, { status: 'shipped', carrier: 'cdek', tracking_number: '1106400002' });
+    parcels.set('1106400001', [CREATED, AT_POINT]);
+    parcels.set('1106400002', [CREATED, AT_POINT, DELIVERED]);
+
+    const tracking = {
+      db: shop.database.db,
+      ordersAdmin: {
+        db: shop.database.db,
+        payments: { getOrderPayment: async () => null },
+        mail: createMailService(shop.database.db, createTestConfig(), () => {}),
+        log: shop.app.log,
+        origin: 'http://localhost:3000',
+        discountTiers: [],
+      },
+      cdek: createCdekClient({
+        apiUrl: cdek.url,
+        clientId: 'shop',
+        clientSecret: 'secret',
+        fromZip: '101000',
+        timeoutMs: 2000,
+      }),
+      log: shop.app.log,
+    };
+    const pass = await pollCdekParcels(tracking as never, new Date(), 60 * 60_000);
+    expect(pass.delivered).toBe(1);
+    expect((await statusOf(waiting.order.id)).status).toBe('shipped');
+    expect((await statusOf(handed.order.id)).status).toBe('delivered');
+    // Asked a moment ago: the next pass within the hour leaves them alone.
+    const next = await pollCdekParcels(tracking as never, new Date(), 60 * 60_000);
+    expect(next.asked).toBe(0);
+  });
+});
