@@ -1,67 +1,10 @@
 // Orders as the checkout, the payment page and the account see them (spec §7 Order, my-orders): the order view,
 // card payment through YooKassa, and the keys that let a guest look at and pay for their own orders.
-import { COURSE_URL_PREFIX } from '@efir/domain/school-schemas';
+import type { OrderPaymentAnswer, OrderView } from '@efir/domain/order-wire';
 import type { HttpClient } from '../lib/http-client.ts';
-
-export type OrderStatus = 'new' | 'confirmed' | 'shipped' | 'delivered' | 'cancelled';
-export type PaymentState = 'not_required' | 'awaiting' | 'pending' | 'paid' | 'canceled';
 
 /** spec §3 payment method «5 card online». */
 export const CARD_ONLINE = 5;
-
-export interface OrderLine {
-  id: number;
-  name: string;
-  volume: string;
-  url: string;
-  quantity: number;
-  cena: number;
-  cena_st: number;
-  price: number;
-  sum: number;
-  gift: boolean;
-}
-
-/** An order as the server shows it to its owner. */
-export interface OrderView {
-  id: number;
-  /** «ЭФ-000012». */
-  number: string;
-  status: OrderStatus;
-  status_name: string;
-  payment_state: PaymentState;
-  payment_state_name: string;
-  created_at: string;
-  paid_at: string | null;
-  name: string;
-  fam: string;
-  email: string;
-  tel: string;
-  delivery_name: string;
-  delivery_price: number;
-  /** How the customer gets it: delivered, collected at our office, or a course (nothing is shipped). */
-  handover?: OrderHandover;
-  sposob_oplat: number;
-  sposob_oplat_name: string;
-  promo_code: string | null;
-  subtotal: number;
-  discount: number;
-  goods_total: number;
-  total: number;
-  lines: OrderLine[];
-}
-
-export type OrderHandover = 'delivery' | 'pickup' | 'course';
-
-/** The server says how an order is handed over; an answer without it is read from the lines (course seats). */
-export function handoverOf(
-  order: Pick<OrderView, 'lines'> & Partial<Pick<OrderView, 'handover'>>,
-): OrderHandover {
-  if (order.handover) return order.handover;
-  const course =
-    order.lines.length > 0 && order.lines.every((line) => line.url.startsWith(COURSE_URL_PREFIX));
-  return course ? 'course' : 'delivery';
-}
 
 /** A card order that still waits for its money (a failed attempt may be repeated). */
 export function canPayOnline(order: Pick<OrderView, 'sposob_oplat' | 'payment_state' | 'status'>): boolean {
@@ -123,10 +66,7 @@ export async function fetchOrder(api: HttpClient, orderId: number, key?: string)
   return answer.order;
 }
 
-export interface PaymentCheck {
-  order: OrderView;
-  payment: { status: string; paid_at: string | null } | null;
-}
+export type PaymentCheck = OrderPaymentAnswer;
 
 /** GET /v1/order/{id}/payment?key=: how the card payment ended (the server asks the provider while pending). */
 export async function fetchPayment(api: HttpClient, orderId: number, key?: string): Promise<PaymentCheck> {

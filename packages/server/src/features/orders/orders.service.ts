@@ -10,6 +10,7 @@ import {
 import { getDeliveryKindName, getPaymentMethodName } from '@efir/domain/delivery-catalogue';
 import type { CheckoutContact, DeliveryForm } from '@efir/domain/delivery-rules';
 import { formatRub } from '@efir/domain/money';
+import type { OrderHandover, OrderView } from '@efir/domain/order-wire';
 import { SHOP_REQUISITES } from '@efir/domain/shop-info';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -151,9 +152,6 @@ function formatDeliveryDetails(
   return [method, address].filter(Boolean).join(' — ');
 }
 
-/** How the customer gets an order: delivered, collected at our office, or nothing to hand over (a course). */
-export type OrderHandover = 'delivery' | 'pickup' | 'course';
-
 export function handoverOf(order: Pick<OrderRow, 'delivery'>): OrderHandover {
   // The school writes {kind: 'course'}; a checkout writes the Delivery form, whose method 1 is «Самовывоз».
   if (order.delivery.kind === 'course') return 'course';
@@ -167,45 +165,6 @@ const AFTER_PAYMENT: Record<OrderHandover, (origin: string) => string> = {
     `Соберём его и напишем, когда его можно будет забрать в нашем офисе.\n\n${origin}/my-orders`,
   course: (origin) => `Курс открыт — он в разделе «Мои курсы»: ${origin}/my-courses`,
 };
-
-export interface OrderView {
-  id: number;
-  number: string;
-  status: OrderStatus;
-  status_name: string;
-  payment_state: PaymentState;
-  payment_state_name: string;
-  created_at: string;
-  paid_at: string | null;
-  name: string;
-  fam: string;
-  email: string;
-  tel: string;
-  delivery_name: string;
-  delivery_price: number;
-  handover: OrderHandover;
-  sposob_oplat: number;
-  sposob_oplat_name: string;
-  promo_code: string | null;
-  subtotal: number;
-  discount: number;
-  goods_total: number;
-  total: number;
-  /** Bank details to pay by transfer; only for sposob_oplat 3. */
-  invoice: ReturnType<typeof buildInvoice> | null;
-  lines: Array<{
-    id: number;
-    name: string;
-    volume: string;
-    url: string;
-    quantity: number;
-    cena: number;
-    cena_st: number;
-    price: number;
-    sum: number;
-    gift: boolean;
-  }>;
-}
 
 export function toOrderView(order: OrderRow, lines: CheckoutLine[]): OrderView {
   return {

@@ -1,8 +1,10 @@
 // /yookassa (spec §2, the card payment page): where YooKassa brings the buyer back. It asks how the payment ended
 // (a few times while it is still pending) and shows «Оплата прошла» with the order, or «Оплата не прошла» with
 // «Попробовать ещё раз».
+
 import { formatDateLong } from '@efir/domain/dates';
 import { formatRub } from '@efir/domain/money';
+import type { OrderView } from '@efir/domain/order-wire';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
@@ -10,8 +12,6 @@ import {
   canPayOnline,
   fetchPayment,
   findGuestOrderKey,
-  handoverOf,
-  type OrderView,
   type PaymentCheck,
   startCardPayment,
 } from '../../app/orders.ts';
@@ -38,7 +38,7 @@ export function readOutcome(check: PaymentCheck): PaymentOutcome {
 export function isCourseOrder(
   order: Pick<OrderView, 'lines'> & Partial<Pick<OrderView, 'handover'>>,
 ): boolean {
-  return handoverOf(order) === 'course';
+  return order.handover === 'course';
 }
 
 type View =
@@ -68,7 +68,7 @@ function OrderFacts({ order }: { order: OrderView }) {
         </div>
       ) : (
         <div>
-          <dt>{handoverOf(order) === 'pickup' ? 'Получение' : 'Доставка'}</dt>
+          <dt>{order.handover === 'pickup' ? 'Получение' : 'Доставка'}</dt>
           <dd>{order.delivery_name}</dd>
         </div>
       )}
@@ -184,7 +184,7 @@ export function YookassaPage() {
             <p>
               Спасибо! Мы получили {formatRub(view.order.total)} за заказ {view.order.number}. Соберём его и
               сообщим на {view.order.email},{' '}
-              {handoverOf(view.order) === 'pickup'
+              {view.order.handover === 'pickup'
                 ? 'когда его можно будет забрать в нашем офисе.'
                 : 'когда передадим в доставку.'}
             </p>
