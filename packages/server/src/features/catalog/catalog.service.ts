@@ -5,7 +5,6 @@ import {
   AVAILABILITY,
   type Crumb,
   DEFAULT_AVAILABILITY,
-  type ImageRef,
   type Pagination,
   PRODUCT_ICON_NAMES,
   PRODUCT_ICONS,
