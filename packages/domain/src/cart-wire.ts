@@ -28,7 +28,6 @@ export const cartPromoSchema = z.object({
   code: z.string(),
   condition: z.object({ type: z.string(), percent: z.number() }),
 });
-export type CartPromo = z.infer<typeof cartPromoSchema>;
 
 export const cartAnswerSchema = z.object({
   // 'cart', or what the call did ('cart/promo/clear').

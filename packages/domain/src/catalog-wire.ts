@@ -52,7 +52,8 @@ export const imageRefSchema = z.object({
 });
 export type ImageRef = z.infer<typeof imageRefSchema>;
 
-export const productCardSchema = z.object({
+/** What a product card and a product page both say of a product (one volume of it). */
+const productBasics = {
   id: z.int(),
   name: z.string(),
   url: z.string(),
@@ -62,6 +63,10 @@ export const productCardSchema = z.object({
   stock: z.int(),
   katGlobal: z.int(),
   icons: z.array(z.enum(PRODUCT_ICONS)),
+};
+
+export const productCardSchema = z.object({
+  ...productBasics,
   image: imageRefSchema.nullable(),
   avg_rating: z.number(),
   votes_count: count,
@@ -89,16 +94,8 @@ export type Pagination = z.infer<typeof paginationSchema>;
 
 /** com_data of a product page. */
 export const productDetailsSchema = z.object({
-  id: z.int(),
-  name: z.string(),
+  ...productBasics,
   latin_name: z.string(),
-  url: z.string(),
-  volume: z.string(),
-  cena: z.int(),
-  cena_st: z.int(),
-  stock: z.int(),
-  katGlobal: z.int(),
-  icons: z.array(z.enum(PRODUCT_ICONS)),
   images: z.array(imageRefSchema),
   description: z.string(),
   composition: z.string(),

@@ -22,7 +22,6 @@ export const orderLineSchema = z.object({
   sum: z.int(),
   gift: z.boolean(),
 });
-export type OrderLine = z.infer<typeof orderLineSchema>;
 
 /** Bank details to pay by transfer (spec §3 payment 3). */
 export const invoiceSchema = z.object({

@@ -187,7 +187,6 @@ export const commentAuthorSchema = z.object({
   name: z.string(),
   avatar: z.object({ type: z.enum(['photo', 'other']), photo: z.string().nullable() }),
 });
-export type CommentAuthor = z.infer<typeof commentAuthorSchema>;
 
 export const commentWireSchema = z.object({
   id: z.int(),

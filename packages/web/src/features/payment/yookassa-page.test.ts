@@ -32,16 +32,12 @@ describe('readOutcome', () => {
 });
 
 describe('isCourseOrder', () => {
-  const line = (url: string) => ({ url }) as OrderView['lines'][number];
-
   it('knows a paid course, which is not packed or shipped', () => {
-    expect(isCourseOrder({ lines: [line('/seminar_po_aromatherapy/aromaterapevt-konsultant.html')] })).toBe(
-      true,
-    );
+    expect(isCourseOrder({ handover: 'course' })).toBe(true);
   });
 
-  it('leaves goods, and an order without lines, to the delivery wording', () => {
-    expect(isCourseOrder({ lines: [line('/lavanda-uzkolistnaya-10-ml.html')] })).toBe(false);
-    expect(isCourseOrder({ lines: [] })).toBe(false);
+  it('leaves goods, delivered or collected, to the delivery wording', () => {
+    expect(isCourseOrder({ handover: 'delivery' })).toBe(false);
+    expect(isCourseOrder({ handover: 'pickup' })).toBe(false);
   });
 });

@@ -35,9 +35,7 @@ export function readOutcome(check: PaymentCheck): PaymentOutcome {
 }
 
 /** A school course paid for (POST /v1/user/course): nothing is packed or shipped, the course opens instead. */
-export function isCourseOrder(
-  order: Pick<OrderView, 'lines'> & Partial<Pick<OrderView, 'handover'>>,
-): boolean {
+export function isCourseOrder(order: Pick<OrderView, 'handover'>): boolean {
   return order.handover === 'course';
 }
 
