@@ -162,24 +162,6 @@ export const questionSchema = z.strictObject({
 
 // Answers of the account calls (the server builds them, the web pages read them).
 
-export interface AddressWire {
-  id: number;
-  city: string;
-  street: string;
-  house: string;
-  flat: string;
-  zip: string;
-  comment: string;
-}
-
-export interface PickupPointWire {
-  id: number;
-  code: string;
-  type: number;
-  name: string;
-  address: string;
-}
-
 export interface DiscountDescription {
   /** The user's percent now. */
   percent: number;
@@ -228,3 +210,61 @@ export interface QuestionWire {
   answered_at: string | null;
   created_at: string;
 }
+
+// Answers.
+
+export const userAddressSchema = z.object({
+  id: z.int(),
+  city: z.string(),
+  street: z.string(),
+  house: z.string(),
+  flat: z.string(),
+  zip: z.string(),
+  comment: z.string(),
+});
+export type AddressWire = z.infer<typeof userAddressSchema>;
+
+/** A saved pickup point: the carrier's code and the delivery kind (spec §3 type). */
+export const userPickupPointSchema = z.object({
+  id: z.int(),
+  code: z.string(),
+  type: z.int(),
+  name: z.string(),
+  address: z.string(),
+});
+export type PickupPointWire = z.infer<typeof userPickupPointSchema>;
+
+/** Spec §3 User, as login, registration and GET /v1/user answer it. */
+export const userWireSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  fam: z.string(),
+  email: z.string(),
+  tel: z.string(),
+  avatar: z.object({ type: z.enum(['photo', 'other']), photo: z.string().nullable() }),
+  skidka: z.number(),
+  /** ISO date (YYYY-MM-DD) or null. */
+  birthday: z.string().nullable(),
+  mailings: z.boolean(),
+  telegram: z.object({ linked: z.boolean() }),
+  favProducts: z.array(z.int()),
+  favRecepts: z.array(z.int()),
+  favArticles: z.array(z.int()),
+  waitlist: z.array(z.int()),
+  addresses: z.array(userAddressSchema),
+  pvz: z.array(userPickupPointSchema),
+  /** GET /v1/user only: the support chat is open to this user (spec §7 chat). */
+  chat: z.boolean().optional(),
+});
+export type UserWire = z.infer<typeof userWireSchema>;
+
+/** POST /v1/user (registration) and POST /v1/user/login. */
+export const sessionAnswerSchema = z.object({
+  status: z.literal('ok'),
+  access_token: z.string(),
+  expires_in: z.int(),
+  user: userWireSchema,
+});
+
+/** GET /v1/user. */
+export const currentUserAnswerSchema = z.object({ message: z.literal('user'), user: userWireSchema });

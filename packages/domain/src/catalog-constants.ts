@@ -11,7 +11,6 @@ export const PAGE_TYPES = [
   'recept',
   'saved',
 ] as const;
-export type PageType = (typeof PAGE_TYPES)[number];
 
 export const PRODUCT_ICONS = ['new', 'hit', 'organic', 'sale', 'rare'] as const;
 export type ProductIcon = (typeof PRODUCT_ICONS)[number];

@@ -1,17 +1,11 @@
 // Page data of POST /api/v1/route (spec §3 Page) and the filters and sorts of spec §3–§4, §9.
-import type { CommentThread } from './reviews-schemas.ts';
+import { commentThreadSchema } from './reviews-schemas.ts';
 import { z } from './zod-ru.ts';
 
 // The constants live in a zod-free module, so the browser's page code can use them without the schemas below.
 export * from './catalog-constants.ts';
 
-import {
-  DEFAULT_AVAILABILITY,
-  DEFAULT_DATE_PERIOD,
-  type PageType,
-  PRODUCT_ICONS,
-  type ProductIcon,
-} from './catalog-constants.ts';
+import { DEFAULT_AVAILABILITY, DEFAULT_DATE_PERIOD, PAGE_TYPES, PRODUCT_ICONS } from './catalog-constants.ts';
 
 const ids = z.array(z.int().positive()).max(50);
 
@@ -45,81 +39,145 @@ export const routeRequestSchema = z.strictObject({
 });
 export type RouteRequest = z.infer<typeof routeRequestSchema>;
 
-export interface ImageRef {
-  filename: string;
-  basename: string;
+// Answers: zod schemas, so the server declares them as its routes' `response` (and in the OpenAPI document) and the
+// web takes their types with `import type` (no zod in the browser's page code). docs/decisions/031.
+
+const count = z.int().min(0);
+
+export const imageRefSchema = z.object({
+  filename: z.string(),
+  basename: z.string(),
   /** The WebP widths there are: the largest is `${basename}.webp`, each other `${basename}-${width}w.webp`. */
-  widths?: number[];
-}
+  widths: z.array(z.int()).optional(),
+});
+export type ImageRef = z.infer<typeof imageRefSchema>;
 
-export interface ProductCard {
-  id: number;
-  name: string;
-  url: string;
-  volume: string;
-  cena: number;
-  cena_st: number;
-  stock: number;
-  katGlobal: number;
-  icons: ProductIcon[];
-  image: ImageRef | null;
-  avg_rating: number;
-  votes_count: number;
-}
+/** What a product card and a product page both say of a product (one volume of it). */
+const productBasics = {
+  id: z.int(),
+  name: z.string(),
+  url: z.string(),
+  volume: z.string(),
+  cena: z.int(),
+  cena_st: z.int(),
+  stock: z.int(),
+  katGlobal: z.int(),
+  icons: z.array(z.enum(PRODUCT_ICONS)),
+};
 
-export interface PublicationCard {
-  id: number;
-  title: string;
-  url: string;
-  excerpt: string;
-  image: ImageRef | null;
-  published_at: string;
-  author: { id: number; name: string; url: string } | null;
-  avg_rating: number;
-  comments_count: number;
-}
+export const productCardSchema = z.object({
+  ...productBasics,
+  image: imageRefSchema.nullable(),
+  avg_rating: z.number(),
+  votes_count: count,
+});
+export type ProductCard = z.infer<typeof productCardSchema>;
 
-export interface Crumb {
-  name: string;
-  url: string;
-}
+export const publicationCardSchema = z.object({
+  id: z.int(),
+  title: z.string(),
+  url: z.string(),
+  excerpt: z.string(),
+  image: imageRefSchema.nullable(),
+  published_at: z.string(),
+  author: z.object({ id: z.int(), name: z.string(), url: z.string() }).nullable(),
+  avg_rating: z.number(),
+  comments_count: count,
+});
+export type PublicationCard = z.infer<typeof publicationCardSchema>;
 
-export interface PageInfo<T = unknown> {
-  type: PageType;
-  url: string;
-  html_title: string;
-  meta_description: string;
-  /** The page's own entity (category, product, article, recipe, section…). */
-  com_data: T;
-  avg_rating: number;
-  votes_count: number;
+export const crumbSchema = z.object({ name: z.string(), url: z.string() });
+export type Crumb = z.infer<typeof crumbSchema>;
+
+export const paginationSchema = z.object({ page: z.int(), pages: z.int(), total: count, per_page: z.int() });
+export type Pagination = z.infer<typeof paginationSchema>;
+
+/** com_data of a product page. */
+export const productDetailsSchema = z.object({
+  ...productBasics,
+  latin_name: z.string(),
+  images: z.array(imageRefSchema),
+  description: z.string(),
+  composition: z.string(),
+  usage: z.string(),
+  safety: z.string(),
+  country: z.string(),
+  plant_part: z.string(),
+  extraction_method: z.string(),
+  avg_rating: z.number(),
+  votes_count: count,
+  comments_count: count,
+  category: z.object({ id: z.int(), name: z.string(), url: z.string() }).nullable(),
+  volumes: z.array(
+    z.object({
+      id: z.int(),
+      volume: z.string(),
+      url: z.string(),
+      cena: z.int(),
+      cena_st: z.int(),
+      stock: z.int(),
+    }),
+  ),
+  /** The maker; null for the shop's own bottling. */
+  brand: z.string().nullable(),
+  gtin: z.string().nullable(),
+  special_price_until: z.string().nullable(),
+  /** Each way of delivery with its lowest price and term (structured data for search engines). */
+  shipping: z.array(
+    z.object({
+      name: z.string(),
+      price_from: z.int(),
+      free_from: z.int().nullable(),
+      days_min: z.int(),
+      days_max: z.int(),
+    }),
+  ),
+});
+export type ProductDetails = z.infer<typeof productDetailsSchema>;
+export type ProductShipping = ProductDetails['shipping'][number];
+
+export const pageInfoSchema = z.object({
+  type: z.enum(PAGE_TYPES),
+  url: z.string(),
+  html_title: z.string(),
+  meta_description: z.string(),
+  /** The page's own entity (category, product, article, recipe, section…): a product's is productDetailsSchema. */
+  com_data: z.unknown(),
+  avg_rating: z.number(),
+  votes_count: count,
   /** The visitor's own vote: 0 for a guest or without a vote (the only part of the page data that depends on who asks). */
-  userRating: number;
+  userRating: z.int(),
   /** The first page of the comment threads (products, recipes, articles), newest first; [] on other pages. */
-  comments: CommentThread[];
+  comments: z.array(commentThreadSchema),
   /** Where those threads stand among all of them (total: top-level threads); null where there are no comments. */
-  comments_pagination: Pagination | null;
-  breadcrumbs: Crumb[];
-}
+  comments_pagination: paginationSchema.nullable(),
+  breadcrumbs: z.array(crumbSchema),
+});
+export type PageInfo<T = unknown> = Omit<z.infer<typeof pageInfoSchema>, 'com_data'> & { com_data: T };
 
-export interface Pagination {
-  page: number;
-  pages: number;
-  total: number;
-  per_page: number;
-}
-
-export interface RouteResponse<T = unknown> {
-  page: PageInfo<T>;
-  products: ProductCard[];
+export const routeResponseSchema = z.object({
+  page: pageInfoSchema,
+  products: z.array(productCardSchema),
   /** Recipe ingredients (with their products where the shop sells them). */
-  components: unknown[];
-  recoGoods: ProductCard[];
-  categories: unknown[];
-  articles: PublicationCard[];
-  razdels: unknown[];
-  recepts: PublicationCard[];
-  pagination: Pagination | null;
+  components: z.array(z.unknown()),
+  recoGoods: z.array(productCardSchema),
+  categories: z.array(z.unknown()),
+  articles: z.array(publicationCardSchema),
+  razdels: z.array(z.unknown()),
+  recepts: z.array(publicationCardSchema),
+  pagination: paginationSchema.nullable(),
   /** The filter and sort the server applied (defaults filled in). */
-  applied: { sort: number; filter: Partial<ProductFilter & PublicationFilter> };
-}
+  applied: z.object({
+    sort: z.int(),
+    filter: z.object({
+      icons: z.array(z.enum(PRODUCT_ICONS)).optional(),
+      anywhere: z.int().optional(),
+      authors: z.array(z.int()).optional(),
+      date: z.int().optional(),
+      tags: z.array(z.int()).optional(),
+    }),
+  }),
+});
+export type RouteResponse<T = unknown> = Omit<z.infer<typeof routeResponseSchema>, 'page'> & {
+  page: PageInfo<T>;
+};

@@ -182,25 +182,27 @@ export interface VoteAnswer {
   resp: VoteResult;
 }
 
-export interface CommentAuthor {
-  id: number;
-  name: string;
-  avatar: { type: 'photo' | 'other'; photo: string | null };
-}
+export const commentAuthorSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  avatar: z.object({ type: z.enum(['photo', 'other']), photo: z.string().nullable() }),
+});
 
-export interface CommentWire {
-  id: number;
-  parent_id: number | null;
-  user: CommentAuthor;
+export const commentWireSchema = z.object({
+  id: z.int(),
+  parent_id: z.int().nullable(),
+  user: commentAuthorSchema,
   /** Sanitised rich text. */
-  html: string;
-  created_at: string;
-}
+  html: z.string(),
+  created_at: z.string(),
+});
+export type CommentWire = z.infer<typeof commentWireSchema>;
 
-export interface CommentThread extends CommentWire {
+export const commentThreadSchema = commentWireSchema.extend({
   /** Oldest first, one level only. */
-  replies: CommentWire[];
-}
+  replies: z.array(commentWireSchema),
+});
+export type CommentThread = z.infer<typeof commentThreadSchema>;
 
 export interface CommentAnswer {
   message: 'comment';

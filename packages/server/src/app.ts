@@ -4,7 +4,6 @@ import { mkdirSync } from 'node:fs';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database, DbHandle } from './db/client.ts';
@@ -94,6 +93,7 @@ import { createRenderReads } from './plugins/render-reads.ts';
 import { registerResponseRule } from './plugins/response-rule.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { createPageRenderer, registerNotFound, type SsrOptions } from './plugins/ssr.ts';
+import { registerApiDocs, registerWireContract } from './plugins/wire-contract.ts';
 
 /**
  * Memory for guests' rendered pages, compressed (a product page ≈ 22 KB): about 1 500 pages; the oldest go first.
@@ -158,7 +158,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   returnRequestId(app);
   app.decorate('requestTracker', trackInFlightRequests(app));
   acceptBodylessCalls(app);
-  app.setSerializerCompiler(serializerCompiler);
+  await registerWireContract(app);
 
   registerErrorHandler(app);
   refuseNulCharacters(app);
@@ -222,6 +222,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     : undefined;
 
   app.get('/api/health', async () => ({ status: 'ok' }));
+  registerApiDocs(app);
   registerReadiness(app, { db: deps.db, redis });
 
   const cart = createCartService(deps.db);

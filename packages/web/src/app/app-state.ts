@@ -1,48 +1,11 @@
 // Session, cart, critical data and UI state of one running app (one per browser tab, one per server render).
-import type { ImageRef, ProductCard } from '@efir/domain/catalog-wire';
+import type { UserWire } from '@efir/domain/account-schemas';
+import type { CartAnswer } from '@efir/domain/cart-wire';
 import type { DeliveryFormInput } from '@efir/domain/delivery-rules';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
-export interface UserAddress {
-  id: number;
-  city: string;
-  street: string;
-  house: string;
-  flat: string;
-  zip: string;
-  comment: string;
-}
-
-/** A saved pickup point: the carrier's code and the delivery kind (spec §3 type). */
-export interface UserPickupPoint {
-  id: number;
-  code: string;
-  type: number;
-  name: string;
-  address: string;
-}
-
-/** Spec §3 User as GET /v1/user answers it; `normalizeUser` (app/session.ts) fills what an answer lacks. */
-export interface SessionUser {
-  id: number;
-  name: string;
-  fam: string;
-  email: string;
-  tel: string;
-  avatar: { type: 'photo' | 'other'; photo: string | null };
-  skidka: number;
-  /** ISO date (YYYY-MM-DD) or null. */
-  birthday: string | null;
-  mailings: boolean;
-  telegram: { linked: boolean };
-  favProducts: number[];
-  favRecepts: number[];
-  favArticles: number[];
-  waitlist: number[];
-  addresses: UserAddress[];
-  pvz: UserPickupPoint[];
-  [field: string]: unknown;
-}
+/** Spec §3 User as GET /v1/user answers it (domain/account-schemas.ts). */
+export type SessionUser = UserWire;
 
 /** The checkout steps of spec §2 in their order. */
 export const CHECKOUT_STEPS = ['delivery', 'pay', 'info', 'check'] as const;
@@ -86,53 +49,8 @@ export interface CheckoutDraft {
   onlineMethod?: 'bank_card' | 'sbp';
 }
 
-export interface CartLine {
-  id: number;
-  quantity: number;
-  /** Price of one unit, whole ₽. */
-  cena: number;
-  /** Regular price; above 0 the line is a special price. */
-  cena_st: number;
-  katGlobal: number;
-  url: string;
-  name: string;
-  volume: string;
-  image: ImageRef | null;
-  stock: number;
-  /** Price of one unit after the discount. */
-  price: number;
-  sum: number;
-  gift?: boolean;
-}
-
-export interface CartPromo {
-  code: string;
-  condition: { type: string; percent: number };
-}
-
 /** The whole cart as GET /v1/cart answers it (spec §3 Cart), totals as the server computed them. */
-export interface CartData {
-  lines: CartLine[];
-  /** Chosen gifts: 0 ₽ lines. */
-  gifts: CartLine[];
-  promo: CartPromo | null;
-  subtotal: number;
-  discount: number;
-  /** Total in whole roubles as the server computed it. */
-  total: number;
-  /** Units of goods, gifts not counted. */
-  count: number;
-  /** The discount percent applied to regular lines. */
-  skidka: number;
-  /** What the cart holds as the server saw it (a digest); sent with the order, so a cart changed elsewhere shows. */
-  version: string;
-  code: string | null;
-  /** The cart holds hydrolats (katGlobal 12). */
-  hydr: boolean;
-  reco: ProductCard[];
-  /** Lines the server changed since the last look (sold out, less in stock). */
-  notices: string[];
-}
+export type CartData = CartAnswer['cart'] & Omit<CartAnswer, 'cart' | 'message'>;
 
 export interface CatalogEntry {
   id: number;

@@ -1,9 +1,11 @@
 // The part of the cart (spec §3–§4) the page frame needs at start: reading the server's answer into the store, the
 // top bar's summary and the reload after a login. The calls of the cart page and the buttons are in cart-state.ts,
 // which loads with the pages that use them.
+
+import type { CartLine } from '@efir/domain/cart-wire';
 import type { ImageRef, ProductCard } from '@efir/domain/catalog-wire';
 import type { HttpClient } from '../lib/http-client.ts';
-import { type AppStore, type CartData, type CartLine, EMPTY_CART } from './app-state.ts';
+import { type AppStore, type CartData, EMPTY_CART } from './app-state.ts';
 
 export const CART_URL = '/my-cart';
 export const CHECKOUT_URL = '/checkout';

@@ -1,12 +1,14 @@
 // The cart of spec §3–§4 and its calls (spec §7 Cart): every answer that carries the cart sets the whole cart in the
 // store, so the top bar, the cart page and the checkout always show the server's lines and totals. What the page
 // frame needs at start lives in cart-core.ts (kept in the entry chunk); this module loads with the pages.
+
+import type { CartLine } from '@efir/domain/cart-wire';
 import type { ImageRef } from '@efir/domain/catalog-wire';
 import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { type HttpClient, HttpError } from '../lib/http-client.ts';
 import { useAppState } from './app-context.tsx';
-import { type AppStore, type CartData, type CartLine, EMPTY_CART } from './app-state.ts';
+import { type AppStore, type CartData, EMPTY_CART } from './app-state.ts';
 
 import { CART_URL, fetchCart, isRecord, readImage, setCartFromAnswer, text, whole } from './cart-core.ts';
 

@@ -3,6 +3,7 @@
 // click of the button (OneClickButton in cart-buttons.tsx), so none of it weighs on the page's first scripts.
 import { formatRub } from '@efir/domain/money';
 import { oneClickSchema } from '@efir/domain/one-click';
+import type { OrderView } from '@efir/domain/order-wire';
 import { formatRussianPhone, maskRussianPhoneInput, normalizeRussianPhone } from '@efir/domain/phone';
 import { useEffect, useRef, useState } from 'react';
 import { FormError, SubmitButton, TextField, useForm } from '../components/ui/form.tsx';
@@ -11,7 +12,7 @@ import { FORM_ERROR } from '../lib/forms.ts';
 import { useAppContext, useAppState } from './app-context.tsx';
 import { reloadCart } from './cart-state.ts';
 import { createIdempotencyKey } from './checkout-draft.ts';
-import { type OrderView, rememberGuestOrder } from './orders.ts';
+import { rememberGuestOrder } from './orders.ts';
 import { Link } from './router/link.tsx';
 import './one-click.css';
 

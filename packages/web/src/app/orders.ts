@@ -1,85 +1,13 @@
 // Orders as the checkout, the payment page and the account see them (spec §7 Order, my-orders): the order view,
 // card payment through YooKassa, and the keys that let a guest look at and pay for their own orders.
-import { COURSE_URL_PREFIX } from '@efir/domain/school-schemas';
+import type { OrderPaymentAnswer, OrderView } from '@efir/domain/order-wire';
 import type { HttpClient } from '../lib/http-client.ts';
-
-export type OrderStatus = 'new' | 'confirmed' | 'shipped' | 'delivered' | 'cancelled';
-export type PaymentState = 'not_required' | 'awaiting' | 'pending' | 'paid' | 'canceled';
 
 /** spec §3 payment method «5 card online»: a card on YooKassa's page or СБП. */
 export const CARD_ONLINE = 5;
 
-/** How an online order is paid through YooKassa. */
-export type OnlineMethod = 'bank_card' | 'sbp';
-
-export interface OrderLine {
-  id: number;
-  name: string;
-  volume: string;
-  url: string;
-  quantity: number;
-  cena: number;
-  cena_st: number;
-  price: number;
-  sum: number;
-  gift: boolean;
-}
-
-/** An order as the server shows it to its owner. */
-export interface OrderView {
-  id: number;
-  /** «ЭФ-000012». */
-  number: string;
-  status: OrderStatus;
-  status_name: string;
-  payment_state: PaymentState;
-  payment_state_name: string;
-  created_at: string;
-  paid_at: string | null;
-  name: string;
-  fam: string;
-  email: string;
-  tel: string;
-  delivery_name: string;
-  delivery_price: number;
-  /** How the customer gets it: delivered, collected at our office, or a course (nothing is shipped). */
-  handover?: OrderHandover;
-  sposob_oplat: number;
-  sposob_oplat_name: string;
-  promo_code: string | null;
-  subtotal: number;
-  discount: number;
-  goods_total: number;
-  total: number;
-  /** Returned through the payment system, ₽ (refunds from the back office). */
-  refunded?: number;
-  lines: OrderLine[];
-  /** «Купить в 1 клик»: the shop calls back to agree delivery and payment. */
-  call_back?: boolean;
-  /** The parcel's carrier and tracking number once shipped (decision 029). */
-  tracking?: OrderTracking | null;
-}
-
-export interface OrderTracking {
-  carrier: string;
-  /** «СДЭК», «Почта России»… */
-  carrier_name: string;
-  number: string;
-  /** The carrier's tracking page; null for a carrier without one. */
-  url: string | null;
-}
-
-export type OrderHandover = 'delivery' | 'pickup' | 'course';
-
-/** The server says how an order is handed over; an answer without it is read from the lines (course seats). */
-export function handoverOf(
-  order: Pick<OrderView, 'lines'> & Partial<Pick<OrderView, 'handover'>>,
-): OrderHandover {
-  if (order.handover) return order.handover;
-  const course =
-    order.lines.length > 0 && order.lines.every((line) => line.url.startsWith(COURSE_URL_PREFIX));
-  return course ? 'course' : 'delivery';
-}
+/** How an online order is paid through YooKassa (decision 028). */
+export type OnlineMethod = NonNullable<OrderPaymentAnswer['payment']>['method'];
 
 /** A card order that still waits for its money (a failed attempt may be repeated). */
 export function canPayOnline(order: Pick<OrderView, 'sposob_oplat' | 'payment_state' | 'status'>): boolean {
@@ -141,19 +69,7 @@ export async function fetchOrder(api: HttpClient, orderId: number, key?: string)
   return answer.order;
 }
 
-export interface PaymentCheck {
-  order: OrderView;
-  payment: {
-    status: string;
-    paid_at: string | null;
-    method?: OnlineMethod;
-    confirmation_type?: 'redirect' | 'qr';
-    /** СБП on a desktop while the payment waits: the QR code, inline SVG drawn by the server. */
-    qr_svg?: string;
-    /** The offline test gateway only: its bank-app page, for a tester without a phone. */
-    test_confirmation_url?: string;
-  } | null;
-}
+export type PaymentCheck = OrderPaymentAnswer;
 
 /** GET /v1/order/{id}/payment?key=: how the card payment ended (the server asks the provider while pending). */
 export async function fetchPayment(api: HttpClient, orderId: number, key?: string): Promise<PaymentCheck> {

@@ -1,6 +1,11 @@
 // The user of GET /v1/user (spec §3 User), read defensively: a missing list or field becomes its empty value.
+
+import type {
+  AddressWire as UserAddress,
+  PickupPointWire as UserPickupPoint,
+} from '@efir/domain/account-schemas';
 import type { HttpClient } from '../lib/http-client.ts';
-import type { SessionUser, UserAddress, UserPickupPoint } from './app-state.ts';
+import type { SessionUser } from './app-state.ts';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -19,6 +19,7 @@ import {
   type questionSchema,
   TELEGRAM_CODE_LENGTH,
   TELEGRAM_CODE_TTL_MS,
+  type UserWire,
   type WaitlistItem,
 } from '@efir/domain/account-schemas';
 import type { ProductCard, PublicationCard } from '@efir/domain/catalog-wire';
@@ -61,33 +62,6 @@ import {
 } from './account.repo.ts';
 import { addresses, favorites, pickupPoints, users, waitlist } from './account.table.ts';
 import { deleteAvatarFile, storeAvatar } from './avatars.ts';
-
-export interface UserWire {
-  id: number;
-  name: string;
-  fam: string;
-  email: string;
-  tel: string;
-  avatar: { type: 'photo' | 'other'; photo: string | null };
-  skidka: number;
-  birthday: string | null;
-  mailings: boolean;
-  telegram: { linked: boolean };
-  favProducts: number[];
-  favRecepts: number[];
-  favArticles: number[];
-  waitlist: number[];
-  addresses: Array<{
-    id: number;
-    city: string;
-    street: string;
-    house: string;
-    flat: string;
-    zip: string;
-    comment: string;
-  }>;
-  pvz: Array<{ id: number; code: string; type: number; name: string; address: string }>;
-}
 
 export async function getUserWire(db: Database, user: UserRow): Promise<UserWire> {
   const [favoriteRows, waitRows, addressRows, pickupRows] = await Promise.all([

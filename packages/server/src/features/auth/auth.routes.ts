@@ -1,4 +1,5 @@
 // HTTP routes of authentication (spec §7 User, Token refresh): registration, login, refresh, logout, passwords.
+import { currentUserAnswerSchema, sessionAnswerSchema } from '@efir/domain/account-schemas';
 import {
   changeEmailSchema,
   changePasswordSchema,
@@ -98,7 +99,7 @@ export function registerAuthRoutes(
   async function sessionAnswer(reply: FastifyReply, result: { user: UserRow; session: Session }) {
     setSessionCookies(reply, result.session);
     return {
-      status: 'ok',
+      status: 'ok' as const,
       access_token: result.session.accessToken,
       expires_in: result.session.expiresIn,
       user: await getUserWire(db, result.user),
@@ -117,19 +118,27 @@ export function registerAuthRoutes(
     };
   });
 
-  routes.post('/v1/user', { schema: { body: registrationSchema } }, async (request, reply) => {
-    const result = await auth.register(request.body, request.ip);
-    setDeviceCookie(reply, result.device);
-    await deps.onLogin?.(request, reply, result.user.id);
-    return sessionAnswer(reply, result);
-  });
+  routes.post(
+    '/v1/user',
+    { schema: { body: registrationSchema, response: { 200: sessionAnswerSchema } } },
+    async (request, reply) => {
+      const result = await auth.register(request.body, request.ip);
+      setDeviceCookie(reply, result.device);
+      await deps.onLogin?.(request, reply, result.user.id);
+      return sessionAnswer(reply, result);
+    },
+  );
 
-  routes.post('/v1/user/login', { schema: { body: loginSchema } }, async (request, reply) => {
-    const result = await auth.login(request.body, request.ip, request.cookies[DEVICE_COOKIE]);
-    setDeviceCookie(reply, result.device);
-    await deps.onLogin?.(request, reply, result.user.id);
-    return sessionAnswer(reply, result);
-  });
+  routes.post(
+    '/v1/user/login',
+    { schema: { body: loginSchema, response: { 200: sessionAnswerSchema } } },
+    async (request, reply) => {
+      const result = await auth.login(request.body, request.ip, request.cookies[DEVICE_COOKIE]);
+      setDeviceCookie(reply, result.device);
+      await deps.onLogin?.(request, reply, result.user.id);
+      return sessionAnswer(reply, result);
+    },
+  );
 
   routes.post('/v1/user/logout', async (request, reply) => {
     const user = await authenticator.findUser(request).catch(() => null);
@@ -158,10 +167,10 @@ export function registerAuthRoutes(
     return { status: 'ok' };
   });
 
-  routes.get('/v1/user', async (request) => {
+  routes.get('/v1/user', { schema: { response: { 200: currentUserAnswerSchema } } }, async (request) => {
     const user = await authenticator.requireUser(request);
     return {
-      message: 'user',
+      message: 'user' as const,
       user: { ...(await getUserWire(db, user)), chat: canUseChat(deps.config, user.id) },
     };
   });

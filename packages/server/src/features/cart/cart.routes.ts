@@ -1,4 +1,5 @@
 // HTTP routes of the cart (spec §7 Cart): every change answers with the whole cart, which the client shows as is.
+import { cartAnswerSchema, cartPromoAnswerSchema } from '@efir/domain/cart-wire';
 import { APP_HEADER } from '@efir/domain/http-contract';
 import { z } from '@efir/domain/zod-ru';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -57,7 +58,8 @@ export function registerCartRoutes(
     return { user: found.user, cart: found.cart ? await carts.findCart(found.user, found.cart.id) : null };
   }
 
-  routes.get('/v1/cart', async (request) => answer(await findCurrentCart(request)));
+  const cartResponse = { response: { 200: cartAnswerSchema } };
+  routes.get('/v1/cart', { schema: cartResponse }, async (request) => answer(await findCurrentCart(request)));
 
   routes.post(
     '/v1/cart/:id',
@@ -67,6 +69,7 @@ export function registerCartRoutes(
         body: z
           .strictObject({ quantity: z.int().min(1).max(MAX_LINE_QUANTITY).default(1) })
           .default({ quantity: 1 }),
+        ...cartResponse,
       },
     },
     async (request, reply) => {
@@ -76,20 +79,24 @@ export function registerCartRoutes(
     },
   );
 
-  routes.delete('/v1/cart/:id', { schema: { params: productParams } }, async (request) => {
+  routes.delete('/v1/cart/:id', { schema: { params: productParams, ...cartResponse } }, async (request) => {
     const found = await findCurrentCart(request);
     if (found.cart) await carts.removeOne(found.cart, request.params.id);
     return answer(found);
   });
 
-  routes.delete('/v1/cart/line/:id', { schema: { params: productParams } }, async (request) => {
-    const found = await findCurrentCart(request);
-    if (found.cart) await carts.removeLine(found.cart, request.params.id);
-    return answer(found);
-  });
+  routes.delete(
+    '/v1/cart/line/:id',
+    { schema: { params: productParams, ...cartResponse } },
+    async (request) => {
+      const found = await findCurrentCart(request);
+      if (found.cart) await carts.removeLine(found.cart, request.params.id);
+      return answer(found);
+    },
+  );
 
   // Spec §7 makes emptying a GET; the custom header (which a cross-site page cannot add) keeps it ours.
-  routes.get('/v1/cart/clean', async (request) => {
+  routes.get('/v1/cart/clean', { schema: cartResponse }, async (request) => {
     if (request.headers[APP_HEADER] === undefined)
       throw new AppError(400, 'Bad Request', { title: 'Нет заголовка приложения' });
     const found = await findCurrentCart(request);
@@ -104,7 +111,7 @@ export function registerCartRoutes(
 
   routes.put(
     '/v1/cart/gift',
-    { schema: { body: z.strictObject({ id: z.int().positive().nullable() }) } },
+    { schema: { body: z.strictObject({ id: z.int().positive().nullable() }), ...cartResponse } },
     async (request, reply) => {
       const found = await ensureCurrentCart(request, reply);
       await carts.chooseGift(found.cart, found.user, request.body.id);
@@ -119,6 +126,7 @@ export function registerCartRoutes(
         body: z.strictObject({
           code: z.string().trim().min(1, 'Введите промокод').max(40, 'Слишком длинный промокод'),
         }),
+        response: { 200: cartPromoAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -126,7 +134,7 @@ export function registerCartRoutes(
       const result = await carts.applyPromo(found.cart, found.user, request.body.code);
       const view = await answer(await refetch(found));
       return {
-        message: 'cart/promo',
+        message: 'cart/promo' as const,
         code: result.code,
         error: result.error,
         text: result.text,
@@ -136,7 +144,7 @@ export function registerCartRoutes(
     },
   );
 
-  routes.delete('/v1/cart/promo/code', async (request) => {
+  routes.delete('/v1/cart/promo/code', { schema: cartResponse }, async (request) => {
     const found = await findCurrentCart(request);
     if (found.cart) await carts.clearPromo(found.cart);
     const view = await answer(await refetch(found));

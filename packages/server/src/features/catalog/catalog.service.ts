@@ -5,14 +5,15 @@ import {
   AVAILABILITY,
   type Crumb,
   DEFAULT_AVAILABILITY,
-  type ImageRef,
   type Pagination,
   PRODUCT_ICON_NAMES,
   PRODUCT_ICONS,
   PRODUCT_SORTS,
   PRODUCTS_PER_PAGE,
   type ProductCard,
+  type ProductDetails,
   type ProductFilter,
+  type ProductShipping,
 } from '@efir/domain/catalog-wire';
 import { cutAtWord } from '@efir/domain/seo-text';
 import type { Database } from '../../db/client.ts';
@@ -176,46 +177,6 @@ export async function listProducts(
       per_page: perPage,
     },
   };
-}
-
-export interface ProductDetails {
-  id: number;
-  name: string;
-  latin_name: string;
-  url: string;
-  volume: string;
-  cena: number;
-  cena_st: number;
-  stock: number;
-  katGlobal: number;
-  icons: ProductCard['icons'];
-  images: ImageRef[];
-  description: string;
-  composition: string;
-  usage: string;
-  safety: string;
-  country: string;
-  plant_part: string;
-  extraction_method: string;
-  avg_rating: number;
-  votes_count: number;
-  comments_count: number;
-  category: { id: number; name: string; url: string } | null;
-  volumes: Array<{ id: number; volume: string; url: string; cena: number; cena_st: number; stock: number }>;
-  /** The maker; null for the shop's own bottling. */
-  brand: string | null;
-  gtin: string | null;
-  special_price_until: string | null;
-  /** Each way of delivery with its lowest price and term (structured data for search engines). */
-  shipping: ProductShipping[];
-}
-
-export interface ProductShipping {
-  name: string;
-  price_from: number;
-  free_from: number | null;
-  days_min: number;
-  days_max: number;
 }
 
 let shippingSummary: Promise<ProductShipping[]> | undefined;

@@ -1,8 +1,8 @@
 // The letter an order writes when it is placed: its lines, totals, payment (and the invoice for a bank transfer).
 import { formatRub } from '@efir/domain/money';
+import type { OrderView } from '@efir/domain/order-wire';
 import { escapeLetterHtml, letterButton, letterParagraph, letterTable } from '../mail/letter-html.ts';
 import type { Letter } from '../mail/mail.service.ts';
-import type { OrderView } from './orders.service.ts';
 
 function describeInvoice(order: OrderView): string[] {
   const invoice = order.invoice;

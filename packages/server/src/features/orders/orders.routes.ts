@@ -1,5 +1,6 @@
 // HTTP routes of orders (spec §7 Order, my-orders): placing, paying by card, the order's detail for its owner.
 import { checkoutContactSchema, deliveryFormSchema } from '@efir/domain/delivery-rules';
+import { orderAnswerSchema, orderPaymentAnswerSchema, placeOrderAnswerSchema } from '@efir/domain/order-wire';
 import { z } from '@efir/domain/zod-ru';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -62,14 +63,15 @@ export function registerOrderRoutes(
             })
             .optional(),
         }),
+        response: { 200: placeOrderAnswerSchema },
       },
     },
     async (request) => {
       const { user, cart } = await callerCart(request);
       const placed = await orders.place(request.body, user, cart);
       return {
-        status: 'ok',
-        message: placed.created ? 'order/created' : 'order/existing',
+        status: 'ok' as const,
+        message: placed.created ? ('order/created' as const) : ('order/existing' as const),
         order: placed.order,
         // A guest keeps this key to pay for and look at the order; a user needs nothing more than the login.
         key: placed.guestKey,
@@ -154,7 +156,13 @@ export function registerOrderRoutes(
   // The /yookassa page asks how the payment ended; the status is checked at the provider while still pending.
   routes.get(
     '/v1/order/:id/payment',
-    { schema: { params: orderParams, querystring: z.strictObject({ key: guestKeyField }) } },
+    {
+      schema: {
+        params: orderParams,
+        querystring: z.strictObject({ key: guestKeyField }),
+        response: { 200: orderPaymentAnswerSchema },
+      },
+    },
     async (request) => {
       const user = await authenticator.findUser(request);
       const order = await orders.getOwned(request.params.id, user, request.query.key);
@@ -165,7 +173,7 @@ export function registerOrderRoutes(
         payment: payment
           ? {
               status: payment.status,
-              paid_at: payment.paidAt,
+              paid_at: payment.paidAt?.toISOString() ?? null,
               method: payment.method ?? 'bank_card',
               confirmation_type: payment.confirmationType,
               ...(payment.status === 'pending' && payment.confirmationType === 'qr' && payment.confirmationUrl
@@ -179,11 +187,17 @@ export function registerOrderRoutes(
 
   routes.post(
     '/v1/my-orders/:id',
-    { schema: { params: orderParams, body: z.strictObject({ key: guestKeyField }).default({}) } },
+    {
+      schema: {
+        params: orderParams,
+        body: z.strictObject({ key: guestKeyField }).default({}),
+        response: { 200: orderAnswerSchema },
+      },
+    },
     async (request) => {
       const user = await authenticator.findUser(request);
       const order = await orders.getOwned(request.params.id, user, request.body.key);
-      return { message: 'order', order: await orders.view(order) };
+      return { message: 'order' as const, order: await orders.view(order) };
     },
   );
 }

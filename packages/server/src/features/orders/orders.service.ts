@@ -10,7 +10,8 @@ import {
 import { getDeliveryKindName, getPaymentMethodName } from '@efir/domain/delivery-catalogue';
 import type { CheckoutContact, DeliveryForm } from '@efir/domain/delivery-rules';
 import { formatRub } from '@efir/domain/money';
-import { CARRIER_NAMES, type Carrier, trackingUrl } from '@efir/domain/shipment-tracking';
+import type { OrderHandover, OrderView, ShipmentTracking } from '@efir/domain/order-wire';
+import { CARRIER_NAMES, trackingUrl } from '@efir/domain/shipment-tracking';
 import { SHOP_REQUISITES } from '@efir/domain/shop-info';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -153,9 +154,6 @@ function formatDeliveryDetails(
   return [method, address].filter(Boolean).join(' — ');
 }
 
-/** How the customer gets an order: delivered, collected at our office, or nothing to hand over (a course). */
-export type OrderHandover = 'delivery' | 'pickup' | 'course';
-
 export function handoverOf(order: Pick<OrderRow, 'delivery'>): OrderHandover {
   // The school writes {kind: 'course'}; a checkout writes the Delivery form, whose method 1 is «Самовывоз».
   if (order.delivery.kind === 'course') return 'course';
@@ -170,13 +168,6 @@ const AFTER_PAYMENT: Record<OrderHandover, (origin: string) => string> = {
   course: (origin) => `Курс открыт — он в разделе «Мои курсы»: ${origin}/my-courses`,
 };
 
-export interface ShipmentTracking {
-  carrier: Carrier;
-  carrier_name: string;
-  number: string;
-  url: string | null;
-}
-
 export function describeTracking(
   order: Pick<OrderRow, 'carrier' | 'trackingNumber'>,
 ): ShipmentTracking | null {
@@ -187,51 +178,6 @@ export function describeTracking(
     number: order.trackingNumber,
     url: trackingUrl(order.carrier, order.trackingNumber),
   };
-}
-
-export interface OrderView {
-  id: number;
-  number: string;
-  status: OrderStatus;
-  status_name: string;
-  payment_state: PaymentState;
-  payment_state_name: string;
-  created_at: string;
-  paid_at: string | null;
-  name: string;
-  fam: string;
-  email: string;
-  tel: string;
-  delivery_name: string;
-  delivery_price: number;
-  handover: OrderHandover;
-  sposob_oplat: number;
-  sposob_oplat_name: string;
-  promo_code: string | null;
-  subtotal: number;
-  discount: number;
-  goods_total: number;
-  total: number;
-  /** Returned to the customer through the payment system, ₽ (0 when nothing was). */
-  refunded: number;
-  /** Bank details to pay by transfer; only for sposob_oplat 3. */
-  invoice: ReturnType<typeof buildInvoice> | null;
-  /** «Купить в 1 клик»: the shop calls back to agree delivery and payment. */
-  call_back: boolean;
-  /** The parcel's carrier and tracking number once shipped, with the carrier's tracking page. */
-  tracking: ShipmentTracking | null;
-  lines: Array<{
-    id: number;
-    name: string;
-    volume: string;
-    url: string;
-    quantity: number;
-    cena: number;
-    cena_st: number;
-    price: number;
-    sum: number;
-    gift: boolean;
-  }>;
 }
 
 /** `refunded`: what was returned through the payment system (refunds from the back office), ₽. */

@@ -1,4 +1,5 @@
 // Orders and their lines: prices are copied at placement, so later price changes never touch a placed order.
+import { ORDER_STATUSES, type OrderStatus, PAYMENT_STATES, type PaymentState } from '@efir/domain/order-wire';
 import { CARRIERS } from '@efir/domain/shipment-tracking';
 import { sql } from 'drizzle-orm';
 import {
@@ -14,12 +15,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-export const ORDER_STATUSES = ['new', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+// The states are part of the wire (domain/order-wire.ts); the columns and the back office take them from here.
+export { ORDER_STATUSES, type OrderStatus, PAYMENT_STATES, type PaymentState };
+
 /** The product id of an order line that is a course seat (the school's orders): no stock, a `service` in receipts. */
 export const COURSE_LINE_PRODUCT_ID = 0;
-export const PAYMENT_STATES = ['not_required', 'awaiting', 'pending', 'paid', 'canceled'] as const;
-export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 export const orders = pgTable(
   'orders',

@@ -1,5 +1,5 @@
 // Page data (POST /api/v1/route), filter options (spec §7 Filters), the sitemap and robots.txt.
-import { type RouteRequest, routeRequestSchema } from '@efir/domain/catalog-wire';
+import { type RouteRequest, routeRequestSchema, routeResponseSchema } from '@efir/domain/catalog-wire';
 import type { VoteType } from '@efir/domain/reviews-schemas';
 import { z } from '@efir/domain/zod-ru';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -70,17 +70,18 @@ export function registerPagesRoutes(
 
   routes.post(
     '/api/v1/route',
-    { schema: { body: routeRequestSchema }, config: { csrf: false } },
+    { schema: { body: routeRequestSchema, response: { 200: routeResponseSchema } }, config: { csrf: false } },
     async (request, reply) => {
       // Saved carts are private to whoever holds the link: never kept in the shared cache.
       if (request.body.url.startsWith('/saved/')) return resolvePage(db, content, request.body, deps.sources);
       const { json, facts: ratedItem } = await answerForEveryone(request.body);
-      reply.type('application/json; charset=utf-8');
+      // Ready JSON text goes out as it is (Fastify serialises only objects); the response schema describes it.
+      const ready = reply.type('application/json; charset=utf-8') as FastifyReply;
       // Guests and pages without a vote (the bulk of requests) get the cached bytes as they are.
-      if (!ratedItem || !request.auth) return reply.send(json);
+      if (!ratedItem || !request.auth) return ready.send(json);
       reply.header('cache-control', 'private, no-store');
       const userRating = await findOwnRating(request, ratedItem);
-      return reply.send(userRating === 0 ? json : withUserRating(json, userRating));
+      return ready.send(userRating === 0 ? json : withUserRating(json, userRating));
     },
   );
 

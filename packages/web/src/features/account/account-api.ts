@@ -4,12 +4,14 @@ import type {
   AccountSummary,
   BookmarksAnswer,
   QuestionWire,
+  AddressWire as UserAddress,
+  PickupPointWire as UserPickupPoint,
   WaitlistItem,
 } from '@efir/domain/account-schemas';
 import type { ProductCard } from '@efir/domain/catalog-wire';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
-import type { SessionUser, UserAddress, UserPickupPoint } from '../../app/app-state.ts';
+import type { SessionUser } from '../../app/app-state.ts';
 import { useLoaderData } from '../../app/router/router-view.tsx';
 import { normalizeAddresses, normalizePickupPoints, normalizeUser } from '../../app/session-user.ts';
 import { isAccountPageData } from './account-page-data.ts';

@@ -1,10 +1,15 @@
 // /my-address: delivery addresses (list, add, delete with confirmation) and saved pickup points (list, delete).
+
+import type {
+  AddressWire as UserAddress,
+  PickupPointWire as UserPickupPoint,
+} from '@efir/domain/account-schemas';
 import { ADDRESS_LIMIT, addressSchema } from '@efir/domain/account-schemas';
 import { getDeliveryKindName } from '@efir/domain/delivery-catalogue';
 import { formatCount } from '@efir/domain/plural';
 import { useEffect, useState } from 'react';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
-import type { SessionUser, UserAddress, UserPickupPoint } from '../../app/app-state.ts';
+import type { SessionUser } from '../../app/app-state.ts';
 import { Link } from '../../app/router/link.tsx';
 import {
   FORM_ERROR,

@@ -1,11 +1,12 @@
 // /my-baskets: the user's saved carts — what is in each and its total, the link to share, «Добавить в корзину»,
 // «Заменить корзину» and «Удалить».
+
+import type { CartLine } from '@efir/domain/cart-wire';
 import { formatDateLong } from '@efir/domain/dates';
 import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { useState } from 'react';
 import { useAppContext } from '../../app/app-context.tsx';
-import type { CartLine } from '../../app/app-state.ts';
 import { applySavedCart, CART_URL, deleteSavedCart, readCartLine } from '../../app/cart-state.ts';
 import { Link } from '../../app/router/link.tsx';
 import { useNavigate } from '../../app/router/router-view.tsx';

@@ -1,19 +1,14 @@
 // /my-orders: the user's orders — number, date, status, payment state and total; «Подробнее» opens the lines,
 // delivery and payment (POST /v1/my-orders/{id}); an unpaid card order can be paid from here.
+
 import { formatDateLong } from '@efir/domain/dates';
 import { formatRub } from '@efir/domain/money';
+import type { OrderView } from '@efir/domain/order-wire';
 import { formatRussianPhone } from '@efir/domain/phone';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { useId, useState } from 'react';
 import { useAppContext } from '../../app/app-context.tsx';
-import {
-  canPayOnline,
-  fetchOrder,
-  handoverOf,
-  type OnlineMethod,
-  type OrderView,
-  startCardPayment,
-} from '../../app/orders.ts';
+import { canPayOnline, fetchOrder, type OnlineMethod, startCardPayment } from '../../app/orders.ts';
 import { Link } from '../../app/router/link.tsx';
 import { PayOnlineButtons } from '../../components/ui/pay-online-buttons.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
@@ -61,9 +56,9 @@ function OrderDetails({ order }: { order: OrderView }) {
       </ul>
       <dl className="order-facts">
         {/* A course is not delivered: no delivery row for it. */}
-        {handoverOf(order) !== 'course' && (
+        {order.handover !== 'course' && (
           <div>
-            <dt>{handoverOf(order) === 'pickup' ? 'Получение' : 'Доставка'}</dt>
+            <dt>{order.handover === 'pickup' ? 'Получение' : 'Доставка'}</dt>
             <dd>
               {order.delivery_name} —{' '}
               {order.delivery_price > 0 ? formatRub(order.delivery_price) : 'бесплатно'}
@@ -91,7 +86,7 @@ function OrderDetails({ order }: { order: OrderView }) {
           </dd>
         </div>
         <div>
-          <dt>{handoverOf(order) === 'course' ? 'Курс' : 'Товары'}</dt>
+          <dt>{order.handover === 'course' ? 'Курс' : 'Товары'}</dt>
           <dd>{formatRub(order.subtotal)}</dd>
         </div>
         {order.discount > 0 && (
@@ -177,7 +172,7 @@ function OrderCard({ initial }: { initial: OrderView }) {
           <h2 className="order-card__title">Заказ {order.number}</h2>
           <p className="order-card__date">
             от <time dateTime={order.created_at}>{formatDateLong(order.created_at)}</time> ·{' '}
-            {handoverOf(order) === 'course' ? 'курс' : formatCount(count, GOODS_FORMS)}
+            {order.handover === 'course' ? 'курс' : formatCount(count, GOODS_FORMS)}
           </p>
         </div>
         <p className="order-card__total">{formatRub(order.total)}</p>

@@ -1,12 +1,14 @@
 // /my-cart (spec §2): lines with steppers and special-price marks, promo code, gifts, totals, hydrolats note,
 // recommendations, «Сохранить корзину», «Очистить», «Оформить заказ»; an empty cart leads back to the catalogue.
+
+import type { CartLine } from '@efir/domain/cart-wire';
 import { HYDROLAT_REASON } from '@efir/domain/delivery-rules';
 import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
-import type { CartData, CartLine } from '../../app/app-state.ts';
+import type { CartData } from '../../app/app-state.ts';
 import { OneClickButton, QuickAddButton } from '../../app/cart-buttons.tsx';
 import {
   applyPromoCode,

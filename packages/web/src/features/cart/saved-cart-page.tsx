@@ -1,12 +1,13 @@
 // A saved cart opened by its link (page type 'saved', spec §3): its lines and total, «Добавить в корзину» (adds them
 // to the current cart) and «Заменить корзину» (the current cart becomes this one).
+
+import type { CartLine } from '@efir/domain/cart-wire';
 import type { RouteResponse } from '@efir/domain/catalog-wire';
 import { formatDateLong } from '@efir/domain/dates';
 import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { useState } from 'react';
 import { useAppContext } from '../../app/app-context.tsx';
-import type { CartLine } from '../../app/app-state.ts';
 import { applySavedCart, CART_URL, readCartLine, useCart } from '../../app/cart-state.ts';
 import { Link } from '../../app/router/link.tsx';
 import { useNavigate } from '../../app/router/router-view.tsx';

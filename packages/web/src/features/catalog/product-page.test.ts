@@ -1,6 +1,8 @@
 // Product page data: the facts table and the schema.org Product with its Offer and rating.
+
+import type { ProductDetails } from '@efir/domain/catalog-wire';
 import { describe, expect, it } from 'vitest';
-import { buildProductJsonLd, listProductFacts, type ProductDetails } from './product-page.tsx';
+import { buildProductJsonLd, listProductFacts } from './product-page.tsx';
 
 const product: ProductDetails = {
   id: 7,

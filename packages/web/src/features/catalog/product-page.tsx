@@ -1,7 +1,7 @@
 // A product page: gallery, volumes, price, stock, rating, facts, description sections and related products,
 // with Product and BreadcrumbList structured data.
 import { PRODUCT_ICON_NAMES, productBadges } from '@efir/domain/catalog-constants';
-import type { ImageRef, RouteResponse } from '@efir/domain/catalog-wire';
+import type { ProductDetails, RouteResponse } from '@efir/domain/catalog-wire';
 import { formatRub } from '@efir/domain/money';
 import { formatCount } from '@efir/domain/plural';
 import { SHOP } from '@efir/domain/shop-info';
@@ -21,43 +21,6 @@ import type { ReviewSlots } from '../reviews/review-slots.tsx';
 import { DeliveryEstimateSlot } from './delivery-estimate-slot.tsx';
 import { Gallery } from './product-gallery.tsx';
 import './catalog.css';
-
-/** com_data of a product page (ProductDetails of the server's catalogue service). */
-export interface ProductDetails {
-  id: number;
-  name: string;
-  latin_name: string;
-  url: string;
-  volume: string;
-  cena: number;
-  cena_st: number;
-  stock: number;
-  katGlobal: number;
-  icons: Array<keyof typeof PRODUCT_ICON_NAMES>;
-  images: ImageRef[];
-  description: string;
-  composition: string;
-  usage: string;
-  safety: string;
-  country: string;
-  plant_part: string;
-  extraction_method: string;
-  avg_rating: number;
-  votes_count: number;
-  comments_count: number;
-  category: { id: number; name: string; url: string } | null;
-  volumes: Array<{ id: number; volume: string; url: string; cena: number; cena_st: number; stock: number }>;
-  brand: string | null;
-  gtin: string | null;
-  special_price_until: string | null;
-  shipping: Array<{
-    name: string;
-    price_from: number;
-    free_from: number | null;
-    days_min: number;
-    days_max: number;
-  }>;
-}
 
 /** «Лаванда узколистная, 10 мл»: the volumes of one oil are pages of their own, each named with its volume. */
 export function productTitle(product: { name: string; volume: string }): string {

@@ -1,15 +1,17 @@
 // Step «Подтверждение»: the whole order once more and «Подтвердить заказ» → POST /v1/order with the checkout's one
 // idempotency key (a double click or a retry returns the same order). Refusals lead back to the step (or the cart)
 // that can fix them; card payment continues at YooKassa, anything else at the thank-you page.
+
 import { PAYMENT_METHODS } from '@efir/domain/delivery-catalogue';
 import { DELIVERY_METHOD_KINDS, HYDROLAT_REASON } from '@efir/domain/delivery-rules';
 import { formatRub } from '@efir/domain/money';
+import type { OrderView } from '@efir/domain/order-wire';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
 import type { CheckoutDraft, SessionUser } from '../../app/app-state.ts';
 import { CART_URL, describeLine, reloadCart, useCart } from '../../app/cart-state.ts';
 import { CHECKOUT_STORAGE_KEY, createIdempotencyKey } from '../../app/checkout-draft.ts';
-import { CARD_ONLINE, type OrderView, rememberGuestOrder, startCardPayment } from '../../app/orders.ts';
+import { CARD_ONLINE, rememberGuestOrder, startCardPayment } from '../../app/orders.ts';
 import { Link } from '../../app/router/link.tsx';
 import { useNavigate } from '../../app/router/router-view.tsx';
 import { FormError } from '../../components/ui/form.tsx';

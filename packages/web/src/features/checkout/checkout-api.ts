@@ -1,11 +1,16 @@
 // The delivery calls of spec §7 (30 s timeouts, set by the HTTP client) and the quote of the chosen way of delivery.
+
+import type {
+  AddressWire as UserAddress,
+  PickupPointWire as UserPickupPoint,
+} from '@efir/domain/account-schemas';
 import type {
   AddressSuggestionWire,
   DeliveryListWire,
   DeliveryOptionWire,
   PickupPointWire,
 } from '@efir/domain/delivery-rules';
-import type { CheckoutDraft, DeliveryQuoteDraft, UserAddress, UserPickupPoint } from '../../app/app-state.ts';
+import type { CheckoutDraft, DeliveryQuoteDraft } from '../../app/app-state.ts';
 import type { HttpClient } from '../../lib/http-client.ts';
 import { getKindNeeds } from './checkout-rules.ts';
 

@@ -1,7 +1,9 @@
 // /checkout/done?order=…: the thank-you page — the order number, what it holds and what happens next. A guest's
 // order is opened with the key this browser keeps; a card order that is still unpaid offers «Оплатить».
+
 import { formatDateLong } from '@efir/domain/dates';
 import { formatRub } from '@efir/domain/money';
+import type { OrderView } from '@efir/domain/order-wire';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
@@ -10,9 +12,7 @@ import {
   canPayOnline,
   fetchOrder,
   findGuestOrderKey,
-  handoverOf,
   type OnlineMethod,
-  type OrderView,
   startCardPayment,
 } from '../../app/orders.ts';
 import { Link } from '../../app/router/link.tsx';
@@ -27,7 +27,7 @@ export function describeNextSteps(
     Partial<Pick<OrderView, 'handover'>>,
 ): string[] {
   const mail = `Письмо с составом заказа отправили на ${order.email}.`;
-  const handover = handoverOf(order);
+  const handover = order.handover;
   if (handover === 'course') {
     return order.payment_state === 'paid'
       ? [mail, 'Оплата получена: курс открыт — он в «Моих курсах».']
@@ -135,9 +135,9 @@ export function OrderDonePage() {
             </div>
           )}
           <dl className="done-card__facts">
-            {handoverOf(order) !== 'course' && (
+            {order.handover !== 'course' && (
               <div>
-                <dt>{handoverOf(order) === 'pickup' ? 'Получение' : 'Доставка'}</dt>
+                <dt>{order.handover === 'pickup' ? 'Получение' : 'Доставка'}</dt>
                 <dd>
                   {order.delivery_name}
                   {' — '}

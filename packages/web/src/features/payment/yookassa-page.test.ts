@@ -1,12 +1,15 @@
 // How the /yookassa page reads the payment check: paid, failed (with a retry) or still pending (ask again).
+import type { OrderView } from '@efir/domain/order-wire';
 import { describe, expect, it } from 'vitest';
-import type { OrderView, PaymentCheck } from '../../app/orders.ts';
+import type { PaymentCheck } from '../../app/orders.ts';
 import { isCourseOrder, readOutcome } from './yookassa-page.tsx';
 
-function check(order: Partial<OrderView>, payment: PaymentCheck['payment']): PaymentCheck {
+type Payment = NonNullable<PaymentCheck['payment']>;
+
+function check(order: Partial<OrderView>, payment: Pick<Payment, 'status' | 'paid_at'> | null): PaymentCheck {
   return {
     order: { status: 'new', payment_state: 'awaiting', sposob_oplat: 5, ...order } as OrderView,
-    payment,
+    payment: payment && { method: 'bank_card', confirmation_type: 'redirect', ...payment },
   };
 }
 
@@ -31,16 +34,12 @@ describe('readOutcome', () => {
 });
 
 describe('isCourseOrder', () => {
-  const line = (url: string) => ({ url }) as OrderView['lines'][number];
-
   it('knows a paid course, which is not packed or shipped', () => {
-    expect(isCourseOrder({ lines: [line('/seminar_po_aromatherapy/aromaterapevt-konsultant.html')] })).toBe(
-      true,
-    );
+    expect(isCourseOrder({ handover: 'course' })).toBe(true);
   });
 
-  it('leaves goods, and an order without lines, to the delivery wording', () => {
-    expect(isCourseOrder({ lines: [line('/lavanda-uzkolistnaya-10-ml.html')] })).toBe(false);
-    expect(isCourseOrder({ lines: [] })).toBe(false);
+  it('leaves goods, delivered or collected, to the delivery wording', () => {
+    expect(isCourseOrder({ handover: 'delivery' })).toBe(false);
+    expect(isCourseOrder({ handover: 'pickup' })).toBe(false);
   });
 });

@@ -4,6 +4,7 @@
 // the bank's app confirms.
 import { formatDateLong } from '@efir/domain/dates';
 import { formatRub } from '@efir/domain/money';
+import type { OrderView } from '@efir/domain/order-wire';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
@@ -11,9 +12,7 @@ import {
   canPayOnline,
   fetchPayment,
   findGuestOrderKey,
-  handoverOf,
   type OnlineMethod,
-  type OrderView,
   type PaymentCheck,
   startCardPayment,
 } from '../../app/orders.ts';
@@ -41,10 +40,8 @@ export function readOutcome(check: PaymentCheck): PaymentOutcome {
 }
 
 /** A school course paid for (POST /v1/user/course): nothing is packed or shipped, the course opens instead. */
-export function isCourseOrder(
-  order: Pick<OrderView, 'lines'> & Partial<Pick<OrderView, 'handover'>>,
-): boolean {
-  return handoverOf(order) === 'course';
+export function isCourseOrder(order: Pick<OrderView, 'handover'>): boolean {
+  return order.handover === 'course';
 }
 
 type View =
@@ -75,7 +72,7 @@ function OrderFacts({ order }: { order: OrderView }) {
         </div>
       ) : (
         <div>
-          <dt>{handoverOf(order) === 'pickup' ? 'Получение' : 'Доставка'}</dt>
+          <dt>{order.handover === 'pickup' ? 'Получение' : 'Доставка'}</dt>
           <dd>{order.delivery_name}</dd>
         </div>
       )}
@@ -217,7 +214,7 @@ export function YookassaPage() {
             <p>
               Спасибо! Мы получили {formatRub(view.order.total)} за заказ {view.order.number}. Соберём его и
               сообщим на {view.order.email},{' '}
-              {handoverOf(view.order) === 'pickup'
+              {view.order.handover === 'pickup'
                 ? 'когда его можно будет забрать в нашем офисе.'
                 : 'когда передадим в доставку.'}
             </p>

@@ -1,6 +1,8 @@
 // The back office's orders as the server sends them (/api/v1/admin/orders…), and their Russian names and tones.
-export type OrderStatus = 'new' | 'confirmed' | 'shipped' | 'delivered' | 'cancelled';
-export type PaymentState = 'not_required' | 'awaiting' | 'pending' | 'paid' | 'canceled';
+import type { OrderStatus, PaymentState } from '@efir/domain/order-wire';
+
+export type { OrderStatus, PaymentState };
+
 type Tone = 'neutral' | 'good' | 'warn' | 'bad';
 
 export const STATUS_LABELS: Record<OrderStatus, { name: string; tone: Tone }> = {
