@@ -349,7 +349,7 @@ export function missingLabels(page: Page, selector: string, ids: readonly string
 // The paths: store, then look.
 
 /** A stored item on the page, and the vectors inside it. */
-export interface Stored {
+interface Stored {
   ids: string[];
 }
 
