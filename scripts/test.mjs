@@ -1,8 +1,9 @@
 // `npm test`: lint, dead-code check, typecheck, unit + integration (PGlite, then PostgreSQL when TEST_DATABASE_URL is set),
 // e2e, and the crash-safety run on PostgreSQL.
-// Ends with one line «N passed, N failed» counting every test and check.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+// Ends with one line «N passed, N failed» counting every test and check; each step's line in the summary says how
+// long it took and how much CPU it used (the machine is shared: CPU time compares runs where the clock does not).
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,9 +17,31 @@ let passed = 0;
 let failed = 0;
 const summary = [];
 
+/** CPU seconds of the finished children (and theirs), from /proc; null where there is no /proc. */
+function childrenCpuSeconds() {
+  try {
+    // Fields after the command name: cutime and cstime are the 14th and 15th, in clock ticks (100 a second).
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** «84 s, CPU 131 s» of one step. */
+let lastTiming = '';
+const started = Date.now();
+const cpuAtStart = childrenCpuSeconds();
+
 function run(title, command, args, env = process.env) {
   console.log(`\n━━ ${title}`);
+  const start = Date.now();
+  const cpuBefore = childrenCpuSeconds();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
+  const cpuAfter = childrenCpuSeconds();
+  const cpu = cpuBefore === null || cpuAfter === null ? '' : `, CPU ${Math.round(cpuAfter - cpuBefore)} s`;
+  lastTiming = `${Math.round((Date.now() - start) / 1000)} s${cpu}`;
+  console.log(`━━ ${title}: ${lastTiming}`);
   return result.status === 0;
 }
 
@@ -26,17 +49,18 @@ function check(title, command, args) {
   const ok = run(title, command, args);
   if (ok) passed += 1;
   else failed += 1;
-  summary.push(`${ok ? '✓' : '✗'} ${title}`);
+  summary.push(`${ok ? '✓' : '✗'} ${title} (${lastTiming})`);
 }
 
-function vitest(title, args, env) {
+function vitestArgs(title, args) {
   const report = path.join(reportsDir, `${title.replace(/\W+/g, '-')}.json`);
-  const ok = run(
-    title,
-    bin('vitest'),
-    ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    env,
-  );
+  return {
+    report,
+    args: ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+  };
+}
+
+function countReport(title, report, ok, timing) {
   let counts = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0 };
   try {
     counts = JSON.parse(readFileSync(report, 'utf8'));
@@ -46,11 +70,47 @@ function vitest(title, args, env) {
   passed += counts.numPassedTests;
   failed += counts.numFailedTests + (ok || counts.numFailedTests > 0 ? 0 : 1);
   summary.push(
-    `${ok ? '✓' : '✗'} ${title}: ${counts.numPassedTests} passed, ${counts.numFailedTests} failed, ${counts.numPendingTests} skipped`,
+    `${ok ? '✓' : '✗'} ${title}: ${counts.numPassedTests} passed, ${counts.numFailedTests} failed, ${counts.numPendingTests} skipped (${timing})`,
   );
 }
 
+function vitest(title, args, env) {
+  const vitestRun = vitestArgs(title, args);
+  const ok = run(title, bin('vitest'), vitestRun.args, env);
+  countReport(title, vitestRun.report, ok, lastTiming);
+}
+
+/**
+ * A vitest run in the background, its output in a file that is printed when it ends: the PostgreSQL suite waits on
+ * its database server much of the time, so it runs beside the PGlite one instead of after it (the wall time of
+ * both is about the longer one's on two cores). `collect()` waits for it and counts it.
+ */
+function vitestInBackground(title, args, env) {
+  const vitestRun = vitestArgs(title, args);
+  const logFile = path.join(reportsDir, `${title.replace(/\W+/g, '-')}.log`);
+  const log = openSync(logFile, 'w');
+  const start = Date.now();
+  console.log(`\n━━ ${title}: started beside the next step, its output follows when it ends`);
+  const child = spawn(bin('vitest'), vitestRun.args, { cwd: root, stdio: ['ignore', log, log], env });
+  const exited = new Promise((resolve) => {
+    child.once('error', () => resolve(null));
+    child.once('exit', (code) => resolve(code));
+  });
+  return {
+    async collect() {
+      const code = await exited;
+      closeSync(log);
+      const timing = `${Math.round((Date.now() - start) / 1000)} s`;
+      console.log(`\n━━ ${title} (ran beside the step above)`);
+      process.stdout.write(readFileSync(logFile));
+      console.log(`━━ ${title}: ${timing}`);
+      countReport(title, vitestRun.report, code === 0, timing);
+    },
+  };
+}
+
 const { TEST_DATABASE_URL, ...envWithoutPostgres } = process.env;
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 // A run that cannot happen here: skipped on a developer's machine, a failure in CI (no test may skip there).
 function cannotRun(title, reason) {
@@ -64,9 +124,26 @@ check('lint and format (biome)', bin('biome'), ['check', '.']);
 check('dead code: exports only tests reach (knip --production)', bin('knip'), ['--production']);
 check('migrations safe for a rolling deploy', bin('tsx'), ['packages/server/src/db/lint-migrations.ts']);
 check('typecheck (tsc)', 'npm', ['run', '--silent', 'typecheck']);
+// Both suites at once; the PostgreSQL one on a Redis database of its own (/1), so that the two runs of one Redis
+// test never count each other's attempts.
+const cpuBeforeSuites = childrenCpuSeconds();
+const startOfSuites = Date.now();
+const postgresSuite = TEST_DATABASE_URL
+  ? vitestInBackground('integration on PostgreSQL', ['--project', 'server*'], {
+      ...process.env,
+      TEST_REDIS_URL: `${redisUrl.replace(/\/\d*$/, '')}/1`,
+    })
+  : null;
 vitest('unit and integration on PGlite', [], envWithoutPostgres);
-if (TEST_DATABASE_URL) vitest('integration on PostgreSQL', ['--project', 'server'], process.env);
-else cannotRun('integration on PostgreSQL', 'TEST_DATABASE_URL is not set');
+if (postgresSuite) {
+  await postgresSuite.collect();
+  const cpuAfterSuites = childrenCpuSeconds();
+  const cpu =
+    cpuBeforeSuites === null || cpuAfterSuites === null
+      ? ''
+      : `, CPU ${Math.round(cpuAfterSuites - cpuBeforeSuites)} s`;
+  summary.push(`  both suites side by side: ${Math.round((Date.now() - startOfSuites) / 1000)} s${cpu}`);
+} else cannotRun('integration on PostgreSQL', 'TEST_DATABASE_URL is not set');
 vitest('end-to-end in Chromium', ['--config', 'e2e/vitest.config.ts'], envWithoutPostgres);
 // The built shop on PostgreSQL killed mid-checkout and stopped under load (the e2e run above has built it).
 if (TEST_DATABASE_URL) {
@@ -77,6 +154,11 @@ if (TEST_DATABASE_URL) {
   );
 } else cannotRun('crash safety on PostgreSQL', 'TEST_DATABASE_URL is not set');
 
-console.log(`\n━━ Summary\n${summary.join('\n')}\n`);
+const cpuAtEnd = childrenCpuSeconds();
+const totalCpu =
+  cpuAtStart === null || cpuAtEnd === null ? '' : `, CPU ${Math.round(cpuAtEnd - cpuAtStart)} s`;
+console.log(
+  `\n━━ Summary\n${summary.join('\n')}\nin ${Math.round((Date.now() - started) / 1000)} s${totalCpu}\n`,
+);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -37,15 +37,16 @@ export interface Customer {
  * The e2e way to start signed in (epic-stack's playwright-utils is the model): the session comes from the shop's API,
  * not from typing into forms — the registration and login forms are account.spec's subject. The call runs inside this
  * browser because a session is bound to its browser (address and user agent: clientDigest in auth.service.ts), so the
- * cookies land in this context and the token where the app reads it. It starts from /api/health, a document the app
- * does not hydrate, and then opens `open` (the home page unless told) as this user: one app page instead of two.
+ * cookies land in this context and the token where the app reads it. It calls from /login, a light page of the shop
+ * (answers other than pages forbid scripts any connection: API_CSP in plugins/security.ts), and then opens `open`
+ * (the home page unless told) as this user.
  */
 async function sessionThroughApi(
   page: Page,
   origin: string,
   call: { path: string; body: Record<string, unknown> },
 ): Promise<{ status: number; id: number; body: string }> {
-  await page.goto(`${origin}/api/health`);
+  await page.goto(`${origin}/login`);
   return page.evaluate(async ({ path, body }) => {
     await fetch('/refresh');
     const csrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
@@ -60,13 +61,13 @@ async function sessionThroughApi(
   }, call);
 }
 
-/** Opens `path` and waits until the app shows this user (the header's account link: hidden on a phone, but there). */
+/**
+ * Opens `path` and waits until the app shows this user: the header's account link, found by its class because a phone
+ * layout hides it (by role it would then be absent, and with hidden elements its name takes the avatar's letter).
+ */
 async function openAs(page: Page, origin: string, name: string, path = '/'): Promise<void> {
   await page.goto(`${origin}${path}`);
-  await page
-    .getByRole('link', { name: `Личный кабинет: ${name}`, includeHidden: true })
-    .first()
-    .waitFor({ state: 'attached' });
+  await page.locator('a.top-bar__account', { hasText: name }).first().waitFor({ state: 'attached' });
 }
 
 /** A new customer signed up through POST /v1/user in this browser (see sessionThroughApi), then on `open`. */
