@@ -90,17 +90,21 @@ function vitestInBackground(title, args, env) {
   const logFile = path.join(reportsDir, `${title.replace(/\W+/g, '-')}.log`);
   const log = openSync(logFile, 'w');
   const start = Date.now();
+  let end = start;
   console.log(`\n━━ ${title}: started beside the next step, its output follows when it ends`);
   const child = spawn(bin('vitest'), vitestRun.args, { cwd: root, stdio: ['ignore', log, log], env });
   const exited = new Promise((resolve) => {
     child.once('error', () => resolve(null));
-    child.once('exit', (code) => resolve(code));
+    child.once('exit', (code) => {
+      end = Date.now();
+      resolve(code);
+    });
   });
   return {
     async collect() {
       const code = await exited;
       closeSync(log);
-      const timing = `${Math.round((Date.now() - start) / 1000)} s`;
+      const timing = `${Math.round((end - start) / 1000)} s`;
       console.log(`\n━━ ${title} (ran beside the step above)`);
       process.stdout.write(readFileSync(logFile));
       console.log(`━━ ${title}: ${timing}`);
