@@ -27,7 +27,7 @@ async function textOf(page: Page, html: string, selector: string): Promise<strin
 
 const accountText = (page: Page, html: string) => textOf(page, html, '.account');
 
-/** Signs up in the browser (the header's account link it waits for is a desktop one), then takes `viewport`. */
+/** Signs up in the browser at the desktop size, then takes `viewport`. */
 async function signUp(page: Page, name: string, viewport: { width: number; height: number }) {
   await page.setViewportSize({ width: 1366, height: 900 });
   const customer = await signUpInBrowser(page, baseUrl, name);

@@ -3,29 +3,12 @@
 // a footer link are added, changed, moved and deleted through the tabs, and the public pages follow every step.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpInBrowser } from './journeys/support.ts';
 import { hasBrowser, useBrowser } from './support/browser.ts';
 import { type RunningShop, startSeededShop } from './support/server.ts';
 
 /** Unique, so the test does not depend on what other specs or the seed hold. */
 const mark = () => Date.now().toString(36).slice(-5);
-
-/** Registers through the API from inside the shop's page and keeps the token where the app reads it. */
-async function registerModerator(page: Page, origin: string): Promise<void> {
-  await page.goto(`${origin}/reviews`);
-  const status = await page.evaluate(async (email) => {
-    await fetch('/refresh');
-    const csrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
-    const response = await fetch('/v1/user', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-xsrf-token': csrf, ar: '1' },
-      body: JSON.stringify({ name: 'Ольга', email, password: 'лавандовое-поле-2026', agree: true }),
-    });
-    const body = await response.json();
-    localStorage.setItem('token', body.access_token);
-    return response.status;
-  }, `content.${Date.now()}.${Math.random()}@example.ru`);
-  expect(status).toBe(200);
-}
 
 /** The names of the cards in the order shown, as their «Выше: …» buttons name them. */
 async function cardOrder(page: Page): Promise<string[]> {
@@ -77,7 +60,7 @@ describe.skipIf(!hasBrowser)('slides and menus in the back office', () => {
 
   it('adds, edits, moves and deletes a home slide, and the home page follows', async () => {
     const { page } = browser;
-    await registerModerator(page, shop.url);
+    await signUpInBrowser(page, shop.url, 'Ольга');
     await page.goto(`${shop.url}/admin/content/slides`);
     await page.getByRole('heading', { level: 1, name: 'Контент' }).waitFor();
     await page
@@ -144,7 +127,7 @@ describe.skipIf(!hasBrowser)('slides and menus in the back office', () => {
 
   it('adds, moves and deletes a footer link, and the footer follows', async () => {
     const { page } = browser;
-    await registerModerator(page, shop.url);
+    await signUpInBrowser(page, shop.url, 'Ольга');
     await page.goto(`${shop.url}/admin/content/menu`);
     await page.getByRole('heading', { level: 1, name: 'Контент' }).waitFor();
     // The menu of the catalogue's articles comes first; the footer is «Подвал».

@@ -4,12 +4,12 @@
 // /my-account shows 12 % and the cart prices a regular product 12 % lower. A desktop screenshot of the customer's
 // page is kept in test-results/ for review.
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpInBrowser } from './journeys/support.ts';
 import { hasBrowser, resultsDir, useBrowser, waitForAppOnLoads } from './support/browser.ts';
 import { type RunningShop, startSeededShop } from './support/server.ts';
 
-const PASSWORD = 'лавандовое-поле-2026';
 const MODERATOR_ID = 1;
 /** A regular product: no special price, so the personal discount applies to it. */
 const PRODUCT_URL = '/lavanda-uzkolistnaya-10-ml.html';
@@ -27,41 +27,6 @@ function readRub(text: string | null): number {
   return Number((text ?? '').replace(/[^\d]/g, ''));
 }
 
-/** Registers the moderator through the API from inside the shop's page; the token lands where the app reads it. */
-async function registerModerator(page: Page, origin: string): Promise<number> {
-  await page.goto(`${origin}/reviews`);
-  const user = await page.evaluate(
-    async ({ email, password }) => {
-      await fetch('/refresh');
-      const csrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
-      const response = await fetch('/v1/user', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-xsrf-token': csrf, ar: '1' },
-        body: JSON.stringify({ name: 'Марина', email, password, agree: true }),
-      });
-      const body = await response.json();
-      localStorage.setItem('token', body.access_token);
-      return { status: response.status, id: body.user?.id as number };
-    },
-    { email: `customers.${Date.now()}.${Math.random()}@example.ru`, password: PASSWORD },
-  );
-  expect(user.status).toBe(200);
-  return user.id;
-}
-
-/** A customer signs up on /registration, as a person does, and lands on /my-account. */
-async function registerCustomer(page: Page, origin: string, name: string, email: string): Promise<void> {
-  await page.goto(`${origin}/registration`);
-  const form = page.getByRole('form', { name: 'Регистрация' });
-  await form.getByRole('textbox', { name: 'Имя', exact: true }).fill(name);
-  await form.getByRole('textbox', { name: 'E-mail' }).fill(email);
-  await form.getByRole('textbox', { name: 'Пароль', exact: true }).fill(PASSWORD);
-  await form.getByRole('checkbox', { name: /Я соглашаюсь на обработку персональных данных/ }).check();
-  await form.getByRole('button', { name: 'Зарегистрироваться' }).click();
-  await page.waitForURL('**/my-account');
-  await page.getByRole('link', { name: `Личный кабинет: ${name}` }).waitFor();
-}
-
 describe.skipIf(!hasBrowser)('customers and the hand-set personal discount in the back office', () => {
   const browser = useBrowser({ width: 1366, height: 900 });
   let shop: RunningShop;
@@ -76,7 +41,7 @@ describe.skipIf(!hasBrowser)('customers and the hand-set personal discount in th
   it('finds a customer by e-mail, sets 12 % by hand, and the account and the cart follow', async () => {
     const moderator = browser.page;
     // The fresh database has no users yet: the first one registered gets id 1, the moderator's id.
-    expect(await registerModerator(moderator, shop.url)).toBe(MODERATOR_ID);
+    expect((await signUpInBrowser(moderator, shop.url, 'Марина')).id).toBe(MODERATOR_ID);
 
     let customerContext: BrowserContext | undefined;
     try {
@@ -86,7 +51,7 @@ describe.skipIf(!hasBrowser)('customers and the hand-set personal discount in th
       });
       const customer = waitForAppOnLoads(await customerContext.newPage());
       const email = `anna.partner.${Date.now()}@example.ru`;
-      await registerCustomer(customer, shop.url, 'Анна', email);
+      await signUpInBrowser(customer, shop.url, 'Анна', { email, open: '/my-account' });
       const discountCard = customer.getByRole('region', { name: 'Персональная скидка' });
       expect(plain(await discountCard.locator('.discount-card__percent').textContent())).toBe('0 %');
 

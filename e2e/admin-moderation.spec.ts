@@ -1,35 +1,13 @@
 // The back office's moderation end to end, on a shop of its own started with MODERATOR_IDS=1: the first account
 // registered on the fresh database (id 1) is the moderator. A visitor writes a review on /add-review; it waits,
 // absent from /reviews; the moderator sees it in /admin/moderation and publishes it; /reviews then shows it.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpInBrowser } from './journeys/support.ts';
 import { hasBrowser, useBrowser, waitForAppOnLoads } from './support/browser.ts';
 import { type RunningShop, startSeededShop } from './support/server.ts';
 
-const PASSWORD = 'лавандовое-поле-2026';
 const MODERATOR_ID = 1;
-
-/** Registers through the API from inside the shop's page and keeps the token where the app reads it. */
-async function registerAs(page: Page, origin: string, name: string): Promise<number> {
-  await page.goto(`${origin}/reviews`);
-  const user = await page.evaluate(
-    async ({ name, email, password }) => {
-      await fetch('/refresh');
-      const csrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
-      const response = await fetch('/v1/user', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-xsrf-token': csrf, ar: '1' },
-        body: JSON.stringify({ name, email, password, agree: true }),
-      });
-      const body = await response.json();
-      localStorage.setItem('token', body.access_token);
-      return { status: response.status, id: body.user?.id as number };
-    },
-    { name, email: `moderation.${Date.now()}.${Math.random()}@example.ru`, password: PASSWORD },
-  );
-  expect(user.status).toBe(200);
-  return user.id;
-}
 
 describe.skipIf(!hasBrowser)('moderation in the back office', () => {
   const browser = useBrowser();
@@ -45,7 +23,7 @@ describe.skipIf(!hasBrowser)('moderation in the back office', () => {
   it('publishes a visitor’s review, which then appears on /reviews', async () => {
     const moderator = browser.page;
     // The fresh database has no users yet: the first one registered gets id 1, the moderator's id.
-    expect(await registerAs(moderator, shop.url, 'Марина')).toBe(MODERATOR_ID);
+    expect((await signUpInBrowser(moderator, shop.url, 'Марина')).id).toBe(MODERATOR_ID);
     const me = await moderator.evaluate(async () => {
       const response = await fetch('/api/v1/admin/me', {
         headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
@@ -114,7 +92,7 @@ describe.skipIf(!hasBrowser)('moderation in the back office', () => {
 
   it('refuses a customer who is not a moderator', async () => {
     const { page } = browser;
-    await registerAs(page, shop.url, 'Пётр');
+    await signUpInBrowser(page, shop.url, 'Пётр');
     await page.goto(`${shop.url}/admin/moderation`);
     await page.getByRole('heading', { level: 1, name: 'Нет доступа' }).waitFor();
   });

@@ -3,37 +3,12 @@
 // user never sees the widget nor downloads its code. Runs on a shop of its own started with CHAT_USER_ID.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { signUpInBrowser } from './journeys/support.ts';
 import { hasBrowser, useBrowser, waitForAppOnLoads } from './support/browser.ts';
 import { type RunningShop, startSeededShop } from './support/server.ts';
 
-const PASSWORD = 'лавандовое-поле-2026';
 /** The shop's database is fresh: its first registered user gets id 1. */
 const CHAT_USER_ID = 1;
-
-let counter = 0;
-function uniqueEmail(): string {
-  counter += 1;
-  return `chat.${Date.now()}.${counter}@example.ru`;
-}
-
-async function registerAs(page: Page, shopUrl: string, name: string): Promise<number> {
-  await page.goto(`${shopUrl}/registration`);
-  const form = page.getByRole('form', { name: 'Регистрация' });
-  await form.getByRole('textbox', { name: 'Имя', exact: true }).fill(name);
-  await form.getByRole('textbox', { name: 'E-mail' }).fill(uniqueEmail());
-  await form.getByRole('textbox', { name: 'Пароль', exact: true }).fill(PASSWORD);
-  await form.getByRole('checkbox', { name: /Я соглашаюсь на обработку персональных данных/ }).check();
-  await form.getByRole('button', { name: 'Зарегистрироваться' }).click();
-  await page.waitForURL('**/my-account');
-  await page.getByRole('link', { name: `Личный кабинет: ${name}` }).waitFor();
-  return page.evaluate(async () => {
-    const response = await fetch('/v1/user', {
-      headers: { accept: 'application/json', authorization: `Bearer ${localStorage.getItem('token')}` },
-    });
-    const body = (await response.json()) as { user: { id: number } };
-    return body.user.id;
-  });
-}
 
 const chatButton = (page: Page) => page.getByRole('button', { name: 'Чат с консультантом' });
 
@@ -67,7 +42,7 @@ describe.skipIf(!hasBrowser)('the shop assistant chat', () => {
   it('shows the allowed user the widget; a question gets «Печатает...», then an answer', async () => {
     browser = fixture.context.browser()!;
     const { page, requested } = await openPage();
-    const id = await registerAs(page, shop.url, 'Ольга');
+    const { id } = await signUpInBrowser(page, shop.url, 'Ольга', { open: '/my-account' });
     expect(id, 'the first user of a fresh shop must be the CHAT_USER_ID user').toBe(CHAT_USER_ID);
 
     await chatButton(page).click();
@@ -125,7 +100,7 @@ describe.skipIf(!hasBrowser)('the shop assistant chat', () => {
   it('never shows the widget to another user, nor loads its code', async () => {
     browser = fixture.context.browser()!;
     const { page, requested } = await openPage();
-    const id = await registerAs(page, shop.url, 'Пётр');
+    const { id } = await signUpInBrowser(page, shop.url, 'Пётр', { open: '/my-account' });
     expect(id).not.toBe(CHAT_USER_ID);
     await page.goto(`${shop.url}/catalog.html`);
     await page.getByRole('link', { name: 'Личный кабинет: Пётр' }).waitFor();

@@ -3,10 +3,8 @@
 // «Оплата прошла» and finds the order paid on /my-orders.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { accessibleName, visibleText } from './journeys/support.ts';
-import { hasBrowser, useBrowser } from './support/browser.ts';
-
-const PASSWORD = 'мятный-чай-2026';
+import { accessibleName, signUpInBrowser, visibleText } from './journeys/support.ts';
+import { baseUrl, hasBrowser, useBrowser } from './support/browser.ts';
 
 /** Spaces as the page writes them (non-breaking ones in «1 110 ₽») compared as plain spaces. */
 function plain(text: string | null): string {
@@ -50,17 +48,7 @@ describe.skipIf(!hasBrowser)('cart, checkout and card payment', () => {
     expect(await visibleText(cartLink.locator('.top-bar__cart-text'))).toBe(`2 товара · ${rub(total)}`);
 
     // Registration logs in; the guest's cart is merged into the new user's and stays.
-    await page.goto('/registration');
-    const registration = page.getByRole('form', { name: 'Регистрация' });
-    await registration.getByRole('textbox', { name: 'Имя', exact: true }).fill('Ольга');
-    await registration.getByRole('textbox', { name: 'E-mail' }).fill(`olga.${Date.now()}@example.ru`);
-    await registration.getByRole('textbox', { name: 'Пароль', exact: true }).fill(PASSWORD);
-    await registration
-      .getByRole('checkbox', { name: /Я соглашаюсь на обработку персональных данных/ })
-      .check();
-    await registration.getByRole('button', { name: 'Зарегистрироваться' }).click();
-    await page.waitForURL('**/my-account');
-    await page.getByRole('link', { name: 'Личный кабинет: Ольга' }).waitFor();
+    await signUpInBrowser(page, baseUrl, 'Ольга', { open: '/my-account' });
     await expect.poll(() => accessibleName(cartLink)).toBe(`Корзина: 2 товара, ${rub(total)}`);
 
     // The cart page shows both lines; on to the checkout.

@@ -4,25 +4,11 @@
 // delivery once («Почта России», not «Почта России — Почта России»); the editor's link button is a drawn icon.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { plain } from './journeys/support.ts';
-import { hasBrowser, useBrowser } from './support/browser.ts';
+import { plain, signUpInBrowser } from './journeys/support.ts';
+import { baseUrl, hasBrowser, useBrowser } from './support/browser.ts';
 
-const PASSWORD = 'лавандовое-поле-2026';
 const PRODUCT_URL = '/bergamot-10-ml.html';
 const COURSE_URL = '/seminar_po_aromatherapy/aromaterapiya-s-nulya.html';
-
-async function register(page: Page, name: string): Promise<void> {
-  await page.goto('/registration');
-  const form = page.getByRole('form', { name: 'Регистрация' });
-  await form.getByRole('textbox', { name: 'Имя', exact: true }).fill(name);
-  await form
-    .getByRole('textbox', { name: 'E-mail' })
-    .fill(`wording.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.ru`);
-  await form.getByRole('textbox', { name: 'Пароль', exact: true }).fill(PASSWORD);
-  await form.getByRole('checkbox', { name: /Я соглашаюсь на обработку персональных данных/ }).check();
-  await form.getByRole('button', { name: 'Зарегистрироваться' }).click();
-  await page.waitForURL('**/my-account');
-}
 
 /** Puts one bottle in the cart from its page and opens the checkout's delivery step. */
 async function startCheckout(page: Page): Promise<void> {
@@ -51,7 +37,7 @@ describe.skipIf(!hasBrowser)('wording that matches what the customer did (deskto
 
   it('shows a product rating as one summary and one row of stars to vote with', async () => {
     const { page } = browser;
-    await register(page, 'Вера');
+    await signUpInBrowser(page, baseUrl, 'Вера', { open: '/my-account' });
     // Welcomed as the new customer she is.
     const lead = page.locator('.account-page').getByText(/^Здравствуйте, Вера!/);
     await expect.poll(async () => plain(await lead.textContent())).toContain('Добро пожаловать в «Эфир»!');
@@ -88,7 +74,7 @@ describe.skipIf(!hasBrowser)('wording that matches what the customer did (deskto
 
   it('pays for a course without a word about delivery, and the course waits for its start', async () => {
     const { page } = browser;
-    await register(page, 'Дарья');
+    await signUpInBrowser(page, baseUrl, 'Дарья');
     await page.goto(COURSE_URL);
     await page.getByRole('button', { name: /^Записаться и оплатить/ }).click();
     await page.waitForURL('**/test-gateway/pay/**');

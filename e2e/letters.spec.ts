@@ -4,34 +4,13 @@
 // abandoned-cart reminder (ABANDONED_CART_HOURS tiny here) with its List-Unsubscribe header. Screenshots of the
 // back office page are kept in test-results/ for review.
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSmtp, startFakeSmtp } from '../packages/server/src/test/fake-smtp.ts';
+import { signUpInBrowser } from './journeys/support.ts';
 import { hasBrowser, resultsDir, useBrowser } from './support/browser.ts';
-import { type RunningShop, startShop } from './support/server.ts';
+import { type RunningShop, startSeededShop } from './support/server.ts';
 
 const PRODUCT_URL = '/lavanda-uzkolistnaya-10-ml.html';
-
-async function registerModerator(page: Page, origin: string, email: string): Promise<number> {
-  await page.goto(`${origin}/reviews`);
-  const user = await page.evaluate(
-    async ({ email }) => {
-      await fetch('/refresh');
-      const csrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
-      const response = await fetch('/v1/user', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-xsrf-token': csrf, ar: '1' },
-        body: JSON.stringify({ name: 'Марина', email, password: 'лавандовое-поле-2026', agree: true }),
-      });
-      const body = await response.json();
-      localStorage.setItem('token', body.access_token);
-      return { status: response.status, id: body.user?.id as number };
-    },
-    { email },
-  );
-  expect(user.status).toBe(200);
-  return user.id;
-}
 
 describe.skipIf(!hasBrowser)('letters through the outbox', () => {
   const browser = useBrowser({ width: 1366, height: 900 });
@@ -41,7 +20,7 @@ describe.skipIf(!hasBrowser)('letters through the outbox', () => {
   beforeAll(async () => {
     smtp = await startFakeSmtp();
     smtp.refuse = true;
-    shop = await startShop({
+    shop = await startSeededShop({
       MODERATOR_IDS: '1',
       SMTP_URL: smtp.url,
       OUTBOX_POLL_MS: '300',
@@ -59,7 +38,7 @@ describe.skipIf(!hasBrowser)('letters through the outbox', () => {
   it('a letter refused by SMTP shows as not sent, «Повторить» sends it once SMTP is back; a quiet cart brings a reminder', async () => {
     const page = browser.page;
     const email = `letters.${Date.now()}@example.ru`;
-    expect(await registerModerator(page, shop.url, email)).toBe(1);
+    expect((await signUpInBrowser(page, shop.url, 'Марина', { email })).id).toBe(1);
 
     await page.goto(`${shop.url}/admin/outbox`);
     await page.getByRole('heading', { level: 1, name: 'Письма' }).waitFor();

@@ -4,25 +4,12 @@
 // review on /add-review. Needs the reviews wiring (routes, and the rating and comment slots on the product page).
 import type { Dialog, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hasBrowser, useBrowser } from './support/browser.ts';
+import { signUpInBrowser } from './journeys/support.ts';
+import { baseUrl, hasBrowser, useBrowser } from './support/browser.ts';
 
-const PASSWORD = 'лавандовое-поле-2026';
 const PRODUCT_URL = '/bergamot-10-ml.html';
 const IMG_VECTOR = '<img src=x onerror=alert(1)>';
 const LINK_VECTOR = '<a href="javascript:alert(1)">';
-
-async function registerAs(page: Page, name: string): Promise<void> {
-  await page.goto('/registration');
-  const form = page.getByRole('form', { name: 'Регистрация' });
-  await form.getByRole('textbox', { name: 'Имя', exact: true }).fill(name);
-  await form
-    .getByRole('textbox', { name: 'E-mail' })
-    .fill(`reviews.${Date.now()}.${Math.random()}@example.ru`);
-  await form.getByRole('textbox', { name: 'Пароль', exact: true }).fill(PASSWORD);
-  await form.getByRole('checkbox', { name: /Я соглашаюсь на обработку персональных данных/ }).check();
-  await form.getByRole('button', { name: 'Зарегистрироваться' }).click();
-  await page.waitForURL('**/my-account');
-}
 
 /** Every dialog (alert, confirm, prompt) a page opens; each is dismissed so nothing hangs. */
 function watchDialogs(page: Page): string[] {
@@ -82,7 +69,7 @@ describe.skipIf(!hasBrowser)('ratings and comments', () => {
 
   it('keeps every letter typed while the editor replaces the plain box, on products, articles and recipes', async () => {
     const { page } = browser;
-    await registerAs(page, 'Милана');
+    await signUpInBrowser(page, baseUrl, 'Милана');
     await delayEditorCode(page);
     for (const url of [
       '/articles/efirnye-masla-dlya-sna.html',
@@ -102,7 +89,7 @@ describe.skipIf(!hasBrowser)('ratings and comments', () => {
   it('shows comments with script-like markup as harmless text, and no dialog fires', async () => {
     const { page } = browser;
     const dialogs = watchDialogs(page);
-    await registerAs(page, 'Ирина');
+    await signUpInBrowser(page, baseUrl, 'Ирина');
     await page.goto(PRODUCT_URL);
 
     // Typed in the editor: the markup is text the visitor wrote, and it must read exactly as written.
@@ -166,7 +153,7 @@ describe.skipIf(!hasBrowser)('ratings and comments', () => {
 
   it('rates a product and sees the average change, without a reload and after one', async () => {
     const { page } = browser;
-    await registerAs(page, 'Олег');
+    await signUpInBrowser(page, baseUrl, 'Олег');
     await page.goto(PRODUCT_URL);
 
     const summary = page.locator('.rating-summary__text');
@@ -208,7 +195,7 @@ describe.skipIf(!hasBrowser)('ratings and comments', () => {
 
   it('writes a shop review: name filled in, stars, the editor with its toolbar, then the thanks', async () => {
     const { page } = browser;
-    await registerAs(page, 'Вероника');
+    await signUpInBrowser(page, baseUrl, 'Вероника');
     await page.goto('/reviews.html');
     await page.getByRole('heading', { level: 1, name: 'Отзывы о магазине' }).waitFor();
     await page.getByRole('link', { name: 'Написать отзыв' }).click();
@@ -250,7 +237,7 @@ describe.skipIf(!hasBrowser)('comments on a phone', () => {
 
   it('keeps every letter typed while the editor replaces the plain box', async () => {
     const { page } = browser;
-    await registerAs(page, 'Злата');
+    await signUpInBrowser(page, baseUrl, 'Злата');
     await delayEditorCode(page);
     expect(await typeWhileTheEditorLoads(page, '/articles/efirnye-masla-dlya-sna.html')).toBe(
       'Очень понравилось!',

@@ -1,17 +1,11 @@
 // The school end to end: the course list (server-rendered, schema.org Course), a logged-in student enrols in a
 // free diploma course, fills the contract, downloads its PDF, uploads a scan watching the progress bar, submits.
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signUpInBrowser } from './journeys/support.ts';
 import { baseUrl, hasBrowser, useBrowser } from './support/browser.ts';
 
 const FREE_DIPLOMA = '/seminar_po_aromatherapy/aromaterapiya-v-sestrinskom-dele.html';
-
-/** Signs up through the API inside the page (journeys/support.ts): the registration form is account.spec's subject. */
-async function registerAs(page: Page, name: string): Promise<void> {
-  await signUpInBrowser(page, baseUrl, name);
-}
 
 /** A scan-sized file that starts like a PNG: big enough for the throttled upload to show its progress. */
 function scanPng(bytes: number): Buffer {
@@ -50,7 +44,7 @@ describe.skipIf(!hasBrowser)('a diploma course for a logged-in student', () => {
       downloadThroughput: -1,
       uploadThroughput: 600 * 1024,
     });
-    await registerAs(page, 'Анна');
+    await signUpInBrowser(page, baseUrl, 'Анна');
 
     await page.goto('/seminar_po_aromatherapy.html');
     await page

@@ -2,7 +2,7 @@
 // open without typing anything — and a choice she makes after that stays hers.
 import { describe, expect, it } from 'vitest';
 import { baseUrl, hasBrowser, useBrowser } from '../support/browser.ts';
-import { addToCartFromProductPage, logInThroughForm, PASSWORD, ShopApi } from './support.ts';
+import { addToCartFromProductPage, logInInBrowser, PASSWORD, ShopApi } from './support.ts';
 
 const LAVENDER = '/lavanda-uzkolistnaya-10-ml.html';
 
@@ -35,7 +35,7 @@ describe.skipIf(!hasBrowser)('checkout with a saved address and pickup point', (
       name: 'На Бауманской',
       address: 'Москва, ул. Бауманская, 33/2, стр. 1',
     });
-    await logInThroughForm(page, { id: api.id, name: 'Ольга', email: api.email, password: PASSWORD });
+    await logInInBrowser(page, baseUrl, { id: api.id, name: 'Ольга', email: api.email, password: PASSWORD });
     await addToCartFromProductPage(page, LAVENDER);
 
     await page.goto('/checkout');

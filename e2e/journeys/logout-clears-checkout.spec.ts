@@ -11,7 +11,7 @@ import {
   type Customer,
   cartLink,
   cartLinkName,
-  logInThroughForm,
+  logInInBrowser,
   logOutFromHeader,
   PASSWORD,
   plain,
@@ -63,7 +63,7 @@ describe.skipIf(!hasBrowser)('journey: logout clears the checkout', () => {
   it('leaves the next visitor of the same browser no address, point, recipient or session', async () => {
     const { page } = browser;
     const maria = await returningCustomer();
-    await logInThroughForm(page, maria);
+    await logInInBrowser(page, baseUrl, maria);
     await addToCartFromProductPage(page, LAVENDER);
 
     // Delivery: the Moscow courier offers her saved address; she types a new one instead.

@@ -11,11 +11,11 @@ import {
   cartLinkName,
   editProduct,
   type JourneyShop,
-  PASSWORD,
   plain,
   productIdOf,
   rub,
   type ShopApi,
+  signUpInBrowser,
   signUpModerator,
   startJourneyShop,
   uniqueEmail,
@@ -89,16 +89,7 @@ describe.skipIf(!hasBrowser)('journeys: the personal discount is earned and meet
 
   it('journey 1: register → EFIR10 → card → delivered → 3 % on the next cart → EFIR10 refused', async () => {
     const { page } = browser;
-    await page.goto(`${shop.url}/registration`);
-    const registration = page.getByRole('form', { name: 'Регистрация' });
-    await registration.getByRole('textbox', { name: 'Имя', exact: true }).fill('Ольга');
-    await registration.getByRole('textbox', { name: 'E-mail' }).fill(uniqueEmail('olga'));
-    await registration.getByRole('textbox', { name: 'Пароль', exact: true }).fill(PASSWORD);
-    await registration
-      .getByRole('checkbox', { name: /Я соглашаюсь на обработку персональных данных/ })
-      .check();
-    await registration.getByRole('button', { name: 'Зарегистрироваться' }).click();
-    await page.waitForURL('**/my-account');
+    await signUpInBrowser(page, shop.url, 'Ольга', { open: '/my-account' });
     await page.getByText('Пока скидки нет: ещё 5 000 ₽ до скидки 3 %.').waitFor();
 
     // 5 × 1 290 ₽ = 6 450 ₽; EFIR10 (10 %, first order) makes it 5 × 1 161 ₽ = 5 805 ₽.

@@ -1,5 +1,5 @@
-// Small steps the journeys share: money as the page writes it, customers signed up through the shop's API from
-// inside their browser (cookies and token where the app keeps them), a moderator who talks to /api/v1/admin from
+// Small steps the journeys (and other specs) share: money as the page writes it, customers signed up or logged in
+// through the shop's API from inside their browser (cookies and token where the app keeps them), a moderator who talks to /api/v1/admin from
 // the test, a shop of the journey's own with MODERATOR_IDS, and the letters of its outbox table.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -34,42 +34,72 @@ export interface Customer {
 }
 
 /**
- * Registers through POST /v1/user from inside the shop's page, as the app would: the cookies land in this browser,
- * the token where the app reads it. The page is reloaded so the app starts as this user.
+ * The e2e way to start signed in (epic-stack's playwright-utils is the model): the session comes from the shop's API,
+ * not from typing into forms — the registration and login forms are account.spec's subject. The call runs inside this
+ * browser because a session is bound to its browser (address and user agent: clientDigest in auth.service.ts), so the
+ * cookies land in this context and the token where the app reads it. It calls from /login, a light page of the shop
+ * (answers other than pages forbid scripts any connection: API_CSP in plugins/security.ts), and then opens `open`
+ * (the home page unless told) as this user.
  */
-export async function signUpInBrowser(page: Page, origin: string, name: string): Promise<Customer> {
-  const email = uniqueEmail('journey');
-  await page.goto(`${origin}/`);
-  const answer = await page.evaluate(
-    async ({ name, email, password }) => {
-      await fetch('/refresh');
-      const csrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
-      const response = await fetch('/v1/user', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-xsrf-token': csrf, ar: '1' },
-        body: JSON.stringify({ name, email, password, agree: true }),
-      });
-      const body = await response.json();
-      if (response.ok) localStorage.setItem('token', body.access_token);
-      return { status: response.status, id: body.user?.id as number, body: JSON.stringify(body) };
-    },
-    { name, email, password: PASSWORD },
-  );
+async function sessionThroughApi(
+  page: Page,
+  origin: string,
+  call: { path: string; body: Record<string, unknown> },
+): Promise<{ status: number; id: number; body: string }> {
+  await page.goto(`${origin}/login`);
+  return page.evaluate(async ({ path, body }) => {
+    await fetch('/refresh');
+    const csrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
+    const response = await fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': csrf, ar: '1' },
+      body: JSON.stringify(body),
+    });
+    const answer = await response.json();
+    if (response.ok) localStorage.setItem('token', answer.access_token);
+    return { status: response.status, id: answer.user?.id as number, body: JSON.stringify(answer) };
+  }, call);
+}
+
+/**
+ * Opens `path` and waits until the app shows this user: the header's account link, found by its class because a phone
+ * layout hides it (by role it would then be absent, and with hidden elements its name takes the avatar's letter).
+ */
+async function openAs(page: Page, origin: string, name: string, path = '/'): Promise<void> {
+  await page.goto(`${origin}${path}`);
+  await page.locator('a.top-bar__account', { hasText: name }).first().waitFor({ state: 'attached' });
+}
+
+/** A new customer signed up through POST /v1/user in this browser (see sessionThroughApi), then on `open`. */
+export async function signUpInBrowser(
+  page: Page,
+  origin: string,
+  name: string,
+  options: { email?: string; open?: string } = {},
+): Promise<Customer> {
+  const email = options.email ?? uniqueEmail('journey');
+  const answer = await sessionThroughApi(page, origin, {
+    path: '/v1/user',
+    body: { name, email, password: PASSWORD, agree: true },
+  });
   if (answer.status !== 200) throw new Error(`registration of ${name} → ${answer.status}: ${answer.body}`);
-  await page.reload();
-  await page.getByRole('link', { name: `Личный кабинет: ${name}` }).waitFor();
+  await openAs(page, origin, name, options.open);
   return { id: answer.id, name, email, password: PASSWORD };
 }
 
-/** Types e-mail and password into /login, as a returning customer does. */
-export async function logInThroughForm(page: Page, customer: Customer): Promise<void> {
-  await page.goto('/login');
-  const form = page.getByRole('form', { name: 'Вход' });
-  await form.getByRole('textbox', { name: 'E-mail' }).fill(customer.email);
-  await form.getByRole('textbox', { name: 'Пароль', exact: true }).fill(customer.password);
-  await form.getByRole('button', { name: 'Войти' }).click();
-  await page.waitForURL('**/my-account');
-  await page.getByRole('link', { name: `Личный кабинет: ${customer.name}` }).waitFor();
+/** A returning customer logged in through POST /v1/user/login in this browser (see sessionThroughApi), then on `open`. */
+export async function logInInBrowser(
+  page: Page,
+  origin: string,
+  customer: Customer,
+  options: { open?: string } = {},
+): Promise<void> {
+  const answer = await sessionThroughApi(page, origin, {
+    path: '/v1/user/login',
+    body: { email: customer.email, password: customer.password },
+  });
+  if (answer.status !== 200) throw new Error(`login of ${customer.name} → ${answer.status}: ${answer.body}`);
+  await openAs(page, origin, customer.name, options.open);
 }
 
 /** The header's account menu → «Выйти»; the shop lands on the home page as a guest. */

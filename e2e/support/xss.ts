@@ -348,11 +348,6 @@ export function missingLabels(page: Page, selector: string, ids: readonly string
 
 // The paths: store, then look.
 
-/** A stored item on the page, and the vectors inside it. */
-export interface Stored {
-  ids: string[];
-}
-
 const REVIEW_NAME = 'Проверка';
 
 /** Shop reviews as guests, each from its own IP (5 an hour per IP is the shop's limit). */

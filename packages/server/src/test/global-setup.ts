@@ -13,7 +13,8 @@ import { TEMPLATE_DATABASE_PREFIX, withDatabaseName } from './postgres-url.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    pgliteTemplatePath: string;
+    /** Null when the run is on PostgreSQL: no test file opens PGlite then (test-app.ts). */
+    pgliteTemplatePath: string | null;
     postgresTemplate: string | null;
   }
 }
@@ -56,8 +57,9 @@ async function adminQuery(url: string, statement: string): Promise<void> {
 
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(tmpdir(), 'efir-test-'));
-  project.provide('pgliteTemplatePath', await preparePgliteTemplate(dir));
   const url = process.env.TEST_DATABASE_URL;
+  // One database kind a run: migrating and seeding the other one too was a minute of CPU for nothing.
+  project.provide('pgliteTemplatePath', url ? null : await preparePgliteTemplate(dir));
   const template = url ? await preparePostgresTemplate(url) : null;
   project.provide('postgresTemplate', template);
   return async () => {

@@ -19,8 +19,9 @@ export async function createTestDatabase(prefer: 'any' | 'postgres' = 'any'): Pr
   const url = process.env.TEST_DATABASE_URL;
   const template = inject('postgresTemplate');
   if (url && template) return createPostgresDatabase(url, template);
-  if (prefer === 'postgres') throw new Error('TEST_DATABASE_URL is not set');
-  const dump = await readFile(inject('pgliteTemplatePath'));
+  const dumpPath = inject('pgliteTemplatePath');
+  if (prefer === 'postgres' || !dumpPath) throw new Error('TEST_DATABASE_URL is not set');
+  const dump = await readFile(dumpPath);
   const handle = await openPgliteFromDump(new Blob([dump]));
   return { ...handle, destroy: () => handle.close() };
 }

@@ -148,7 +148,7 @@ async function runScenario(kind: 'pglite' | 'postgres'): Promise<void> {
     await mkdir(path.join(sourceDir, 'pglite'), { recursive: true });
     const template = new PGlite({
       dataDir: path.join(sourceDir, 'pglite'),
-      loadDataDir: new Blob([await readFile(inject('pgliteTemplatePath'))]),
+      loadDataDir: new Blob([await readFile(inject('pgliteTemplatePath') ?? '')]),
       extensions: { pg_trgm },
     });
     await template.waitReady;
@@ -318,9 +318,14 @@ function initialSold(
 }
 
 describe('backups that restore', () => {
-  it('the embedded database: backed up under load from the running shop, restored into a fresh folder', async () => {
-    await runScenario('pglite');
-  }, 300_000);
+  // The PostgreSQL run builds no PGlite template; the PGlite run covers this one.
+  it.skipIf(postgresUrl)(
+    'the embedded database: backed up under load from the running shop, restored into a fresh folder',
+    async () => {
+      await runScenario('pglite');
+    },
+    300_000,
+  );
 
   it.runIf(postgresUrl)(
     'PostgreSQL: pg_dump under load, restored into a fresh database',
