@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 /** The server files that replace a module (vi.mock of fastify): they need a module cache of their own. */
 const SERVER_FILES_WITH_MOCKS = [
   'packages/server/src/plugins/bodyless.test.ts',
+  'packages/server/src/plugins/wire-contract.test.ts',
   'packages/server/src/test/hard/fuzz.test.ts',
   'packages/server/src/test/hard/fuzz-http.test.ts',
 ];
