@@ -88,7 +88,11 @@ describe.skipIf(!hasBrowser)('«Купить в 1 клик» and shipment tracki
     await row.waitFor();
     expect(await row.textContent()).toContain('1 клик — перезвонить');
     expect(await row.textContent()).toContain('Ольга');
-    await moderator.getByLabel('Ждут звонка (1 клик)').check();
+    // The filter follows the address: it shows ticked once the list for that address has loaded.
+    const waitingForCall = moderator.getByLabel('Ждут звонка (1 клик)');
+    await waitingForCall.click();
+    await moderator.waitForURL(/call_back=1/);
+    await expect.poll(() => waitingForCall.isChecked()).toBe(true);
     await moderator.getByRole('row').filter({ hasText: guestOrder }).waitFor();
     await moderator.screenshot({ path: path.join(resultsDir, 'one-click-admin-list.png'), fullPage: true });
 
