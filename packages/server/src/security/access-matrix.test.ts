@@ -159,6 +159,12 @@ export const MATRIX: Row[] = [
     cookie: 'cart',
     note: "A's cart cookie: the order is not made from A's cart",
   }),
+  deny('POST /v1/order/one-click', 409, 409, {
+    body: () => ({ idempotency_key: randomUUID(), name: contact.name, tel: contact.tel }),
+    prepare: emptyOwnCart,
+    cookie: 'cart',
+    note: "A's cart cookie: the one-click order is not made from A's cart",
+  }),
 
   // The caller's own lists and switches: B's are B's, a guest has none.
   own('GET /v1/user'),
