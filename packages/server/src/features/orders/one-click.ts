@@ -179,8 +179,9 @@ export async function placeOneClickOrder(deps: OneClickDeps, input: OneClick, ca
         guestKey,
         paymentState: 'not_required',
         name: input.name,
-        fam: '',
-        email: input.email,
+        // A logged-in buyer's order reaches them like any of theirs: letters to the account's address.
+        fam: user?.fam ?? '',
+        email: input.email || user?.email || '',
         tel: input.tel,
         delivery: { kind: 'one_click' },
         deliveryName: ONE_CLICK_DELIVERY_NAME,
