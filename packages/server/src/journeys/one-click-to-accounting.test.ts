@@ -37,7 +37,11 @@ function answerAsCdek(request: RecordedRequest) {
     return { json: { access_token: 'journey-token', token_type: 'bearer', expires_in: 3599 } };
   }
   if (request.headers.authorization !== 'Bearer journey-token') return { status: 401, json: {} };
-  if (request.method === 'GET' && request.path === '/v2/orders' && request.query.get('cdek_number') === PARCEL) {
+  if (
+    request.method === 'GET' &&
+    request.path === '/v2/orders' &&
+    request.query.get('cdek_number') === PARCEL
+  ) {
     return {
       json: {
         entity: { uuid: randomUUID(), cdek_number: PARCEL, statuses: [...parcelStatuses].reverse() },
@@ -120,7 +124,12 @@ function cdekWebhook(code: string) {
       type: 'ORDER_STATUS',
       date_time: '2026-11-27T15:30:05+0300',
       uuid: randomUUID(),
-      attributes: { is_return: false, cdek_number: PARCEL, code, status_date_time: '2026-11-27T15:30:00+0300' },
+      attributes: {
+        is_return: false,
+        cdek_number: PARCEL,
+        code,
+        status_date_time: '2026-11-27T15:30:00+0300',
+      },
     },
   });
 }
@@ -171,7 +180,11 @@ describe('journey: one click → call back → CDEK → delivered → discount �
 
     // Shipped by CDEK with a tracking number: the customer sees the link.
     await setStatus(placed.id, { status: 'shipped', carrier: 'cdek', tracking_number: PARCEL });
-    const shippedView = await customer.request({ method: 'POST', url: `/v1/my-orders/${placed.id}`, payload: {} });
+    const shippedView = await customer.request({
+      method: 'POST',
+      url: `/v1/my-orders/${placed.id}`,
+      payload: {},
+    });
     expect(shippedView.statusCode, shippedView.body).toBe(200);
     expect(shippedView.json().order.tracking).toMatchObject({
       carrier: 'cdek',
@@ -223,10 +236,16 @@ describe('journey: one click → call back → CDEK → delivered → discount �
     expect(after.totals.revenue).toBe(before.totals.revenue + 5160);
     expect(after.by_day.at(-1)!.revenue).toBe(before.by_day.at(-1)!.revenue + 5160);
     const lavenderBefore = before.top_products.find((row) => row.product_id === lavenderId)?.quantity ?? 0;
-    expect(after.top_products.find((row) => row.product_id === lavenderId)?.quantity).toBe(lavenderBefore + 4);
+    expect(after.top_products.find((row) => row.product_id === lavenderId)?.quantity).toBe(
+      lavenderBefore + 4,
+    );
 
     // The next cart: floor(0.97 × 1 290) = 1 251 ₽ a bottle, 2 × 1 251 = 2 502 ₽.
-    const cart = await customer.request({ method: 'POST', url: `/v1/cart/${lavenderId}`, payload: { quantity: 2 } });
+    const cart = await customer.request({
+      method: 'POST',
+      url: `/v1/cart/${lavenderId}`,
+      payload: { quantity: 2 },
+    });
     expect(cart.statusCode, cart.body).toBe(200);
     expect(cart.json().cart).toMatchObject({ subtotal: 2580, total: 2502, discount: 78, skidka: 3 });
   });
