@@ -13,8 +13,15 @@ let shopRoot = root;
 export function measureShopIn(dir: string): void {
   shopRoot = path.resolve(dir);
 }
-/** The Node flags of `npm start` (scripts/start.mjs says why). */
-const SHOP_NODE_FLAGS = ['--enable-source-maps', '--max-old-space-size=384'];
+/**
+ * The Node flags and environment `npm start` gives the server (scripts/server-runtime.json), read from the measured
+ * checkout; an older checkout without the file ran with the flags it had then.
+ */
+function shopRuntime(): { nodeFlags: string[]; env: Record<string, string> } {
+  const file = path.join(shopRoot, 'scripts/server-runtime.json');
+  if (!existsSync(file)) return { nodeFlags: ['--enable-source-maps', '--max-old-space-size=384'], env: {} };
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
 
 export interface RunningServer {
   name: string;
@@ -149,10 +156,12 @@ async function startProcess(
 
 /** The shop as `npm start` runs it: the production build, NODE_ENV=production, the same Node flags. */
 export function startShop(name: string, env: Record<string, string>): Promise<RunningServer> {
+  const runtime = shopRuntime();
   return startProcess(
     name,
-    [...SHOP_NODE_FLAGS, path.join(shopRoot, 'packages/server/dist/main.js')],
+    [...runtime.nodeFlags, path.join(shopRoot, 'packages/server/dist/main.js')],
     {
+      ...runtime.env,
       NODE_ENV: 'production',
       SEED_DEMO: '0',
       SHUTDOWN_TIMEOUT_MS: '2000',

@@ -2,7 +2,7 @@
 // `npm run migrate` (`start.mjs migrate`): the same, but runs only the migrations and demo seeding;
 // `npm run backup [FILE]` and `npm run restore FILE [--force]` likewise run dist/backup.js and dist/restore.js.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -41,9 +41,9 @@ function needsBuild() {
   );
 }
 
-function run(args) {
+function run(args, env = process.env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: process.env });
+    const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env });
     for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
     child.on('exit', (code, signal) =>
       code === 0 || signal ? resolve(code ?? 0) : reject(new Error(`exit ${code}`)),
@@ -51,11 +51,11 @@ function run(args) {
   });
 }
 
-// The server's live heap is some 40 MB, but on a machine with plenty of memory V8 lets the heap grow to four
-// times that between full collections (280–300 MB RSS under load). Below 512 MB of old space it grows by less
-// than two times (≈ 160 MB RSS); 384 MB still leaves room for a much bigger catalogue. bench/run.ts runs the shop
-// with the same flag.
-const SERVER_NODE_FLAGS = ['--max-old-space-size=384'];
+// Node flags and environment of the server process, shared with bench/servers.ts (the bench measures the shop as
+// `npm start` runs it). The old-space cap keeps V8 from letting the heap grow to four times the live set between
+// full collections; a smaller young generation, one V8 helper thread and one malloc arena keep the embedded
+// database's shop under 300 MB (docs/performance.md, «Memory of the embedded shop»).
+const runtime = JSON.parse(readFileSync(path.join(root, 'scripts/server-runtime.json'), 'utf8'));
 
 if (needsBuild()) {
   console.log('Собираю магазин…');
@@ -68,9 +68,8 @@ if (command !== undefined && !(command in commands)) {
   process.exit(1);
 }
 const entry = command ? commands[command] : 'main.js';
-process.exitCode = await run([
-  '--enable-source-maps',
-  ...SERVER_NODE_FLAGS,
-  path.join(root, 'packages/server/dist', entry),
-  ...process.argv.slice(3),
-]);
+process.exitCode = await run(
+  [...runtime.nodeFlags, path.join(root, 'packages/server/dist', entry), ...process.argv.slice(3)],
+  // What the owner set in the environment wins.
+  { ...runtime.env, ...process.env },
+);
