@@ -100,6 +100,8 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const NO_CACHE_ENV = { PAGE_CACHE_TTL_MS: '0' };
 const CATEGORY_URL = '/efirnye-masla';
 const HEAVY_SEARCH = 'масло';
+/** Distinct product pages asked per round for the «nobody asked for it yet» figure. */
+const COLD_PAGES_PER_ROUND = 100;
 
 const html = (url: string): BenchRequest => ({
   method: 'GET',
@@ -316,6 +318,59 @@ async function sitemapRound(cached: Target, nocache: Target): Promise<SitemapRou
   };
 }
 
+/**
+ * Product pages nobody asked for yet, as a crawler or a product's first visitor meets them: distinct pages of the
+ * sitemap, one at a time, on the shop with its caches on (menus in the answer cache, the page not in the guest page
+ * cache). Each page is asked once in the whole run; an answer the page cache already held would not count.
+ */
+async function coldPages(target: Target, pages: string[], count: number): Promise<Sample> {
+  const chosen = pages.splice(0, count);
+  const meter = new CpuMeter(target);
+  const latencies: number[] = [];
+  let misses = 0;
+  await meter.start();
+  const began = performance.now();
+  for (const page of chosen) {
+    const started = performance.now();
+    const response = await fetch(`${target.base}${page}`, { headers: html(page).headers });
+    await response.arrayBuffer();
+    latencies.push(performance.now() - started);
+    if (response.ok && response.headers.get('x-page-cache') === 'miss') misses += 1;
+  }
+  const seconds = (performance.now() - began) / 1000;
+  const cpu = await meter.stop();
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: chosen.length,
+    rps: chosen.length / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    ttfbP50: Number.NaN,
+    ttfbP99: Number.NaN,
+    cpuMs: (cpu.appMicros + cpu.dbMicros) / 1000 / chosen.length,
+    dbCpuMs: cpu.dbMicros / 1000 / chosen.length,
+    peakRssMb: cpu.peakRssMb,
+    errors: chosen.length - misses,
+    failures: misses === chosen.length ? '' : `${chosen.length - misses} not rendered afresh`,
+  };
+}
+
+/** The product pages a sitemap lists (`*.html` outside articles and recipes), this server's paths. */
+async function productPages(base: string): Promise<string[]> {
+  const pages: string[] = [];
+  for (const file of await fetchSitemap(base)) {
+    if (file.urls === 0) continue;
+    const text = await (await fetch(`${base}${file.path}`)).text();
+    for (const [, loc] of text.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+      const url = new URL(loc!.replace(/&amp;/g, '&'));
+      if (url.pathname.endsWith('.html') && !/^\/(articles|recept|recepty)\//.test(url.pathname))
+        pages.push(url.pathname);
+    }
+  }
+  return pages.filter((page) => page !== BENCH_PRODUCT_URL);
+}
+
 /** Order placement: guest carts made first, then placed 10 at a time, each timed. */
 async function placeOrders(target: Target, productId: number, count: number): Promise<Sample> {
   const carts = [];
@@ -497,6 +552,7 @@ async function runSetup(
     await placeOrders(targets.cached, productId, 10);
 
     const sitemaps: SitemapRound[] = [];
+    const neverAsked = await productPages(targets.cached.base);
     for (let round = 0; round < rounds; round += 1) {
       log(`round ${round + 1} of ${rounds}`);
       for (const scenario of loadScenarios) {
@@ -506,6 +562,12 @@ async function runSetup(
       }
       for (const scenario of singleScenarios) await run(scenario, 'nocache', singleDuration, true);
       sitemaps.push(await sitemapRound(targets.cached, targets.nocache));
+      const cold = await coldPages(targets.cached, neverAsked, COLD_PAGES_PER_ROUND);
+      samples.set('page-cold/cached', [...(samples.get('page-cold/cached') ?? []), cold]);
+      log(
+        `  product pages nobody asked for yet, 1 connection: ${cold.requests} pages, p50 ${cold.p50.toFixed(0)} ms, ` +
+          `CPU ${cold.cpuMs.toFixed(2)} ms/page${cold.failures ? ` (${cold.failures})` : ''}`,
+      );
       const orders = await placeOrders(targets.cached, productId, 50);
       samples.set('orders/cached', [...(samples.get('orders/cached') ?? []), orders]);
       log(`  orders, 10 at once: p50 ${orders.p50.toFixed(1)} ms, p95 ${orders.p95.toFixed(1)} ms`);
@@ -519,6 +581,7 @@ async function runSetup(
         ...loadScenarios.map((scenario) => [scenario.id, scenario.label]),
         ...singleScenarios.map((scenario) => [scenario.id, `${scenario.label}, 1 connection`]),
         ['orders', 'order, 10 at once'],
+        ['page-cold', 'page: product nobody asked for yet (HTML), 1 connection'],
       ]),
       health,
       sitemaps,
