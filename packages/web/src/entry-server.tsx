@@ -1,5 +1,4 @@
 // Server render: start-up data, route loaders, then the page HTML with its head tags and embedded data.
-import { prerenderToNodeStream } from 'react-dom/static';
 import type { AppContextValue } from './app/app-context.tsx';
 import {
   AppShell,
@@ -17,6 +16,7 @@ import { RouterView } from './app/router/router-view.tsx';
 import { createRoutes } from './app/routes.tsx';
 import { hasSessionHint } from './app/session.ts';
 import { createHttpClient, createMemoryTokenStore } from './lib/http-client.ts';
+import { renderMarkup } from './render-markup.tsx';
 
 export interface RenderInput {
   /** Absolute URL of the page requested. */
@@ -46,13 +46,6 @@ export type RenderResult =
       /** Source paths of the page code this render used: the shop preloads their chunks. */
       modules: string[];
     };
-
-async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream)
-    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /** @public Loaded by the server (plugins/ssr.ts) from the built bundle, not imported. */
 export async function render(input: RenderInput): Promise<RenderResult> {
@@ -90,17 +83,13 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     return { type: 'redirect', status: result.redirect.status, location: result.redirect.location };
   }
   const { router, status } = result;
-  const { prelude } = await prerenderToNodeStream(
+  const html = await renderMarkup(
     <AppShell context={context}>
       <RouterView router={router} />
       {/* The browser renders <HeadSync> here: the same number of children keeps useId values equal at hydration. */}
       {null}
     </AppShell>,
-    // Every boundary in place: by default React moves large finished ones to the end of the page with a script
-    // that swaps them in later, which costs the browser a second layout and delays the page's largest paint.
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
-  const html = await readStream(prelude);
   const { matches, loaderData, errors } = router.state;
   const meta = collectMeta(matches, loaderData, errors);
   const canonical = `${input.origin}${canonicalPath(requestUrl.pathname, meta)}`;
