@@ -74,7 +74,7 @@ describe.skipIf(!hasBrowser)('«Купить в 1 клик» and shipment tracki
     return waitForAppOnLoads(await context.newPage());
   }
 
-  it('a guest’s one-click order shows flagged in the back office; the shipped order’s tracking link shows in /my-orders', async () => {
+  it('a guest’s one-click order shows flagged in the back office; the shipped order’s tracking number, corrected once, shows with its link in /my-orders', async () => {
     const browser = fixture.context.browser()!;
     const moderator = await openPerson(browser);
     expect(await register(moderator, shop.url, 'Марина')).toBe(1);
@@ -107,9 +107,20 @@ describe.skipIf(!hasBrowser)('«Купить в 1 клик» and shipment tracki
     await moderator.getByRole('button', { name: 'Подтвердить' }).click();
     await moderator.getByRole('button', { name: 'Отметить отправленным' }).waitFor();
     await moderator.getByLabel('Служба доставки').selectOption('cdek');
-    await moderator.getByLabel('Трек-номер').fill('1106207236');
+    await moderator.getByLabel('Трек-номер').fill('1106207299');
     await moderator.getByRole('button', { name: 'Отметить отправленным' }).click();
+    await moderator.getByText('Трек-номер СДЭК: 1106207299').waitFor();
+    // The number was mistyped: the moderator corrects it while the parcel is on its way.
+    await moderator.getByRole('button', { name: 'Исправить трек-номер' }).click();
+    const correction = moderator.getByRole('form', { name: 'Трек-номер' });
+    await correction.getByLabel('Трек-номер').fill('1106207236');
+    await correction.getByRole('button', { name: 'Сохранить' }).click();
+    await moderator
+      .getByRole('status')
+      .filter({ hasText: 'Трек-номер исправлен, покупателю ушло письмо с новой ссылкой.' })
+      .waitFor();
     await moderator.getByText('Трек-номер СДЭК: 1106207236').waitFor();
+    await moderator.getByText('Трек-номер исправлен: СДЭК 1106207299 → СДЭК 1106207236').waitFor();
 
     await customer.goto(`${shop.url}/my-orders`);
     const card = customer.getByRole('listitem').filter({ hasText: `Заказ ${customerOrder}` });

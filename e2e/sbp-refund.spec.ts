@@ -149,14 +149,19 @@ describe.skipIf(!hasBrowser)('СБП through the test gateway and a refund from 
       await moderator
         .getByText(`Возврат ${rub(300)}: деньги возвращены; всего возвращено ${rub(300)}`)
         .waitFor();
+      // The payment is no longer «Оплачен»: its chip says what went back.
+      await moderator
+        .getByText(`Частично возвращён: ${rub(300)}`, { exact: true })
+        .first()
+        .waitFor();
       await moderator.screenshot({
         path: path.join(resultsDir, 'admin-order-refund-1366.png'),
         fullPage: true,
       });
 
-      // The customer's order shows the money returned.
+      // The customer's order shows the money returned as its payment state.
       await customer.reload();
-      await order.getByText(`Возвращено ${rub(300)}`).waitFor();
+      await order.getByText(`Частично возвращён: ${rub(300)}`, { exact: true }).waitFor();
     } finally {
       await context.close();
     }

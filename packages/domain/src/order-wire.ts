@@ -5,8 +5,22 @@ import { z } from './zod-ru.ts';
 
 export const ORDER_STATUSES = ['new', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** The order's payment as stored: how the money came, or did not. */
 export const PAYMENT_STATES = ['not_required', 'awaiting', 'pending', 'paid', 'canceled'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
+/**
+ * The payment as the customer and the back office see it: the stored state, except that a paid order whose money
+ * went back through the payment system (refunds, decision 028) is returned in part or in full. The stored state
+ * stays «paid», as YooKassa's payment stays `succeeded` beside its refunds.
+ */
+export const PAYMENT_VIEW_STATES = [...PAYMENT_STATES, 'partially_refunded', 'refunded'] as const;
+export type PaymentViewState = (typeof PAYMENT_VIEW_STATES)[number];
+
+/** `refunded`: ₽ returned by succeeded refunds; `total`: what the order cost (what was paid). */
+export function paymentViewState(state: PaymentState, total: number, refunded: number): PaymentViewState {
+  if (state !== 'paid' || refunded <= 0) return state;
+  return refunded >= total ? 'refunded' : 'partially_refunded';
+}
 /** How the customer gets an order: delivered, collected at our office, or nothing to hand over (a course). */
 export const ORDER_HANDOVERS = ['delivery', 'pickup', 'course'] as const;
 export type OrderHandover = (typeof ORDER_HANDOVERS)[number];
@@ -58,7 +72,8 @@ export const orderViewSchema = z.object({
   number: z.string(),
   status: z.enum(ORDER_STATUSES),
   status_name: z.string(),
-  payment_state: z.enum(PAYMENT_STATES),
+  payment_state: z.enum(PAYMENT_VIEW_STATES),
+  /** «Оплачен», «Частично возвращён: 300 ₽», «Возвращён»… */
   payment_state_name: z.string(),
   created_at: z.string(),
   paid_at: z.string().nullable(),

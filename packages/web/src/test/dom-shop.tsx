@@ -3,7 +3,7 @@
 // request is still on its way.
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
 import { AppProvider } from '../app/app-context.tsx';
 import {
   type AppStore,
@@ -12,11 +12,15 @@ import {
   EMPTY_CART,
   EMPTY_CRITICAL,
 } from '../app/app-state.ts';
+import { createRouter } from '../app/router/router.ts';
+import { RouterView } from '../app/router/router-view.tsx';
 import { createHttpClient, createMemoryTokenStore } from '../lib/http-client.ts';
 
 export interface Call {
   method: string;
   path: string;
+  /** The query string («?days=7»), when there is one. */
+  search?: string;
   body: unknown;
 }
 
@@ -42,6 +46,10 @@ export function held<T>() {
   return { promise, release };
 }
 
+/** The page a test renders, as the component of the router's one route. */
+let pageOfTest: ReactNode = null;
+const PageOfTest = () => pageOfTest;
+
 export function renderPage(
   page: ReactNode,
   options: { url?: string; routes?: Record<string, Route>; bootstrap?: Partial<Bootstrap> } = {},
@@ -53,6 +61,7 @@ export function renderPage(
     const call: Call = {
       method: init?.method ?? 'GET',
       path: url.pathname,
+      ...(url.search ? { search: url.search } : {}),
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     calls.push(call);
@@ -80,11 +89,18 @@ export function renderPage(
     fetch,
     tokenStore: createMemoryTokenStore(null),
   });
+  // The app's own router (its hooks: useLoaderData, useNavigate), with the page as its one route.
+  pageOfTest = page;
+  const router = createRouter(
+    [{ id: 'page', path: '*', Component: PageOfTest }],
+    createMemoryHistory({ initialEntries: [options.url ?? '/'] }),
+    { loaderData: {}, errors: null },
+  );
   const view = render(
     <AppProvider
       value={{ api, store, origin: 'http://shop.test', isServer: false, getCurrentUrl: () => null }}
     >
-      <MemoryRouter initialEntries={[options.url ?? '/']}>{page}</MemoryRouter>
+      <RouterView router={router} />
     </AppProvider>,
   );
   return { ...view, calls, store };

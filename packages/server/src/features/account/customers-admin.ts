@@ -1,6 +1,7 @@
 // The back office's customers (/api/v1/admin/customers): find a customer, see what their personal discount rests
 // on, and set it by hand for regulars and partners (audited) or give it back to the tiers (decision 012).
 import { type DiscountTier, idField } from '@efir/domain/account-schemas';
+import { paymentViewState } from '@efir/domain/order-wire';
 import { pageField } from '@efir/domain/reviews-schemas';
 import { z } from '@efir/domain/zod-ru';
 import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import { notFound } from '../../lib/app-error.ts';
 import { moderatorId } from '../admin/admin.routes.ts';
 import { auditLog } from '../admin/admin.table.ts';
 import { writeAudit } from '../admin/audit.ts';
+import { refundedOfOrder } from '../orders/orders.repo.ts';
 import { orders } from '../orders/orders.table.ts';
 import { calculateDiscountPercent, refreshPersonalDiscount } from './account.service.ts';
 import { users } from './account.table.ts';
@@ -99,6 +101,7 @@ export async function getCustomer(db: Database, id: number, tiers: readonly Disc
         id: orders.id,
         status: orders.status,
         payment_state: orders.paymentState,
+        refunded: refundedOfOrder,
         total: orders.total,
         goods_total: orders.goodsTotal,
         created_at: orders.createdAt,
@@ -117,7 +120,12 @@ export async function getCustomer(db: Database, id: number, tiers: readonly Disc
   return {
     customer: {
       ...toCustomer(user, tiers),
-      orders: orderRows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })),
+      orders: orderRows.map((row) => ({
+        ...row,
+        // Returned money shows as the order's payment state, as in the orders list (decision 028).
+        payment_state: paymentViewState(row.payment_state, row.total, row.refunded),
+        created_at: row.created_at.toISOString(),
+      })),
       discount_history: history.map((row) => {
         const before = (row.before ?? {}) as { skidka?: number; skidka_manual?: number | null };
         const after = (row.after ?? {}) as {

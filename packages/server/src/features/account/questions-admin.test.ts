@@ -1,6 +1,7 @@
 // Answering customers' questions from the back office: the answer (sanitised rich text) shows on the asker's
-// /my-question and nobody else's, the queue holds the unanswered ones, and every answer is audited.
-import { and, eq } from 'drizzle-orm';
+// /my-question and nobody else's, the queue holds the unanswered ones, every answer is audited, and the asker's
+// letter exists exactly when the answer does (one transaction, decision 026).
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
@@ -117,6 +118,54 @@ describe('answering questions', () => {
       row.subject.startsWith('Ответ'),
     );
     expect(otherEmail.map((row) => row.to)).toEqual([askerEmail]);
+  });
+
+  it('writes the letter in the answer’s transaction: a failed answer leaves no letter, an unwritten letter no answer', async () => {
+    const db = shop.database.db;
+    const subject = 'Ответ на ваш вопрос — «Эфир»';
+    const asker = createTestAgent(shop.app);
+    const { email } = await asker.register({ name: 'Вера' });
+    const questionId = await ask(asker, 'Подойдёт ли мята для ингаляций?');
+    const letters = () =>
+      db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.to, email), eq(outbox.subject, subject)));
+    const answer = () => admin('PUT', `/questions/${questionId}/answer`, { answer: '<p>Да, 1–2 капли.</p>' });
+    // Faults of this file's own database: it refuses a row the answer writes.
+    await db.execute(
+      sql.raw(`CREATE FUNCTION refused_by_test() RETURNS trigger LANGUAGE plpgsql
+               AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$`),
+    );
+    const refusing = async (table: string, when: string, work: () => Promise<void>) => {
+      await db.execute(
+        sql.raw(`CREATE TRIGGER refuse_in_test BEFORE INSERT ON ${table} FOR EACH ROW WHEN (${when})
+                 EXECUTE FUNCTION refused_by_test()`),
+      );
+      try {
+        await work();
+      } finally {
+        await db.execute(sql.raw(`DROP TRIGGER refuse_in_test ON ${table}`));
+      }
+    };
+
+    // The answer fails after its letter was written (its audit entry is refused): no letter goes out.
+    await refusing('audit_log', `NEW.action = 'question.answer'`, async () => {
+      expect((await answer()).statusCode).toBe(500);
+    });
+    expect(await letters()).toEqual([]);
+    expect((await myQuestions(asker))[0]?.answer).toBeNull();
+
+    // The letter cannot be written: the answer is not kept either, so the moderator sees the failure and retries.
+    await refusing('outbox', `NEW.subject = '${subject}'`, async () => {
+      expect((await answer()).statusCode).toBe(500);
+    });
+    expect((await myQuestions(asker))[0]?.answer).toBeNull();
+    await db.execute(sql.raw('DROP FUNCTION refused_by_test()'));
+
+    expect((await answer()).statusCode).toBe(200);
+    expect((await myQuestions(asker))[0]?.answer).toBe('<p>Да, 1–2 капли.</p>');
+    expect(await letters()).toHaveLength(1);
   });
 
   it('refuses an empty or unsafe-only answer with a Russian field error, and a missing question with 404', async () => {

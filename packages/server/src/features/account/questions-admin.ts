@@ -1,5 +1,6 @@
 // The back office's side of /my-question (issue 9): the questions customers asked, unanswered first, and the
-// moderator's answer — rich text through the one sanitiser, written with its audit entry in one transaction.
+// moderator's answer — rich text through the one sanitiser, written with its audit entry and the asker's letter in
+// one transaction.
 import { idField } from '@efir/domain/account-schemas';
 import type { Pagination } from '@efir/domain/catalog-wire';
 import { pageField, richTextField } from '@efir/domain/reviews-schemas';
@@ -103,21 +104,30 @@ export async function listQuestionsForModeration(
   };
 }
 
+interface QuestionsAdminDeps {
+  db: Database;
+  mail: MailService;
+  origin: string;
+}
+
 /**
- * Answers (or corrects the answer to) a question; the asker sees it on /my-question. `firstAnswer` tells whether
- * the question was waiting (a correction is not news to the asker).
+ * Answers (or corrects the answer to) a question; the asker sees it on /my-question. The first answer to a waiting
+ * question is also a letter to the asker — written to the outbox in the answer's own transaction (decision 026), so
+ * there is a letter exactly when there is an answer; a correction is not news to the asker.
  */
 export async function answerQuestionAsModerator(
-  db: Database,
+  deps: QuestionsAdminDeps,
   moderator: number,
   id: number,
   safeHtml: string,
 ) {
-  return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(questions).where(eq(questions.id, id)).for('update');
+  return deps.db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    const [before] = await txDb.select().from(questions).where(eq(questions.id, id)).for('update');
     if (!before) throw notFound();
-    const question = await answerQuestion(tx, id, safeHtml);
-    await writeAudit(tx, {
+    const question = await answerQuestion(txDb, id, safeHtml);
+    if (before.answeredAt === null) await tellAsker(deps, txDb, before, question.answer ?? '');
+    await writeAudit(txDb, {
       userId: moderator,
       action: 'question.answer',
       entity: 'question',
@@ -125,38 +135,32 @@ export async function answerQuestionAsModerator(
       before: { answer: before.answer },
       after: { answer: question.answer },
     });
-    return {
-      question,
-      askerId: before.userId,
-      askedText: before.text,
-      firstAnswer: before.answeredAt === null,
-    };
+    return question;
   });
 }
 
-/** One letter to the asker when a waiting question gets its answer; a failed letter never undoes the answer. */
+/** The letter to the asker of a question that got its answer. */
 async function tellAsker(
-  deps: { db: Database; mail: MailService; origin: string },
-  askerId: number,
-  askedText: string,
+  deps: QuestionsAdminDeps,
+  txDb: Database,
+  asked: { userId: number; text: string },
   answerHtml: string,
 ): Promise<void> {
-  const [asker] = await findUsersByIds(deps.db, [askerId]);
+  const [asker] = await findUsersByIds(txDb, [asked.userId]);
   if (!asker) return;
-  await deps.mail.send({
-    to: asker.email,
-    subject: 'Ответ на ваш вопрос — «Эфир»',
-    text: `Здравствуйте, ${asker.name}!\n\nВы спрашивали: «${askedText}»\n\nОтвет магазина:\n${htmlToLetterText(answerHtml)}\n\nВсе ваши вопросы и ответы: ${new URL('/my-question', deps.origin).toString()}\n\nИнтернет-магазин «Эфир»`,
-  });
+  await deps.mail.send(
+    {
+      to: asker.email,
+      subject: 'Ответ на ваш вопрос — «Эфир»',
+      text: `Здравствуйте, ${asker.name}!\n\nВы спрашивали: «${asked.text}»\n\nОтвет магазина:\n${htmlToLetterText(answerHtml)}\n\nВсе ваши вопросы и ответы: ${new URL('/my-question', deps.origin).toString()}\n\nИнтернет-магазин «Эфир»`,
+    },
+    txDb,
+  );
 }
 
 // Routes (paths relative to /api/v1/admin; the scope has already let only moderators in).
 
-export function questionsAdminSection(deps: {
-  db: Database;
-  mail: MailService;
-  origin: string;
-}): (scope: FastifyInstance) => void {
+export function questionsAdminSection(deps: QuestionsAdminDeps): (scope: FastifyInstance) => void {
   return (scope) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
 
@@ -167,20 +171,14 @@ export function questionsAdminSection(deps: {
     routes.put(
       '/questions/:id/answer',
       { schema: { params: idParams, body: answerBody } },
-      async (request) => {
-        const { question, askerId, askedText, firstAnswer } = await answerQuestionAsModerator(
-          deps.db,
+      async (request) => ({
+        question: await answerQuestionAsModerator(
+          deps,
           moderatorId(request),
           request.params.id,
           request.body.answer,
-        );
-        if (firstAnswer) {
-          await tellAsker(deps, askerId, askedText, question.answer ?? '').catch((error: unknown) =>
-            request.log.error({ err: error, questionId: question.id }, 'answer letter not sent'),
-          );
-        }
-        return { question };
-      },
+        ),
+      }),
     );
   };
 }

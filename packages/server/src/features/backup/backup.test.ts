@@ -1,6 +1,7 @@
 // Backups that restore (decision 030): a shop with customers, orders and pictures is backed up while customers keep
-// ordering, the backup is restored into a fresh folder (embedded database) or a fresh PostgreSQL database, a shop is
-// started on it, and every table's rows and every file's bytes are compared with the original.
+// ordering; the backup is restored into a fresh folder (embedded database) or a fresh PostgreSQL database — an
+// embedded shop's one backup into both — a shop is started on each, and every table's rows and every file's bytes
+// are compared with the original.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -14,8 +15,9 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { type Config, createTestConfig } from '../../config.ts';
-import { type Database, type DbHandle, openDatabase } from '../../db/client.ts';
+import { type Database, type DbHandle, openDatabase, openPglite } from '../../db/client.ts';
 import { prepareDatabase } from '../../db/prepare.ts';
+import { seedDemoContent } from '../../seed/seed.ts';
 import { withDatabaseName } from '../../test/postgres-url.ts';
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { MANIFEST_NAME } from './backup.ts';
@@ -80,22 +82,29 @@ async function rowsOf<T>(db: Database, query: ReturnType<typeof sql>): Promise<T
 
 type Row = Record<string, unknown>;
 
-/** Every table of the shop (its own and drizzle's migration journal), each row as JSON. */
+/**
+ * Every table of the shop (its own and drizzle's migration journal), each row as JSON, with times written in UTC:
+ * two servers in other time zones (PGlite's and PostgreSQL's) compare equal.
+ */
 async function readAllTables(db: Database): Promise<Map<string, Row[]>> {
-  const tables = await rowsOf<{ name: string }>(
-    db,
-    sql`SELECT quote_ident(table_schema) || '.' || quote_ident(table_name) AS name FROM information_schema.tables
-        WHERE table_type = 'BASE TABLE' AND table_schema IN ('public', 'drizzle') ORDER BY 1`,
-  );
-  const result = new Map<string, Row[]>();
-  for (const { name } of tables) {
-    const rows = await rowsOf<{ row: Row }>(db, sql.raw(`SELECT to_jsonb(t) AS row FROM ${name} t`));
-    result.set(
-      name,
-      rows.map(({ row }) => row).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    await txDb.execute(sql`SET LOCAL TIME ZONE 'UTC'`);
+    const tables = await rowsOf<{ name: string }>(
+      txDb,
+      sql`SELECT quote_ident(table_schema) || '.' || quote_ident(table_name) AS name FROM information_schema.tables
+          WHERE table_type = 'BASE TABLE' AND table_schema IN ('public', 'drizzle') ORDER BY 1`,
     );
-  }
-  return result;
+    const result = new Map<string, Row[]>();
+    for (const { name } of tables) {
+      const rows = await rowsOf<{ row: Row }>(txDb, sql.raw(`SELECT to_jsonb(t) AS row FROM ${name} t`));
+      result.set(
+        name,
+        rows.map(({ row }) => row).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+      );
+    }
+    return result;
+  });
 }
 
 /** Every file under `dir`, by relative path, with its bytes. */
@@ -139,23 +148,47 @@ async function placeOrder(agent: TestAgent, productId: number, quantity: number)
   return Number(placed.json().order.id);
 }
 
-async function runScenario(kind: 'pglite' | 'postgres'): Promise<void> {
-  const dir = await mkdtemp(path.join(root, `${kind}-`));
+type Kind = 'pglite' | 'postgres';
+
+/**
+ * An embedded shop's folder as a first start leaves it: the seeded template of the run, or — the PostgreSQL run
+ * builds none — migrated and seeded here.
+ */
+async function preparePgliteFolder(folder: string): Promise<void> {
+  await mkdir(folder, { recursive: true });
+  const templatePath = inject('pgliteTemplatePath');
+  const database = new PGlite({
+    dataDir: folder,
+    ...(templatePath ? { loadDataDir: new Blob([await readFile(templatePath)]) } : {}),
+    extensions: { pg_trgm },
+  });
+  await database.waitReady;
+  if (!templatePath) {
+    const handle = await openPglite(database);
+    await handle.migrate();
+    await seedDemoContent(handle.db);
+  }
+  await database.close();
+}
+
+/** The original shop's state once the load stopped, and what the comparison needs of the time before it. */
+interface Original {
+  tables: Map<string, Row[]>;
+  files: Map<string, Buffer>;
+  maxIdBefore: Map<string, number>;
+  stockBefore: Array<{ id: number; stock: number }>;
+  products: Array<{ id: number }>;
+  placedBefore: number[];
+  placedAfter: number[];
+  customer: { email: string; password: string };
+}
+
+/** A shop of `kind` with customers, orders, pictures and a document, backed up to `file` while customers order. */
+async function backUpUnderLoad(kind: Kind, dir: string, file: string): Promise<Original> {
   const sourceDir = path.join(dir, 'shop');
   let sourceEnv: Record<string, string> = { DATA_DIR: sourceDir, IMAGES_DIR: path.join(sourceDir, 'images') };
-  if (kind === 'pglite') {
-    // The seeded template, put into the shop's folder as a first start would leave it.
-    await mkdir(path.join(sourceDir, 'pglite'), { recursive: true });
-    const template = new PGlite({
-      dataDir: path.join(sourceDir, 'pglite'),
-      loadDataDir: new Blob([await readFile(inject('pgliteTemplatePath') ?? '')]),
-      extensions: { pg_trgm },
-    });
-    await template.waitReady;
-    await template.close();
-  } else {
-    sourceEnv = { ...sourceEnv, DATABASE_URL: await newPostgresDatabase(true) };
-  }
+  if (kind === 'pglite') await preparePgliteFolder(path.join(sourceDir, 'pglite'));
+  else sourceEnv = { ...sourceEnv, DATABASE_URL: await newPostgresDatabase(true) };
   const shop = await startShop(createTestConfig(sourceEnv));
   const db = shop.database.db;
 
@@ -208,7 +241,6 @@ async function runScenario(kind: 'pglite' | 'postgres'): Promise<void> {
     while (!done()) await Promise.race([failed, new Promise((resolve) => setTimeout(resolve, 5))]);
   };
   await until(() => placedBefore.length >= 2);
-  const file = path.join(dir, 'backups', 'efir.tar.gz');
   await mkdir(path.dirname(file), { recursive: true });
   backupStarted = true;
   await makeBackup(shop.config, file);
@@ -216,24 +248,42 @@ async function runScenario(kind: 'pglite' | 'postgres'): Promise<void> {
   await until(() => placedAfter.length >= 2);
   stop = true;
   await Promise.all(load);
-  const source = await readAllTables(db);
-  const sourceData = await readAllFiles(sourceDir);
+  expect(ordersDuringBackup + placedBefore.length + placedAfter.length).toBeGreaterThan(4);
+  const original: Original = {
+    tables: await readAllTables(db),
+    files: await readAllFiles(sourceDir),
+    maxIdBefore,
+    stockBefore,
+    products,
+    placedBefore,
+    placedAfter,
+    customer: { email: customers[0]!.email, password: customers[0]!.password },
+  };
   await shop.close();
+  expect((await readFile(`${file}.sha256`, 'utf8')).split(/\s+/)[1]).toBe(path.basename(file));
+  return original;
+}
 
-  expect((await readFile(`${file}.sha256`, 'utf8')).split(/\s+/)[1]).toBe('efir.tar.gz');
-
-  // Restored into an empty folder or database, and a shop started on it.
-  const targetDir = path.join(dir, 'restored');
+/** Restores `file` into an empty folder or PostgreSQL database, starts a shop on it and compares it with `original`. */
+async function restoreAndCompare(
+  backupKind: Kind,
+  into: Kind,
+  file: string,
+  targetDir: string,
+  original: Original,
+) {
   const targetEnv: Record<string, string> = {
     DATA_DIR: targetDir,
     IMAGES_DIR: path.join(targetDir, 'images'),
-    ...(kind === 'postgres' ? { DATABASE_URL: await newPostgresDatabase(false) } : {}),
+    ...(into === 'postgres' ? { DATABASE_URL: await newPostgresDatabase(false) } : {}),
   };
   const target = createTestConfig(targetEnv);
   const restored = await restoreBackup(file, target, { force: false });
-  expect(restored).toMatchObject({ kind, checksumVerified: true });
+  expect(restored).toMatchObject({ kind: backupKind, into, checksumVerified: true });
+  if (backupKind !== into) expect(restored.copied?.rows).toBeGreaterThan(0);
   await expect(restoreBackup(file, target, { force: false })).rejects.toThrow(RestoreRefused);
 
+  const { tables: source, maxIdBefore, products, stockBefore } = original;
   const copy = await startShop(target);
   try {
     const ready = await copy.app.inject({ method: 'GET', url: '/api/ready' });
@@ -243,15 +293,15 @@ async function runScenario(kind: 'pglite' | 'postgres'): Promise<void> {
     expect([...copied.keys()]).toEqual([...source.keys()]);
     const orders = copied.get('public.orders')!;
     const copiedOrderIds = new Set(orders.map((row) => Number(row.id)));
-    for (const id of placedBefore)
+    for (const id of original.placedBefore)
       expect(copiedOrderIds.has(id), `order ${id} placed before the backup`).toBe(true);
-    for (const id of placedAfter)
+    for (const id of original.placedAfter)
       expect(copiedOrderIds.has(id), `order ${id} placed after the backup`).toBe(false);
     for (const [table, rows] of copied) {
-      const original = source.get(table)!;
+      const originalRows = source.get(table)!;
       const before = maxIdBefore.get(table)!;
       const existedBefore = (row: Row) => row.id === undefined || Number(row.id) <= before;
-      const originalBefore = original.filter(existedBefore);
+      const originalBefore = originalRows.filter(existedBefore);
       const copiedBefore = rows.filter(existedBefore);
       if (table === 'public.products') {
         // Equal but for stock (and its time of change), which is the snapshot's: what the orders in the backup took, no more, no less.
@@ -274,33 +324,45 @@ async function runScenario(kind: 'pglite' | 'postgres'): Promise<void> {
         expect(copiedBefore, table).toEqual(originalBefore);
       // Orders and their lines placed under load: those in the backup are whole and exactly the originals.
       if (table === 'public.orders' || table === 'public.order_lines') {
-        const originalRows = new Set(original.map((row) => JSON.stringify(row)));
-        for (const row of rows) expect(originalRows.has(JSON.stringify(row)), table).toBe(true);
+        const known = new Set(originalRows.map((row) => JSON.stringify(row)));
+        for (const row of rows) expect(known.has(JSON.stringify(row)), table).toBe(true);
       }
     }
     const linesOf = new Set(copied.get('public.order_lines')!.map((row) => Number(row.order_id)));
     for (const id of copiedOrderIds) expect(linesOf.has(id), `order ${id} has its lines`).toBe(true);
-    expect(ordersDuringBackup + placedBefore.length + placedAfter.length).toBeGreaterThan(4);
 
     // Every file, byte for byte: pictures, the private document.
     const copiedData = await readAllFiles(targetDir);
-    for (const [name, bytes] of sourceData) {
+    for (const [name, bytes] of original.files) {
       if (name.startsWith('pglite') || name === '.backup-endpoint.json' || name.startsWith('backups'))
         continue;
       expect(copiedData.get(name)?.equals(bytes), name).toBe(true);
     }
     expect(copiedData.has(path.join('images', 'avatars', '7.webp'))).toBe(true);
 
-    // The restored shop serves its customers: a password set before the backup still logs in.
+    // The restored shop serves its customers: a password set before the backup still logs in, and a new order
+    // takes the next id (the sequences went on from the backup's).
     const customer = createTestAgent(copy.app);
     const login = await customer.request({
       method: 'POST',
       url: '/v1/user/login',
-      payload: { email: customers[0]!.email, password: customers[0]!.password },
+      payload: original.customer,
     });
     expect(login.statusCode, login.body).toBe(200);
+    const next = await placeOrder(customer, products[0]!.id, 1);
+    expect(next).toBeGreaterThan(Math.max(...copiedOrderIds));
   } finally {
     await copy.close();
+  }
+}
+
+/** Backs up a shop of `kind` under load, then restores that one backup into each of `into` and checks it. */
+async function runScenario(kind: Kind, into: Kind[]): Promise<void> {
+  const dir = await mkdtemp(path.join(root, `${kind}-`));
+  const file = path.join(dir, 'backups', 'efir.tar.gz');
+  const original = await backUpUnderLoad(kind, dir, file);
+  for (const target of into) {
+    await restoreAndCompare(kind, target, file, path.join(dir, `restored-${target}`), original);
   }
 }
 
@@ -322,15 +384,23 @@ describe('backups that restore', () => {
   it.skipIf(postgresUrl)(
     'the embedded database: backed up under load from the running shop, restored into a fresh folder',
     async () => {
-      await runScenario('pglite');
+      await runScenario('pglite', ['pglite']);
     },
     300_000,
   );
 
   it.runIf(postgresUrl)(
+    'the embedded database: one backup under load, restored into a fresh folder and into PostgreSQL',
+    async () => {
+      await runScenario('pglite', ['pglite', 'postgres']);
+    },
+    600_000,
+  );
+
+  it.runIf(postgresUrl)(
     'PostgreSQL: pg_dump under load, restored into a fresh database',
     async () => {
-      await runScenario('postgres');
+      await runScenario('postgres', ['postgres']);
     },
     300_000,
   );

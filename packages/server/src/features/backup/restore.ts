@@ -1,5 +1,6 @@
-// `npm run restore FILE`: puts a backup (backup.ts) into an empty DATA_DIR or PostgreSQL database; a folder or
-// database with data in it is refused unless `force` (then the database and the images are replaced).
+// `npm run restore FILE`: puts a backup (backup.ts) into an empty DATA_DIR or PostgreSQL database — an embedded
+// database's backup into either; a folder or database with data in it is refused unless `force` (then the database
+// and the images are replaced).
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -14,6 +15,7 @@ import type { Config } from '../../config.ts';
 import { pgRestore } from '../../db/pg-tools.ts';
 import { lockDataDir } from '../../db/pglite-thread.ts';
 import { type BackupManifest, DUMP_NAMES, MANIFEST_NAME } from './backup.ts';
+import { type CopyResult, copyPgliteIntoPostgres } from './pglite-to-postgres.ts';
 import { tarExtractor } from './tar.ts';
 
 export class RestoreRefused extends Error {}
@@ -70,9 +72,13 @@ function refuseNonEmpty(where: string): never {
 }
 
 export interface RestoreResult {
+  /** What the backup was made of, and what it went into. */
   kind: BackupManifest['kind'];
+  into: BackupManifest['kind'];
   createdAt: string;
   checksumVerified: boolean;
+  /** An embedded backup copied into PostgreSQL: how many tables and rows. */
+  copied: CopyResult | null;
 }
 
 export async function restoreBackup(
@@ -88,22 +94,25 @@ export async function restoreBackup(
     if (!existsSync(manifestFile))
       throw new RestoreRefused(`${file} — не резервная копия Эфира (нет ${MANIFEST_NAME})`);
     const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as BackupManifest;
-    const targetKind = target.DATABASE_URL ? 'postgres' : 'pglite';
-    if (manifest.format !== 1 || manifest.kind !== targetKind) {
+    if (manifest.format !== 1)
+      throw new RestoreRefused(`Неизвестный формат резервной копии: ${manifest.format}`);
+    // An embedded backup goes into either kind (into PostgreSQL by a copy of its tables); pg_dump's needs PostgreSQL.
+    if (manifest.kind === 'postgres' && !target.DATABASE_URL) {
       throw new RestoreRefused(
-        manifest.kind === 'pglite'
-          ? 'Это копия встроенной базы: восстановите её без DATABASE_URL. A PGlite backup restores into DATA_DIR only.'
-          : 'Это копия PostgreSQL: укажите DATABASE_URL пустой базы. A PostgreSQL backup needs DATABASE_URL.',
+        'Это копия PostgreSQL: укажите DATABASE_URL пустой базы. A PostgreSQL backup needs DATABASE_URL.',
       );
     }
     const dump = path.join(staging, DUMP_NAMES[manifest.kind]);
     const dataDir = path.resolve(target.DATA_DIR);
+    let copied: CopyResult | null = null;
 
     if (target.DATABASE_URL) {
       const full = await postgresHasTables(target.DATABASE_URL);
       if (full && !options.force) refuseNonEmpty('В базе данных');
       if (!options.force && (await hasFiles(target.imagesDir))) refuseNonEmpty(`В папке ${target.imagesDir}`);
-      await pgRestore(target.DATABASE_URL, dump, full);
+      if (manifest.kind === 'pglite')
+        copied = await copyPgliteIntoPostgres(new Blob([await readFile(dump)]), target.DATABASE_URL);
+      else await pgRestore(target.DATABASE_URL, dump, full);
     } else {
       const pgliteDir = path.join(dataDir, 'pglite');
       if (!options.force && (await hasFiles(pgliteDir))) refuseNonEmpty(`В папке ${pgliteDir}`);
@@ -131,7 +140,13 @@ export async function restoreBackup(
     if (existsSync(files)) await cp(files, dataDir, { recursive: true, force: true });
     const images = path.join(staging, 'images');
     if (existsSync(images)) await cp(images, target.imagesDir, { recursive: true, force: true });
-    return { kind: manifest.kind, createdAt: manifest.createdAt, checksumVerified };
+    return {
+      kind: manifest.kind,
+      into: target.DATABASE_URL ? 'postgres' : 'pglite',
+      createdAt: manifest.createdAt,
+      checksumVerified,
+      copied,
+    };
   } finally {
     await rm(staging, { recursive: true, force: true });
   }

@@ -154,9 +154,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     async collect() {
       const [found] = rowsOf<{ count: number }>(
         await options.db.execute(sql`
-          SELECT count(*)::int AS count
-          FROM (SELECT created_at FROM orders ORDER BY id DESC LIMIT ${RECENT_ROWS}) recent
-          WHERE created_at >= now() - interval '1 hour'`),
+          SELECT count(*)::int AS count FROM orders WHERE created_at >= now() - interval '1 hour'`),
       );
       this.set(found?.count ?? 0);
     },

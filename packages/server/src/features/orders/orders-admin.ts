@@ -9,6 +9,7 @@ import {
   getDeliveryMethodName,
 } from '@efir/domain/delivery-catalogue';
 import { formatRub } from '@efir/domain/money';
+import { PAYMENT_VIEW_STATES, type PaymentViewState, paymentViewState } from '@efir/domain/order-wire';
 import {
   CARRIER_NAMES,
   CARRIERS,
@@ -29,7 +30,15 @@ import { writeAudit } from '../admin/audit.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { describeRefund, REFUND_STATUS_NAMES, type RefundsService } from '../payments/refunds.service.ts';
-import { findOrderById, findOrderLines, type OrderRow, returnPromoUse, returnStock } from './orders.repo.ts';
+import {
+  findOrderById,
+  findOrderLines,
+  type OrderRow,
+  refundedOfOrder,
+  returnPromoUse,
+  returnStock,
+  sumRefunded,
+} from './orders.repo.ts';
 import {
   CARD_ONLINE,
   describeTracking,
@@ -37,9 +46,10 @@ import {
   ORDER_STATUS_NAMES,
   orderNumber,
   PAYMENT_STATE_NAMES,
+  paymentStateName,
   toOrderView,
 } from './orders.service.ts';
-import { ORDER_STATUSES, type OrderStatus, orderLines, orders, PAYMENT_STATES } from './orders.table.ts';
+import { ORDER_STATUSES, type OrderStatus, orderLines, orders } from './orders.table.ts';
 
 /**
  * Where an order may go from each status; cancelled is final. A delivered order can still be cancelled: a return,
@@ -67,7 +77,7 @@ const listQuery = z
   .strictObject({
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     status: z.enum(ORDER_STATUSES, { error: 'Неизвестный статус заказа' }).optional(),
-    payment: z.enum(PAYMENT_STATES, { error: 'Неизвестное состояние оплаты' }).optional(),
+    payment: z.enum(PAYMENT_VIEW_STATES, { error: 'Неизвестное состояние оплаты' }).optional(),
     delivery: z.coerce
       .number()
       .int()
@@ -110,6 +120,16 @@ const statusBody = z
     }
   });
 
+/** A tracking number corrected while the parcel is on its way (the one given when shipping was mistyped). */
+const trackingBody = z.strictObject({
+  carrier: z.enum(CARRIERS, { error: 'Выберите службу доставки' }),
+  tracking_number: z
+    .string({ error: 'Введите трек-номер' })
+    .trim()
+    .regex(TRACKING_NUMBER_PATTERN, 'Трек-номер — от 4 до 40 латинских букв и цифр'),
+  comment: z.string().trim().max(500, 'Комментарий — не длиннее 500 символов').optional(),
+});
+
 export type AdminOrdersQuery = z.output<typeof listQuery>;
 
 export interface OrdersAdminDeps {
@@ -146,10 +166,28 @@ function searchCondition(text: string): SQL | undefined {
   return or(...parts);
 }
 
+/** The orders whose payment the list shows as `state`: «Оплачен» is paid with nothing returned (decision 028). */
+function paymentCondition(state: PaymentViewState): SQL {
+  switch (state) {
+    case 'paid':
+      return and(eq(orders.paymentState, 'paid'), sql`${refundedOfOrder} = 0`)!;
+    case 'partially_refunded':
+      return and(
+        eq(orders.paymentState, 'paid'),
+        sql`${refundedOfOrder} > 0`,
+        sql`${refundedOfOrder} < ${orders.total}`,
+      )!;
+    case 'refunded':
+      return and(eq(orders.paymentState, 'paid'), sql`${refundedOfOrder} >= ${orders.total}`)!;
+    default:
+      return eq(orders.paymentState, state);
+  }
+}
+
 function listConditions(query: AdminOrdersQuery): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(orders.status, query.status));
-  if (query.payment) conditions.push(eq(orders.paymentState, query.payment));
+  if (query.payment) conditions.push(paymentCondition(query.payment));
   if (query.call_back) conditions.push(and(eq(orders.callBack, true), eq(orders.status, 'new'))!);
   if (query.delivery) conditions.push(sql`${orders.delivery}->>'type' = ${String(query.delivery)}`);
   // The days are Moscow days, as the moderator reads them.
@@ -171,7 +209,7 @@ export async function listAdminOrders(db: Database, query: AdminOrdersQuery) {
   const items = sql<number>`(select coalesce(sum(${orderLines.quantity}), 0) from ${orderLines} where ${orderLines.orderId} = "orders"."id")`;
   const [rows, [totals]] = await Promise.all([
     db
-      .select({ order: orders, items: items.mapWith(Number) })
+      .select({ order: orders, items: items.mapWith(Number), refunded: refundedOfOrder })
       .from(orders)
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -184,25 +222,29 @@ export async function listAdminOrders(db: Database, query: AdminOrdersQuery) {
   ]);
   const total = totals?.count ?? 0;
   return {
-    orders: rows.map(({ order, items: itemCount }) => ({
-      id: order.id,
-      number: orderNumber(order.id),
-      created_at: order.createdAt.toISOString(),
-      status: order.status,
-      status_name: ORDER_STATUS_NAMES[order.status],
-      payment_state: order.paymentState,
-      payment_state_name: PAYMENT_STATE_NAMES[order.paymentState],
-      name: order.name,
-      fam: order.fam,
-      email: order.email,
-      tel: order.tel,
-      delivery_method: deliveryMethodOf(order),
-      delivery_name: order.deliveryName,
-      /** A one-click order still waiting for the shop's call: the list flags it. */
-      call_back: order.callBack && order.status === 'new',
-      items: itemCount,
-      total: order.total,
-    })),
+    orders: rows.map(({ order, items: itemCount, refunded }) => {
+      const payment = paymentViewState(order.paymentState, order.total, refunded);
+      return {
+        id: order.id,
+        number: orderNumber(order.id),
+        created_at: order.createdAt.toISOString(),
+        status: order.status,
+        status_name: ORDER_STATUS_NAMES[order.status],
+        payment_state: payment,
+        payment_state_name: paymentStateName(payment, refunded),
+        refunded,
+        name: order.name,
+        fam: order.fam,
+        email: order.email,
+        tel: order.tel,
+        delivery_method: deliveryMethodOf(order),
+        delivery_name: order.deliveryName,
+        /** A one-click order still waiting for the shop's call: the list flags it. */
+        call_back: order.callBack && order.status === 'new',
+        items: itemCount,
+        total: order.total,
+      };
+    }),
     /** Over every order the filters match, not just this page. */
     summary: { count: total, sum: totals?.sum ?? 0 },
     page: query.page,
@@ -246,6 +288,12 @@ function describeDelivery(order: OrderRow) {
 
 type HistoryEntry = { at: string; who: string; text: string; comment: string | null };
 
+/** «СДЭК 1234567890» from an audit entry's carrier and tracking number. */
+function describeParcel(entry: Record<string, unknown>): string {
+  if (typeof entry.tracking_number !== 'string') return 'не указан';
+  return `${CARRIER_NAMES[entry.carrier as Carrier] ?? ''} ${entry.tracking_number}`.trim();
+}
+
 function describeAuditEntry(row: typeof auditLog.$inferSelect): HistoryEntry {
   const before = (row.before ?? {}) as Record<string, unknown>;
   const after = (row.after ?? {}) as Record<string, unknown>;
@@ -259,7 +307,9 @@ function describeAuditEntry(row: typeof auditLog.$inferSelect): HistoryEntry {
         ? `Оплата (проверено в платёжной системе): ${paymentName(before.payment_state)} → ${paymentName(after.payment_state)}`
         : row.action === 'order.refund'
           ? describeRefund(after)
-          : row.action;
+          : row.action === 'order.tracking'
+            ? `Трек-номер исправлен: ${describeParcel(before)} → ${describeParcel(after)}`
+            : row.action;
   return {
     at: row.createdAt.toISOString(),
     // User 0 is the shop itself: 1C's exchange, CDEK's delivery report.
@@ -346,7 +396,15 @@ function refuseIllegal(from: OrderStatus, to: OrderStatus): void {
   throw invalidData({ status: [message] });
 }
 
-const STATUS_LETTERS: Partial<Record<OrderStatus, (order: OrderRow) => string>> = {
+/** «Трек-номер СДЭК: 1234567890. Отследить посылку: https://…», or '' without a number. */
+function trackingSentence(order: OrderRow): string {
+  const tracking = describeTracking(order);
+  if (!tracking) return '';
+  return `Трек-номер ${tracking.carrier_name}: ${tracking.number}.${tracking.url ? ` Отследить посылку: ${tracking.url}` : ''}`;
+}
+
+/** `refunded`: ₽ already returned through the payment system (a cancelled paid order says what is left to do). */
+const STATUS_LETTERS: Partial<Record<OrderStatus, (order: OrderRow, refunded: number) => string>> = {
   confirmed: (order) => {
     const handover = handoverOf(order);
     const next =
@@ -360,29 +418,29 @@ const STATUS_LETTERS: Partial<Record<OrderStatus, (order: OrderRow) => string>> 
       : `Мы подтвердили ваш заказ ${orderNumber(order.id)} и начинаем его собирать. ${next}`;
   },
   shipped: (order) => {
-    const tracking = describeTracking(order);
-    const follow = tracking
-      ? ` Трек-номер ${tracking.carrier_name}: ${tracking.number}.${tracking.url ? ` Отследить посылку: ${tracking.url}` : ''}`
-      : '';
-    return `Ваш заказ ${orderNumber(order.id)} передан в доставку: ${order.deliveryName}.${follow}`;
+    const follow = trackingSentence(order);
+    return `Ваш заказ ${orderNumber(order.id)} передан в доставку: ${order.deliveryName}.${follow ? ` ${follow}` : ''}`;
   },
   delivered: (order) =>
     `Заказ ${orderNumber(order.id)} доставлен. Спасибо, что выбрали «Эфир»! Будем рады вашему отзыву.`,
-  cancelled: (order) =>
-    `Заказ ${orderNumber(order.id)} на сумму ${formatRub(order.total)} отменён.${order.paymentState === 'paid' ? ' Вы его уже оплатили — мы свяжемся с вами, чтобы вернуть деньги.' : ''} Если это ошибка, просто ответьте на это письмо.`,
+  cancelled: (order, refunded) =>
+    `Заказ ${orderNumber(order.id)} на сумму ${formatRub(order.total)} отменён.${order.paymentState !== 'paid' ? '' : refunded >= order.total ? ' Деньги за него мы вам уже вернули.' : ' Вы его уже оплатили — мы свяжемся с вами, чтобы вернуть деньги.'} Если это ошибка, просто ответьте на это письмо.`,
 };
 
 const RETURN_LETTER = (order: OrderRow) =>
   `Мы оформили возврат заказа ${orderNumber(order.id)} на сумму ${formatRub(order.total)}. Если деньги ещё не вернулись, мы свяжемся с вами. Если это ошибка, просто ответьте на это письмо.`;
 
 /**
- * The customer hears of the new status by letter and, with Telegram linked in /my-settings, there too: both are
- * written to the outbox in the status change's own transaction.
+ * The customer hears of a change to the order by letter and, with Telegram linked in /my-settings, there too: both
+ * are written to the outbox in the change's own transaction (decision 026).
  */
-async function tellAboutStatus(deps: OrdersAdminDeps, txDb: Database, order: OrderRow, returned: boolean) {
-  const letter = returned ? RETURN_LETTER : STATUS_LETTERS[order.status];
-  if (!letter) return;
-  const subject = `Заказ ${orderNumber(order.id)}: ${ORDER_STATUS_NAMES[order.status].toLowerCase()}`;
+async function tellCustomer(
+  deps: OrdersAdminDeps,
+  txDb: Database,
+  order: OrderRow,
+  subject: string,
+  message: string,
+): Promise<void> {
   const link = `${deps.origin}/my-orders`;
   // A one-click buyer may have left no e-mail: the shop calls them instead.
   if (order.email) {
@@ -390,7 +448,7 @@ async function tellAboutStatus(deps: OrdersAdminDeps, txDb: Database, order: Ord
       {
         to: order.email,
         subject,
-        text: `Здравствуйте, ${order.name}!\n\n${letter(order)}\n\nВаши заказы: ${link}`,
+        text: `Здравствуйте, ${order.name}!\n\n${message}\n\nВаши заказы: ${link}`,
       },
       txDb,
     );
@@ -400,8 +458,15 @@ async function tellAboutStatus(deps: OrdersAdminDeps, txDb: Database, order: Ord
     .select({ chatId: users.telegramChatId })
     .from(users)
     .where(eq(users.id, order.userId));
-  if (user?.chatId)
-    await deps.mail.sendTelegram(user.chatId, `${subject}\n\n${letter(order)}\n\n${link}`, txDb);
+  if (user?.chatId) await deps.mail.sendTelegram(user.chatId, `${subject}\n\n${message}\n\n${link}`, txDb);
+}
+
+async function tellAboutStatus(deps: OrdersAdminDeps, txDb: Database, order: OrderRow, returned: boolean) {
+  const letter = returned ? RETURN_LETTER : STATUS_LETTERS[order.status];
+  if (!letter) return;
+  const refunded = order.paymentState === 'paid' ? await sumRefunded(txDb, order.id) : 0;
+  const subject = `Заказ ${orderNumber(order.id)}: ${ORDER_STATUS_NAMES[order.status].toLowerCase()}`;
+  await tellCustomer(deps, txDb, order, subject, letter(order, refunded));
 }
 
 /**
@@ -504,6 +569,67 @@ export async function changeOrderStatus(
 }
 
 /**
+ * Corrects the carrier and tracking number of a shipped order (not yet delivered): the row is locked while it is
+ * judged, the change goes to the order's history, and the customer gets the new tracking link — all in one
+ * transaction. The same number again changes nothing and tells nobody (a double click).
+ */
+export async function correctTracking(
+  deps: OrdersAdminDeps,
+  input: {
+    orderId: number;
+    carrier: Carrier;
+    trackingNumber: string;
+    comment?: string | undefined;
+    moderatorId: number;
+  },
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    const [order] = await txDb.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
+    if (!order) throw notFound('Заказ не найден');
+    if (order.status !== 'shipped') {
+      throw invalidData({
+        tracking_number: [
+          `Трек-номер исправляют, пока заказ в пути (статус «${ORDER_STATUS_NAMES.shipped}»), а этот — «${ORDER_STATUS_NAMES[order.status]}»`,
+        ],
+      });
+    }
+    if (order.carrier === input.carrier && order.trackingNumber === input.trackingNumber) return;
+    const [updated] = await txDb
+      .update(orders)
+      .set({
+        carrier: input.carrier,
+        trackingNumber: input.trackingNumber,
+        // The carrier's status was the old parcel's: the CDEK poll asks about the new one.
+        carrierStatus: null,
+        carrierCheckedAt: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.id, order.id))
+      .returning();
+    await writeAudit(txDb, {
+      userId: input.moderatorId,
+      action: 'order.tracking',
+      entity: 'order',
+      entityId: order.id,
+      before: { carrier: order.carrier, tracking_number: order.trackingNumber },
+      after: {
+        carrier: input.carrier,
+        tracking_number: input.trackingNumber,
+        ...(input.comment ? { comment: input.comment } : {}),
+      },
+    });
+    await tellCustomer(
+      deps,
+      txDb,
+      updated!,
+      `Заказ ${orderNumber(order.id)}: новый трек-номер`,
+      `Мы исправили трек-номер вашего заказа ${orderNumber(order.id)}. ${trackingSentence(updated!)}`,
+    );
+  });
+}
+
+/**
  * Asks the provider about the order's latest payment, through the same check the webhook uses (which applies a
  * real change to the order); the moderator's request is then written to the audit log if the order changed.
  */
@@ -553,6 +679,21 @@ export function ordersAdminSection(deps: OrdersAdminDeps) {
       });
       return { message: 'order/status', ...(await getAdminOrder(deps, request.params.id)) };
     });
+
+    routes.put(
+      '/orders/:id/tracking',
+      { schema: { params: idParams, body: trackingBody } },
+      async (request) => {
+        await correctTracking(deps, {
+          orderId: request.params.id,
+          carrier: request.body.carrier,
+          trackingNumber: request.body.tracking_number,
+          comment: request.body.comment,
+          moderatorId: moderatorId(request),
+        });
+        return { message: 'order/tracking', ...(await getAdminOrder(deps, request.params.id)) };
+      },
+    );
 
     routes.post(
       '/orders/:id/payment/refresh',

@@ -338,6 +338,16 @@ export async function sumCompletedOrders(db: Database, userId: number): Promise<
   return row?.total ?? 0;
 }
 
+/**
+ * ₽ returned of each order a query over `orders` reads (succeeded refunds; 0 for orders not paid), as a column or a
+ * condition — the back office's lists show and filter returned payments by it. Spelled out: inside the subquery a
+ * bare "status" would be the refund's.
+ */
+export const refundedOfOrder = sql<number>`(CASE WHEN "orders"."payment_state" = 'paid' THEN (
+    SELECT coalesce(sum(r.amount), 0) FROM ${paymentRefunds} r
+    WHERE r.order_id = "orders"."id"::text AND r.status = 'succeeded'
+  ) ELSE 0 END)`.mapWith(Number);
+
 /** ₽ returned to the buyer through the payment system (succeeded refunds of the order). */
 export async function sumRefunded(db: Database, orderId: number): Promise<number> {
   const [row] = await db

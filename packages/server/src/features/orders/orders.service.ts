@@ -10,7 +10,13 @@ import {
 import { getDeliveryKindName, getPaymentMethodName } from '@efir/domain/delivery-catalogue';
 import type { CheckoutContact, DeliveryForm } from '@efir/domain/delivery-rules';
 import { formatRub } from '@efir/domain/money';
-import type { OrderHandover, OrderView, ShipmentTracking } from '@efir/domain/order-wire';
+import {
+  type OrderHandover,
+  type OrderView,
+  type PaymentViewState,
+  paymentViewState,
+  type ShipmentTracking,
+} from '@efir/domain/order-wire';
 import { CARRIER_NAMES, trackingUrl } from '@efir/domain/shipment-tracking';
 import { SHOP_REQUISITES } from '@efir/domain/shop-info';
 import type { FastifyBaseLogger } from 'fastify';
@@ -45,7 +51,7 @@ import {
   updateOrder,
   usePromoCode,
 } from './orders.repo.ts';
-import type { OrderStatus, PaymentState } from './orders.table.ts';
+import type { OrderStatus } from './orders.table.ts';
 
 export const ORDER_STATUS_NAMES: Record<OrderStatus, string> = {
   new: 'Новый',
@@ -55,13 +61,22 @@ export const ORDER_STATUS_NAMES: Record<OrderStatus, string> = {
   cancelled: 'Отменён',
 };
 
-export const PAYMENT_STATE_NAMES: Record<PaymentState, string> = {
+export const PAYMENT_STATE_NAMES: Record<PaymentViewState, string> = {
   not_required: 'Оплата при получении или по счёту',
   awaiting: 'Ожидает оплаты',
   pending: 'Платёж в обработке',
   paid: 'Оплачен',
   canceled: 'Платёж отменён',
+  partially_refunded: 'Частично возвращён',
+  refunded: 'Возвращён',
 };
+
+/** The payment's name as the customer reads it; a part returned says how much («Частично возвращён: 300 ₽»). */
+export function paymentStateName(state: PaymentViewState, refunded: number): string {
+  return state === 'partially_refunded'
+    ? `${PAYMENT_STATE_NAMES[state]}: ${formatRub(refunded)}`
+    : PAYMENT_STATE_NAMES[state];
+}
 
 export const CARD_ONLINE = 5;
 export const BANK_PREPAYMENT = 3;
@@ -182,13 +197,14 @@ export function describeTracking(
 
 /** `refunded`: what was returned through the payment system (refunds from the back office), ₽. */
 export function toOrderView(order: OrderRow, lines: CheckoutLine[], refunded = 0): OrderView {
+  const payment = paymentViewState(order.paymentState, order.total, refunded);
   return {
     id: order.id,
     number: orderNumber(order.id),
     status: order.status,
     status_name: ORDER_STATUS_NAMES[order.status],
-    payment_state: order.paymentState,
-    payment_state_name: PAYMENT_STATE_NAMES[order.paymentState],
+    payment_state: payment,
+    payment_state_name: paymentStateName(payment, refunded),
     created_at: order.createdAt.toISOString(),
     paid_at: order.paidAt?.toISOString() ?? null,
     name: order.name,

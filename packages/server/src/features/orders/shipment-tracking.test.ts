@@ -1,5 +1,5 @@
-// Shipment tracking: the moderator ships with a carrier and tracking number, the customer sees the link (order page
-// and letter); CDEK's ORDER_STATUS webhook and the poll of CDEK's order-status API — a local fake speaking CDEK API v2 —
+// Shipment tracking: the moderator ships with a carrier and tracking number (and corrects it while the parcel is on
+// its way), the customer sees the link (order page and letter); CDEK's ORDER_STATUS webhook and the poll of CDEK's order-status API — a local fake speaking CDEK API v2 —
 // move the order to «Доставлен» only when CDEK's API says DELIVERED.
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
@@ -214,6 +214,80 @@ describe('shipment tracking', () => {
     });
     expect(odd.json().errors.tracking_number).toEqual(['Трек-номер — от 4 до 40 латинских букв и цифр']);
     expect((await statusOf(order.id)).status).toBe('confirmed');
+  });
+
+  it('lets the moderator correct a mistyped tracking number while the parcel is on its way: history, letter, new link', async () => {
+    const { order, key, guest, email } = await confirmedOrder();
+    const shipped = await setStatus(order.id, {
+      status: 'shipped',
+      carrier: 'cdek',
+      tracking_number: '1106207299',
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    await shop.database.db
+      .update(orders)
+      .set({ carrierStatus: 'CREATED', carrierCheckedAt: new Date() })
+      .where(eq(orders.id, order.id));
+    const correct = (payload: Record<string, unknown>) =>
+      moderator.request({ method: 'PUT', url: `/api/v1/admin/orders/${order.id}/tracking`, payload });
+    const letters = () =>
+      shop.database.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.subject, `Заказ ${order.number}: новый трек-номер`));
+    const pochta = {
+      carrier: 'pochta',
+      carrier_name: 'Почта России',
+      number: 'RA123456789RU',
+      url: 'https://www.pochta.ru/tracking?barcode=RA123456789RU',
+    };
+
+    const corrected = await correct({
+      carrier: 'pochta',
+      tracking_number: ' RA123456789RU ',
+      comment: 'Ушло Почтой, не СДЭК',
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json().order.tracking).toEqual(pochta);
+    expect(corrected.json().order.history.at(-1)).toMatchObject({
+      text: 'Трек-номер исправлен: СДЭК 1106207299 → Почта России RA123456789RU',
+      who: `Модератор № ${TEST_MODERATOR_ID}`,
+      comment: 'Ушло Почтой, не СДЭК',
+    });
+    // The customer sees the new number and gets its link; CDEK's status of the old parcel is forgotten.
+    const seen = await guest.request({ method: 'POST', url: `/v1/my-orders/${order.id}`, payload: { key } });
+    expect(seen.json().order.tracking).toEqual(pochta);
+    const [letter, ...more] = await letters();
+    expect(more).toEqual([]);
+    expect(letter!.to).toBe(email);
+    expect(letter!.text).toContain(
+      `Мы исправили трек-номер вашего заказа ${order.number}. Трек-номер Почта России: RA123456789RU. Отследить посылку: ${pochta.url}`,
+    );
+    expect(await statusOf(order.id)).toMatchObject({ carrierStatus: null, carrierCheckedAt: null });
+
+    // The same number again (a double click) changes nothing and tells nobody.
+    const again = await correct({ carrier: 'pochta', tracking_number: 'RA123456789RU' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().order.history).toHaveLength(corrected.json().order.history.length);
+    expect(await letters()).toHaveLength(1);
+
+    // Refused in Russian: a number that is not one, and any change once the parcel is delivered.
+    const odd = await correct({ carrier: 'pochta', tracking_number: 'трек 1' });
+    expect(odd.statusCode).toBe(422);
+    expect(odd.json().errors.tracking_number).toEqual(['Трек-номер — от 4 до 40 латинских букв и цифр']);
+    expect((await setStatus(order.id, { status: 'delivered' })).statusCode).toBe(200);
+    const late = await correct({ carrier: 'cdek', tracking_number: '1106207236' });
+    expect(late.statusCode).toBe(422);
+    expect(late.json().errors.tracking_number).toEqual([
+      'Трек-номер исправляют, пока заказ в пути (статус «Отправлен»), а этот — «Доставлен»',
+    ]);
+    expect((await statusOf(order.id)).trackingNumber).toBe('RA123456789RU');
+    const missing = await moderator.request({
+      method: 'PUT',
+      url: '/api/v1/admin/orders/999999/tracking',
+      payload: { carrier: 'cdek', tracking_number: '1106207236' },
+    });
+    expect(missing.statusCode).toBe(404);
   });
 
   it('moves the order to «Доставлен» on CDEK’s webhook only when CDEK’s API confirms the parcel was handed over', async () => {

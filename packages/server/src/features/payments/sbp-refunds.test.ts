@@ -1,6 +1,7 @@
 // СБП and refunds through the whole shop, with the real YooKassa client against the local fake speaking its API:
 // a QR code on a desktop and the bank-app redirect on a phone, the payment confirmed by the webhook as for cards,
-// then full and partial refunds from the back office with their receipt of return, history, letter and limits.
+// then full and partial refunds from the back office with their receipt of return, history, letter and limits, and
+// the payment shown as returned (in part or in full) once they are made.
 // Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
 import { randomUUID } from 'node:crypto';
 import { formatRub } from '@efir/domain/money';
@@ -235,6 +236,57 @@ describe('refunds from the back office', () => {
 
     const mine = await guest.request({ method: 'POST', url: `/v1/my-orders/${order.id}`, payload: { key } });
     expect(mine.json().order.refunded).toBe(500);
+  });
+
+  it('shows a returned payment as returned, not «Оплачен»: in part with the sum, then in full, to the customer and in the back office', async () => {
+    const { order, key, guest, email } = await paidOrder(2);
+    const customerSees = async () =>
+      (await guest.request({ method: 'POST', url: `/v1/my-orders/${order.id}`, payload: { key } })).json()
+        .order;
+    const moderatorSees = async () =>
+      (await moderator.request({ method: 'GET', url: `${ADMIN}/orders/${order.id}` })).json().order;
+    /** This order, if the back office's list filtered by payment shows it. */
+    const listed = async (payment: string) =>
+      (
+        await moderator.request({
+          method: 'GET',
+          url: `${ADMIN}/orders?payment=${payment}&q=${encodeURIComponent(email)}`,
+        })
+      ).json().orders;
+    expect(await customerSees()).toMatchObject({ payment_state: 'paid', payment_state_name: 'Оплачен' });
+    expect(await listed('paid')).toEqual([expect.objectContaining({ id: order.id, payment_state: 'paid' })]);
+
+    expect((await refund(order.id, 300)).statusCode).toBe(200);
+    const part = {
+      payment_state: 'partially_refunded',
+      payment_state_name: `Частично возвращён: ${formatRub(300)}`,
+      refunded: 300,
+    };
+    expect(await customerSees()).toMatchObject(part);
+    expect(await moderatorSees()).toMatchObject(part);
+    expect(await listed('paid')).toEqual([]);
+    expect(await listed('partially_refunded')).toEqual([expect.objectContaining({ id: order.id, ...part })]);
+
+    expect((await refund(order.id, order.total - 300)).statusCode).toBe(200);
+    const whole = { payment_state: 'refunded', payment_state_name: 'Возвращён', refunded: order.total };
+    expect(await customerSees()).toMatchObject(whole);
+    expect(await moderatorSees()).toMatchObject(whole);
+    expect(await listed('partially_refunded')).toEqual([]);
+    expect(await listed('refunded')).toEqual([expect.objectContaining({ id: order.id, ...whole })]);
+
+    // Cancelled once the money is back, the order's letter does not promise to return it.
+    const cancelled = await moderator.request({
+      method: 'PUT',
+      url: `${ADMIN}/orders/${order.id}/status`,
+      payload: { status: 'cancelled' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const [letter] = await shop.database.db
+      .select({ text: outbox.text })
+      .from(outbox)
+      .where(and(eq(outbox.to, email), like(outbox.subject, '%отменён')));
+    expect(letter?.text).toContain('Деньги за него мы вам уже вернули.');
+    expect(letter?.text).not.toContain('свяжемся');
   });
 
   it('refuses more than is left, in Russian, then returns the rest in full and nothing more', async () => {

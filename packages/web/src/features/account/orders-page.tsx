@@ -28,7 +28,7 @@ export function readOrders(raw: unknown): OrderView[] {
   return readItems(raw, 'orders').filter(isOrder);
 }
 
-/** The colour of the payment state: paid, waiting for the buyer, nothing to pay online. */
+/** The colour of the payment state: paid, waiting for the buyer, nothing to pay online (or returned). */
 function paymentTone(order: OrderView): string {
   if (order.payment_state === 'paid') return 'order-badge--paid';
   if (order.payment_state === 'awaiting' || order.payment_state === 'canceled') return 'order-badge--due';
@@ -179,12 +179,10 @@ function OrderCard({ initial }: { initial: OrderView }) {
       </div>
       <p className="order-card__badges">
         <span className="order-badge">{order.status_name}</span>
+        {/* «Возвращён» or «Частично возвращён: 300 ₽» once money went back (decision 028). */}
         <span className={['order-badge', paymentTone(order)].filter(Boolean).join(' ')}>
           {order.payment_state_name}
         </span>
-        {(order.refunded ?? 0) > 0 && (
-          <span className="order-badge">Возвращено {formatRub(order.refunded ?? 0)}</span>
-        )}
       </p>
       {order.call_back && order.status === 'new' && (
         <p className="order-card__note">Мы перезвоним, чтобы договориться о доставке и оплате.</p>

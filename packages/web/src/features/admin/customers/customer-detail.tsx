@@ -11,7 +11,7 @@ import { FORM_ERROR } from '../../../lib/forms.ts';
 import { formatPercent } from '../../account/account-ui.tsx';
 import { useAdminApi, useAdminData } from '../admin-api.ts';
 import { AdminChip, AdminFailure, AdminHeader, AdminLoading, formatAdminDate } from '../admin-ui.tsx';
-import { PAYMENT_LABELS, STATUS_LABELS } from '../orders/orders-api.ts';
+import { paymentLabel, STATUS_LABELS } from '../orders/orders-api.ts';
 import {
   type CustomerDetail,
   customerName,
@@ -286,9 +286,7 @@ function OrdersCard({ customer }: { customer: CustomerDetail }) {
                     </AdminChip>
                   </td>
                   <td>
-                    <AdminChip tone={PAYMENT_LABELS[order.payment_state].tone}>
-                      {PAYMENT_LABELS[order.payment_state].name}
-                    </AdminChip>
+                    <AdminChip tone={paymentLabel(order).tone}>{paymentLabel(order).name}</AdminChip>
                   </td>
                 </tr>
               ))}

@@ -4,7 +4,7 @@ import { formatRub } from '@efir/domain/money';
 import type { PluralForms } from '@efir/domain/plural';
 import { z } from '@efir/domain/zod-ru';
 import { formatPercent } from '../../account/account-ui.tsx';
-import type { OrderStatus, PaymentState } from '../orders/orders-api.ts';
+import type { OrderStatus, PaymentViewState } from '../orders/orders-api.ts';
 
 export const CUSTOMER_FORMS: PluralForms = ['покупатель', 'покупателя', 'покупателей'];
 
@@ -35,7 +35,8 @@ export interface CustomersPage {
 export interface CustomerOrder {
   id: number;
   status: OrderStatus;
-  payment_state: PaymentState;
+  payment_state: PaymentViewState;
+  refunded: number;
   total: number;
   goods_total: number;
   created_at: string;

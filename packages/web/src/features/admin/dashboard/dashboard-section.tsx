@@ -1,21 +1,15 @@
 // «Сводка»: orders and revenue per day (bars drawn with CSS, no chart library), the average order, top products and
 // how many carts became orders, for the last 7, 30 or 90 days (GET /api/v1/admin/dashboard).
+import type { Dashboard } from '@efir/domain/dashboard-wire';
 import { formatRub } from '@efir/domain/money';
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { useState } from 'react';
 import { useAdminData } from '../admin-api.ts';
 import { AdminFailure, AdminHeader, AdminLoading } from '../admin-ui.tsx';
 
-interface Dashboard {
-  days: number;
-  by_day: Array<{ date: string; orders: number; revenue: number }>;
-  totals: { orders: number; revenue: number; average_order: number };
-  top_products: Array<{ product_id: number; name: string; quantity: number; revenue: number }>;
-  conversion: { carts: number; ordered: number; percent: number };
-}
-
 const ORDER_FORMS: PluralForms = ['заказ', 'заказа', 'заказов'];
-const CART_FORMS: PluralForms = ['корзина', 'корзины', 'корзин'];
+/** After «из» the carts are in the genitive: из 1 корзины, из 3 корзин, из 12 корзин. */
+const OUT_OF_CARTS_FORMS: PluralForms = ['корзины', 'корзин', 'корзин'];
 const UNIT_FORMS: PluralForms = ['штука', 'штуки', 'штук'];
 const PERIODS = [7, 30, 90] as const;
 
@@ -75,7 +69,7 @@ function Figures({ data }: { data: Dashboard }) {
             {data.conversion.percent.toLocaleString('ru-RU')} %{' '}
             <span className="admin-muted">
               ({formatCount(data.conversion.ordered, ORDER_FORMS)} из{' '}
-              {formatCount(data.conversion.carts, CART_FORMS)})
+              {formatCount(data.conversion.carts, OUT_OF_CARTS_FORMS)})
             </span>
           </dd>
         </div>

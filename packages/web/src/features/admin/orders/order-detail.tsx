@@ -3,7 +3,7 @@
 import { formatRub } from '@efir/domain/money';
 import { formatRussianPhone } from '@efir/domain/phone';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
-import { CARRIER_NAMES, CARRIERS, type Carrier } from '@efir/domain/shipment-tracking';
+import type { Carrier } from '@efir/domain/shipment-tracking';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Link } from '../../../app/router/link.tsx';
@@ -11,15 +11,17 @@ import { describeFailure } from '../../../lib/failure-message.ts';
 import { readServerFieldErrors } from '../../../lib/forms.ts';
 import { useAdminApi, useAdminData } from '../admin-api.ts';
 import { AdminChip, AdminFailure, AdminHeader, AdminLoading, formatAdminDate } from '../admin-ui.tsx';
+import { CardMessages, ConfirmBox, useCardAction } from './card-action.tsx';
 import {
   type OrderDetail,
   type OrderStatus,
-  PAYMENT_LABELS,
   PROVIDER_STATUS_NAMES,
+  paymentLabel,
   STATUS_ACTIONS,
   STATUS_LABELS,
 } from './orders-api.ts';
 import { RefundCard } from './refund-card.tsx';
+import { TrackingEditor, TrackingFields } from './tracking-editor.tsx';
 
 const PROVIDER_NAMES: Record<string, string> = { yookassa: 'ЮKassa', test: 'Тестовый платёжный шлюз' };
 
@@ -56,9 +58,7 @@ export function OrderDetailPage() {
       {back}
       <AdminHeader title={`Заказ ${order.number}`}>
         <AdminChip tone={STATUS_LABELS[order.status].tone}>{STATUS_LABELS[order.status].name}</AdminChip>
-        <AdminChip tone={PAYMENT_LABELS[order.payment_state].tone}>
-          {PAYMENT_LABELS[order.payment_state].name}
-        </AdminChip>
+        <AdminChip tone={paymentLabel(order).tone}>{paymentLabel(order).name}</AdminChip>
         {order.call_back && order.status === 'new' ? (
           <AdminChip tone="warn">1 клик — перезвонить</AdminChip>
         ) : null}
@@ -73,7 +73,7 @@ export function OrderDetailPage() {
         <div className="order-detail__side">
           <StatusCard order={order} onChanged={replace} />
           <CustomerCard order={order} />
-          <DeliveryCard order={order} />
+          <DeliveryCard order={order} onChanged={replace} />
           <PaymentCard order={order} onChanged={replace} />
           <RefundCard order={order} onChanged={replace} />
         </div>
@@ -144,17 +144,12 @@ function StatusCard({ order, onChanged }: { order: OrderDetail; onChanged(next: 
   const api = useAdminApi();
   const [comment, setComment] = useState('');
   const [confirmingCancel, setConfirmingCancel] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { busy, failure, notice, run } = useCardAction(explain);
   const [carrier, setCarrier] = useState<Carrier>('cdek');
   const [trackingNumber, setTrackingNumber] = useState('');
 
-  const change = async (status: OrderStatus) => {
-    setBusy(true);
-    setFailure(null);
-    setNotice(null);
-    try {
+  const change = (status: OrderStatus) =>
+    run(async () => {
       const answer = await api.put<{ order: OrderDetail }>(`/orders/${order.id}/status`, {
         status,
         ...(comment.trim() ? { comment: comment.trim() } : {}),
@@ -166,15 +161,8 @@ function StatusCard({ order, onChanged }: { order: OrderDetail; onChanged(next: 
       onChanged(answer.order);
       setComment('');
       setConfirmingCancel(false);
-      setNotice(
-        `Статус изменён на «${STATUS_LABELS[status].name}». Покупателю отправлено письмо.${status === 'cancelled' ? ' Товары вернулись на склад.' : ''}`,
-      );
-    } catch (error) {
-      setFailure(explain(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return `Статус изменён на «${STATUS_LABELS[status].name}». Покупателю отправлено письмо.${status === 'cancelled' ? ' Товары вернулись на склад.' : ''}`;
+    });
 
   const forward = order.next_statuses.filter((next) => next.status !== 'cancelled');
   const canCancel = order.next_statuses.some((next) => next.status === 'cancelled');
@@ -197,28 +185,13 @@ function StatusCard({ order, onChanged }: { order: OrderDetail; onChanged(next: 
             />
           </label>
           {forward.some((next) => next.status === 'shipped') ? (
-            <fieldset className="order-status__tracking">
-              <legend>Отправка</legend>
-              <label className="admin-inline-field">
-                Служба доставки
-                <select value={carrier} onChange={(event) => setCarrier(event.target.value as Carrier)}>
-                  {CARRIERS.map((value) => (
-                    <option key={value} value={value}>
-                      {CARRIER_NAMES[value]}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="admin-inline-field">
-                Трек-номер
-                <input
-                  value={trackingNumber}
-                  maxLength={40}
-                  autoComplete="off"
-                  onChange={(event) => setTrackingNumber(event.target.value)}
-                />
-              </label>
-            </fieldset>
+            <TrackingFields
+              legend="Отправка"
+              carrier={carrier}
+              number={trackingNumber}
+              onCarrier={setCarrier}
+              onNumber={setTrackingNumber}
+            />
           ) : null}
           <div className="order-status__buttons">
             {forward.map((next) => (
@@ -244,43 +217,23 @@ function StatusCard({ order, onChanged }: { order: OrderDetail; onChanged(next: 
             ) : null}
           </div>
           {confirmingCancel ? (
-            <div className="order-status__confirm" role="alertdialog" aria-label="Отмена заказа">
-              <p>
-                Отменить заказ {order.number}? Все товары вернутся на склад, покупатель получит письмо.
-                {order.payment_state === 'paid'
-                  ? ' Заказ уже оплачен: верните деньги в блоке «Возврат».'
-                  : ''}
-              </p>
-              <div className="order-status__buttons">
-                <button
-                  type="button"
-                  className="button button--small button--danger"
-                  disabled={busy}
-                  onClick={() => void change('cancelled')}
-                >
-                  Да, отменить
-                </button>
-                <button
-                  type="button"
-                  className="button button--small button--ghost"
-                  disabled={busy}
-                  onClick={() => setConfirmingCancel(false)}
-                >
-                  Не отменять
-                </button>
-              </div>
-            </div>
+            <ConfirmBox
+              label="Отмена заказа"
+              confirm="Да, отменить"
+              keep="Не отменять"
+              busy={busy}
+              onConfirm={() => void change('cancelled')}
+              onKeep={() => setConfirmingCancel(false)}
+            >
+              Отменить заказ {order.number}? Все товары вернутся на склад, покупатель получит письмо.
+              {order.payment_state === 'paid' || order.payment_state === 'partially_refunded'
+                ? ' Заказ уже оплачен: верните деньги в блоке «Возврат».'
+                : ''}
+            </ConfirmBox>
           ) : null}
         </>
       )}
-      {failure ? (
-        <p className="order-detail__failure" role="alert">
-          {failure}
-        </p>
-      ) : null}
-      <p className="order-detail__notice" role="status">
-        {notice}
-      </p>
+      <CardMessages failure={failure} notice={notice} />
     </div>
   );
 }
@@ -314,7 +267,7 @@ function CustomerCard({ order }: { order: OrderDetail }) {
   );
 }
 
-function DeliveryCard({ order }: { order: OrderDetail }) {
+function DeliveryCard({ order, onChanged }: { order: OrderDetail; onChanged(next: OrderDetail): void }) {
   const { delivery } = order;
   const wishes = [
     delivery.call_before ? 'позвонить перед доставкой' : null,
@@ -348,41 +301,27 @@ function DeliveryCard({ order }: { order: OrderDetail }) {
         {wishes.length > 0 ? <span>Отметки: {wishes.join(', ')}</span> : null}
         {delivery.comment ? <span className="order-detail__comment">«{delivery.comment}»</span> : null}
       </p>
+      <TrackingEditor order={order} onChanged={onChanged} />
     </div>
   );
 }
 
 function PaymentCard({ order, onChanged }: { order: OrderDetail; onChanged(next: OrderDetail): void }) {
   const api = useAdminApi();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { busy, failure, notice, run } = useCardAction(explain);
   const { payment } = order;
 
-  const refresh = async () => {
-    setBusy(true);
-    setFailure(null);
-    setNotice(null);
-    try {
+  const refresh = () =>
+    run(async () => {
       const answer = await api.post<{ changed: boolean; order: OrderDetail }>(
         `/orders/${order.id}/payment/refresh`,
         {},
       );
       onChanged(answer.order);
-      const state = PAYMENT_LABELS[answer.order.payment_state].name;
-      setNotice(
-        answer.order.payment
-          ? answer.changed
-            ? `Состояние обновлено: ${state}.`
-            : `Без изменений: ${state.toLowerCase()}.`
-          : 'Покупатель ещё не начинал оплату.',
-      );
-    } catch (error) {
-      setFailure(explain(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+      const state = paymentLabel(answer.order).name;
+      if (!answer.order.payment) return 'Покупатель ещё не начинал оплату.';
+      return answer.changed ? `Состояние обновлено: ${state}.` : `Без изменений: ${state.toLowerCase()}.`;
+    });
 
   return (
     <div className="admin-card">
@@ -390,9 +329,7 @@ function PaymentCard({ order, onChanged }: { order: OrderDetail; onChanged(next:
       <p className="order-detail__lines">
         <strong>{order.sposob_oplat_name || 'Способ не указан'}</strong>
         <span>
-          <AdminChip tone={PAYMENT_LABELS[order.payment_state].tone}>
-            {PAYMENT_LABELS[order.payment_state].name}
-          </AdminChip>
+          <AdminChip tone={paymentLabel(order).tone}>{paymentLabel(order).name}</AdminChip>
         </span>
         {order.paid_at ? <span>Оплачен {formatAdminDate(order.paid_at)}</span> : null}
         {payment ? (
@@ -416,14 +353,7 @@ function PaymentCard({ order, onChanged }: { order: OrderDetail; onChanged(next:
           {busy ? 'Проверяем…' : 'Проверить оплату в ЮKassa'}
         </button>
       ) : null}
-      {failure ? (
-        <p className="order-detail__failure" role="alert">
-          {failure}
-        </p>
-      ) : null}
-      <p className="order-detail__notice" role="status">
-        {notice}
-      </p>
+      <CardMessages failure={failure} notice={notice} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 // The back office's orders as the server sends them (/api/v1/admin/orders…), and their Russian names and tones.
-import type { OrderStatus, PaymentState } from '@efir/domain/order-wire';
+import { formatRub } from '@efir/domain/money';
+import type { OrderStatus, PaymentViewState } from '@efir/domain/order-wire';
 
-export type { OrderStatus, PaymentState };
+export type { OrderStatus, PaymentViewState };
 
 type Tone = 'neutral' | 'good' | 'warn' | 'bad';
 
@@ -13,13 +14,23 @@ export const STATUS_LABELS: Record<OrderStatus, { name: string; tone: Tone }> = 
   cancelled: { name: 'Отменён', tone: 'bad' },
 };
 
-export const PAYMENT_LABELS: Record<PaymentState, { name: string; tone: Tone }> = {
+export const PAYMENT_LABELS: Record<PaymentViewState, { name: string; tone: Tone }> = {
   not_required: { name: 'При получении или по счёту', tone: 'neutral' },
   awaiting: { name: 'Ожидает оплаты', tone: 'warn' },
   pending: { name: 'Платёж в обработке', tone: 'warn' },
   paid: { name: 'Оплачен', tone: 'good' },
   canceled: { name: 'Платёж отменён', tone: 'bad' },
+  partially_refunded: { name: 'Частично возвращён', tone: 'warn' },
+  refunded: { name: 'Возвращён', tone: 'neutral' },
 };
+
+/** An order's payment chip; a part returned says how much (decision 028). */
+export function paymentLabel(order: { payment_state: PaymentViewState; refunded?: number }) {
+  const label = PAYMENT_LABELS[order.payment_state];
+  return order.payment_state === 'partially_refunded' && order.refunded
+    ? { ...label, name: `${label.name}: ${formatRub(order.refunded)}` }
+    : label;
+}
 
 /** What the button that moves an order to this status says. */
 export const STATUS_ACTIONS: Record<OrderStatus, string> = {
@@ -43,7 +54,9 @@ export interface OrderListItem {
   number: string;
   created_at: string;
   status: OrderStatus;
-  payment_state: PaymentState;
+  payment_state: PaymentViewState;
+  /** ₽ returned through the payment system. */
+  refunded: number;
   name: string;
   fam: string;
   email: string;
@@ -67,7 +80,9 @@ export interface OrderDetail {
   id: number;
   number: string;
   status: OrderStatus;
-  payment_state: PaymentState;
+  payment_state: PaymentViewState;
+  /** ₽ returned through the payment system. */
+  refunded: number;
   created_at: string;
   paid_at: string | null;
   user_id: number | null;

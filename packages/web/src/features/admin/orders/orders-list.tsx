@@ -16,7 +16,7 @@ import {
   AdminPager,
   formatAdminDate,
 } from '../admin-ui.tsx';
-import { type OrdersPage, PAYMENT_LABELS, STATUS_LABELS } from './orders-api.ts';
+import { type OrdersPage, PAYMENT_LABELS, paymentLabel, STATUS_LABELS } from './orders-api.ts';
 
 const ORDER_FORMS: PluralForms = ['заказ', 'заказа', 'заказов'];
 const FILTERS = ['status', 'payment', 'delivery', 'from', 'to', 'q', 'call_back'] as const;
@@ -211,9 +211,7 @@ export function OrdersList() {
                         )}
                       </td>
                       <td>
-                        <AdminChip tone={PAYMENT_LABELS[order.payment_state].tone}>
-                          {PAYMENT_LABELS[order.payment_state].name}
-                        </AdminChip>
+                        <AdminChip tone={paymentLabel(order).tone}>{paymentLabel(order).name}</AdminChip>
                       </td>
                     </tr>
                   ))}

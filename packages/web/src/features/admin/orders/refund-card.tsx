@@ -6,6 +6,7 @@ import { describeFailure } from '../../../lib/failure-message.ts';
 import { readServerFieldErrors } from '../../../lib/forms.ts';
 import { useAdminApi } from '../admin-api.ts';
 import { formatAdminDate } from '../admin-ui.tsx';
+import { CardMessages, ConfirmBox, useCardAction } from './card-action.tsx';
 import type { OrderDetail } from './orders-api.ts';
 
 export function RefundCard({ order, onChanged }: { order: OrderDetail; onChanged(next: OrderDetail): void }) {
@@ -14,37 +15,27 @@ export function RefundCard({ order, onChanged }: { order: OrderDetail; onChanged
   const [amount, setAmount] = useState(String(refunds?.left ?? ''));
   const [comment, setComment] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { busy, failure, notice, run } = useCardAction(
+    (error) => readServerFieldErrors(error)?.amount ?? describeFailure(error),
+  );
   if (!refunds || refunds.paid === 0) return null;
   const value = Number(amount);
   const valid = Number.isInteger(value) && value >= 1 && value <= refunds.left;
 
-  const send = async () => {
-    setBusy(true);
-    setFailure(null);
-    setNotice(null);
-    try {
+  const send = () =>
+    run(async () => {
       const answer = await api.post<{ refund: { amount: number; status: string }; order: OrderDetail }>(
         `/orders/${order.id}/refunds`,
         { amount: value, ...(comment.trim() ? { comment: comment.trim() } : {}) },
       );
       onChanged(answer.order);
-      setNotice(
-        answer.refund.status === 'succeeded'
-          ? `Возвращено ${formatRub(answer.refund.amount)}, покупателю ушло письмо.`
-          : `Возврат ${formatRub(answer.refund.amount)} принят: банк вернёт деньги позже.`,
-      );
       setAmount(String(answer.order.refunds?.left ?? 0));
       setComment('');
       setConfirming(false);
-    } catch (error) {
-      setFailure(readServerFieldErrors(error)?.amount ?? describeFailure(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return answer.refund.status === 'succeeded'
+        ? `Возвращено ${formatRub(answer.refund.amount)}, покупателю ушло письмо.`
+        : `Возврат ${formatRub(answer.refund.amount)} принят: банк вернёт деньги позже.`;
+    });
 
   return (
     <div className="admin-card">
@@ -100,31 +91,17 @@ export function RefundCard({ order, onChanged }: { order: OrderDetail; onChanged
             />
           </label>
           {confirming ? (
-            <div className="order-status__confirm" role="alertdialog" aria-label="Возврат денег">
-              <p>
-                Вернуть {formatRub(value)} покупателю {order.name}? Деньги уйдут через платёжную систему,
-                покупатель получит письмо.
-              </p>
-              <div className="order-status__buttons">
-                <button
-                  type="button"
-                  className="button button--small button--danger"
-                  disabled={busy}
-                  aria-busy={busy || undefined}
-                  onClick={() => void send()}
-                >
-                  {busy ? 'Возвращаем…' : 'Да, вернуть'}
-                </button>
-                <button
-                  type="button"
-                  className="button button--small button--ghost"
-                  disabled={busy}
-                  onClick={() => setConfirming(false)}
-                >
-                  Не возвращать
-                </button>
-              </div>
-            </div>
+            <ConfirmBox
+              label="Возврат денег"
+              confirm={busy ? 'Возвращаем…' : 'Да, вернуть'}
+              keep="Не возвращать"
+              busy={busy}
+              onConfirm={() => void send()}
+              onKeep={() => setConfirming(false)}
+            >
+              Вернуть {formatRub(value)} покупателю {order.name}? Деньги уйдут через платёжную систему,
+              покупатель получит письмо.
+            </ConfirmBox>
           ) : (
             <button type="submit" className="button button--small" disabled={!valid}>
               Вернуть деньги…
@@ -137,14 +114,7 @@ export function RefundCard({ order, onChanged }: { order: OrderDetail; onChanged
       ) : (
         <p className="admin-muted">Оплата возвращена полностью.</p>
       )}
-      {failure ? (
-        <p className="order-detail__failure" role="alert">
-          {failure}
-        </p>
-      ) : null}
-      <p className="order-detail__notice" role="status">
-        {notice}
-      </p>
+      <CardMessages failure={failure} notice={notice} />
     </div>
   );
 }
