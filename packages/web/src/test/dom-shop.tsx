@@ -42,6 +42,14 @@ export function held<T>() {
   return { promise, release };
 }
 
+/** A multipart body as {field: value}, a file by its name; undefined for any other body. */
+function formFields(body: unknown): Record<string, string> | undefined {
+  if (!(body instanceof FormData)) return undefined;
+  return Object.fromEntries(
+    [...body.entries()].map(([name, value]) => [name, typeof value === 'string' ? value : value.name]),
+  );
+}
+
 export function renderPage(
   page: ReactNode,
   options: { url?: string; routes?: Record<string, Route>; bootstrap?: Partial<Bootstrap> } = {},
@@ -53,7 +61,7 @@ export function renderPage(
     const call: Call = {
       method: init?.method ?? 'GET',
       path: url.pathname,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : formFields(init?.body),
     };
     calls.push(call);
     const route = routes[`${call.method} ${call.path}`];

@@ -2,26 +2,16 @@
 // 2.10 packages (full and partial, split files, a picture, characteristics, two warehouses, UTF-8 and Windows-1251),
 // then the catalogue, prices, stock, waitlist letters and orders are checked; hostile packages change nothing.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { readdir } from 'node:fs/promises';
 import { desc, eq, isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestConfig } from '../../config.ts';
 import { createMemoryRateLimiter } from '../../lib/rate-limiter.ts';
-import {
-  connect1C,
-  type FakeOneC,
-  importXml,
-  OLD,
-  offersXml,
-  ordersXml,
-  RETAIL,
-} from '../../test/fake-1c.ts';
-import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
+import { useExchangeShop } from '../../test/exchange-shop.ts';
+import { connect1C, importXml, OLD, offersXml, ordersXml, RETAIL } from '../../test/fake-1c.ts';
+import { signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
 import { createTestAgent } from '../../test/test-agent.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { categories, products } from '../catalog/catalog.table.ts';
 import { createMailService } from '../mail/mail.service.ts';
 import { outbox } from '../mail/mail.table.ts';
@@ -30,36 +20,17 @@ import { createExchangeService } from './exchange.service.ts';
 
 const LOGIN = 'site-exchange';
 const PASSWORD = 'Obmen-s-1C-2026';
-let shop: TestApp;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'efir-exchange-'));
-  shop = await createTestApp({
-    env: {
-      ...MODERATOR_ENV,
-      DATA_DIR: dataDir,
-      EXCHANGE_LOGIN: LOGIN,
-      EXCHANGE_PASSWORD: PASSWORD,
-      EXCHANGE_PRICE_TYPE: 'Розничная',
-      EXCHANGE_OLD_PRICE_TYPE: OLD,
-      // The answer cache on, as in production: 1C's price must still show at once.
-      PAGE_CACHE_TTL_MS: '60000',
-    },
-  });
+const shop = useExchangeShop({
+  login: LOGIN,
+  password: PASSWORD,
+  env: {
+    EXCHANGE_PRICE_TYPE: 'Розничная',
+    EXCHANGE_OLD_PRICE_TYPE: OLD,
+    // The answer cache on, as in production: 1C's price must still show at once.
+    PAGE_CACHE_TTL_MS: '60000',
+  },
 });
-afterAll(() => shop.close());
-
-async function catalog1C(): Promise<FakeOneC> {
-  const { client, answer } = await connect1C(shop.app, { type: 'catalog', login: LOGIN, password: PASSWORD });
-  expect(answer).toMatch(/^success\nefir_exchange\n[0-9a-f]{48}\n$/);
-  const init = await client!.call('mode=init');
-  expect(init.body).toMatch(/^zip=yes\nfile_limit=\d+\n$/);
-  return client!;
-}
-
-const byExternal = async (externalId: string) =>
-  (await shop.database.db.select().from(products).where(eq(products.externalId, externalId)))[0];
+const { catalog1C, byExternal } = shop;
 
 const GROUPS = [
   {
@@ -94,7 +65,7 @@ describe('protocol', () => {
   it('is off without EXCHANGE_LOGIN and EXCHANGE_PASSWORD', async () => {
     const off = createExchangeService({
       db: shop.database.db,
-      config: createTestConfig({ DATA_DIR: dataDir }),
+      config: createTestConfig({ DATA_DIR: shop.dataDir }),
       limiter: createMemoryRateLimiter(),
       content: { invalidate() {} },
       mail: createMailService(shop.database.db, createTestConfig()),
@@ -378,7 +349,7 @@ describe('hostile packages', () => {
       const answer = await oneC.call(`mode=file&filename=${encodeURIComponent(name)}`, Buffer.from('<x/>'));
       expect(answer.body).toBe('failure\nНедопустимое имя файла');
     }
-    expect(await readdir(dataDir)).toEqual(['exchange']);
+    expect(await readdir(shop.dataDir)).toEqual(['exchange']);
   });
 });
 
@@ -473,7 +444,7 @@ describe('orders to 1C', () => {
     const fromDate = createExchangeService({
       db: shop.database.db,
       config: createTestConfig({
-        DATA_DIR: dataDir,
+        DATA_DIR: shop.dataDir,
         EXCHANGE_LOGIN: LOGIN,
         EXCHANGE_PASSWORD: PASSWORD,
         EXCHANGE_ORDERS_FROM: '2020-01-01',
