@@ -3,7 +3,7 @@
 // request is still on its way.
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
 import { AppProvider } from '../app/app-context.tsx';
 import {
   type AppStore,
@@ -12,6 +12,8 @@ import {
   EMPTY_CART,
   EMPTY_CRITICAL,
 } from '../app/app-state.ts';
+import { createRouter } from '../app/router/router.ts';
+import { RouterView } from '../app/router/router-view.tsx';
 import { createHttpClient, createMemoryTokenStore } from '../lib/http-client.ts';
 
 export interface Call {
@@ -48,6 +50,12 @@ function formFields(body: unknown): Record<string, string> | undefined {
   return Object.fromEntries(
     [...body.entries()].map(([name, value]) => [name, typeof value === 'string' ? value : value.name]),
   );
+}
+
+/** The page the router shows (one test renders one page at a time). */
+let pageOfTest: ReactNode = null;
+function PageOfTest() {
+  return pageOfTest;
 }
 
 export function renderPage(
@@ -88,11 +96,18 @@ export function renderPage(
     fetch,
     tokenStore: createMemoryTokenStore(null),
   });
+  // The app's own router, so that the page's router hooks (useLoaderData…) work; every address shows the page.
+  pageOfTest = page;
+  const router = createRouter(
+    [{ id: 'page', path: '*', Component: PageOfTest }],
+    createMemoryHistory({ initialEntries: [options.url ?? '/'] }),
+    { loaderData: { page: null }, errors: null },
+  );
   const view = render(
     <AppProvider
       value={{ api, store, origin: 'http://shop.test', isServer: false, getCurrentUrl: () => null }}
     >
-      <MemoryRouter initialEntries={[options.url ?? '/']}>{page}</MemoryRouter>
+      <RouterView router={router} />
     </AppProvider>,
   );
   return { ...view, calls, store };
