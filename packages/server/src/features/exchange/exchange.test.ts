@@ -280,6 +280,37 @@ describe('catalogue from 1C', () => {
     expect(own.length).toBeGreaterThan(1);
   });
 
+  it('shows the volumes of a good again when a full package lists it again, and keeps them at the next one', async () => {
+    // The previous full package lacked the rose: it and its volumes are hidden.
+    expect(await byExternal('good-rose#rose-5')).toMatchObject({ visible: false, externalListed: false });
+    const both = importXml({
+      version: '2.10',
+      partial: false,
+      goods: [
+        { id: 'good-bergamot', name: 'Бергамот 1С, 10 мл (Италия)', group: 'grp-citrus' },
+        { id: 'good-rose', name: 'Роза дамасская 1С', group: 'grp-oils', barcode: '2000123' },
+      ],
+    });
+    const oneC = await catalog1C();
+    expect(await oneC.upload('import.xml', both)).toBe('success\n');
+    expect(
+      await oneC.upload(
+        'offers.xml',
+        offersXml({
+          version: '2.10',
+          offers: [{ id: 'good-rose#rose-5', prices: { [RETAIL]: 1900 }, warehouses: { 'wh-msk': 2 } }],
+        }),
+      ),
+    ).toBe('success\n');
+    expect(await byExternal('good-rose#rose-5')).toMatchObject({ visible: true, cena: 1900, stock: 2 });
+    // A full package lists goods, never their characteristics: the same package again keeps the volumes shown.
+    const next = await catalog1C();
+    expect(await next.upload('import.xml', both)).toBe('success\n');
+    expect(await byExternal('good-rose#rose-5')).toMatchObject({ visible: true, externalListed: true });
+    expect(await byExternal('good-rose#rose-10')).toMatchObject({ visible: true, externalListed: true });
+    expect((await byExternal('good-rose'))!.visible).toBe(false);
+  });
+
   it('sends the waitlist letter when 1C brings stock back, as a moderator restock does', async () => {
     const oneC = await catalog1C();
     await oneC.upload(
