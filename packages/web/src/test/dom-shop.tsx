@@ -14,6 +14,7 @@ import {
 } from '../app/app-state.ts';
 import { createRouter } from '../app/router/router.ts';
 import { RouterView } from '../app/router/router-view.tsx';
+import { normalizeUser } from '../app/session-user.ts';
 import { createHttpClient, createMemoryTokenStore } from '../lib/http-client.ts';
 
 export interface Call {
@@ -51,6 +52,26 @@ function formFields(body: unknown): Record<string, string> | undefined {
     [...body.entries()].map(([name, value]) => [name, typeof value === 'string' ? value : value.name]),
   );
 }
+
+/** A signed-in customer (Анна Смирнова), for pages that need one. */
+export const SIGNED_IN = normalizeUser({
+  id: 7,
+  name: 'Анна',
+  fam: 'Смирнова',
+  email: 'anna@example.ru',
+  tel: '+79001234567',
+  avatar: { type: 'other', photo: null },
+  skidka: 3,
+  birthday: null,
+  mailings: true,
+  telegram: { linked: false },
+  favProducts: [],
+  favRecepts: [],
+  favArticles: [],
+  waitlist: [],
+  addresses: [],
+  pvz: [],
+});
 
 /** The page the router shows (one test renders one page at a time). */
 let pageOfTest: ReactNode = null;
