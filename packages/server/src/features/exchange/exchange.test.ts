@@ -32,6 +32,20 @@ const shop = useExchangeShop({
 });
 const { catalog1C, byExternal } = shop;
 
+/** The exchange service alone, on the shop's database, with settings of its own. */
+function serviceWith(env: Record<string, string>) {
+  return createExchangeService({
+    db: shop.database.db,
+    config: createTestConfig({ DATA_DIR: shop.dataDir, ...env }),
+    limiter: createMemoryRateLimiter(),
+    content: { invalidate() {} },
+    mail: createMailService(shop.database.db, createTestConfig()),
+    origin: 'http://localhost',
+    log: shop.app.log,
+    orders: { changeStatus: async () => {}, markPaid: async () => {} },
+  });
+}
+
 const GROUPS = [
   {
     id: 'grp-oils',
@@ -63,16 +77,7 @@ describe('protocol', () => {
   });
 
   it('is off without EXCHANGE_LOGIN and EXCHANGE_PASSWORD', async () => {
-    const off = createExchangeService({
-      db: shop.database.db,
-      config: createTestConfig({ DATA_DIR: shop.dataDir }),
-      limiter: createMemoryRateLimiter(),
-      content: { invalidate() {} },
-      mail: createMailService(shop.database.db, createTestConfig()),
-      origin: 'http://localhost',
-      log: shop.app.log,
-      orders: { changeStatus: async () => {}, markPaid: async () => {} },
-    });
+    const off = serviceWith({});
     const auth = `Basic ${Buffer.from(':').toString('base64')}`;
     expect((await off.checkauth(auth, '127.0.0.1', 'catalog')).body).toMatch(/^failure\nОбмен с 1С выключен/);
   });
@@ -472,20 +477,10 @@ describe('orders to 1C', () => {
     const { client } = await connect1C(shop.app, { type: 'sale', login: LOGIN, password: PASSWORD });
     expect((await client!.call('mode=query')).body).not.toContain(`<Ид>${latest!.id}</Ид>`);
     // Unless the owner asks for the history from a date on (EXCHANGE_ORDERS_FROM).
-    const fromDate = createExchangeService({
-      db: shop.database.db,
-      config: createTestConfig({
-        DATA_DIR: shop.dataDir,
-        EXCHANGE_LOGIN: LOGIN,
-        EXCHANGE_PASSWORD: PASSWORD,
-        EXCHANGE_ORDERS_FROM: '2020-01-01',
-      }),
-      limiter: createMemoryRateLimiter(),
-      content: { invalidate() {} },
-      mail: createMailService(shop.database.db, createTestConfig()),
-      origin: 'http://localhost',
-      log: shop.app.log,
-      orders: { changeStatus: async () => {}, markPaid: async () => {} },
+    const fromDate = serviceWith({
+      EXCHANGE_LOGIN: LOGIN,
+      EXCHANGE_PASSWORD: PASSWORD,
+      EXCHANGE_ORDERS_FROM: '2020-01-01',
     });
     const auth = `Basic ${Buffer.from(`${LOGIN}:${PASSWORD}`).toString('base64')}`;
     const { token } = await fromDate.checkauth(auth, '10.0.0.9', 'sale');
