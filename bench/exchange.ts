@@ -146,11 +146,32 @@ async function longestWait<T>(work: Promise<T>): Promise<[T, number]> {
   return [result, longest];
 }
 
+// The usual exchange after the first: the same offers, one price in a hundred changed.
+const repricedFile = path.join(dataDir, 'bench-offers-again.xml');
+await writePackage(
+  repricedFile,
+  (from, to) =>
+    offersXml({
+      version: '2.10',
+      offers: Array.from({ length: to - from }, (_, offset) => ({
+        id: `good-${from + offset}`,
+        prices: {
+          [RETAIL]: 300 + ((from + offset) % 500) + ((from + offset) % 100 === 0 ? 7 : 0),
+          [OLD]: 900,
+        },
+        warehouses: { a: (from + offset) % 7, b: (from + offset) % 3 },
+      })),
+    }),
+  '<Предложения>',
+  '</Предложения>',
+);
+
 const { client } = await connect1C(app, { type: 'catalog', login: 'bench', password: 'bench-password' });
 if (!client) throw new Error('checkauth failed');
-for (const [name, file] of [
-  ['import.xml', importFile],
-  ['offers.xml', offersFile],
+for (const [label, name, file] of [
+  ['import.xml', 'import.xml', importFile],
+  ['offers.xml', 'offers.xml', offersFile],
+  ['offers.xml again, 1 % repriced', 'offers.xml', repricedFile],
 ] as const) {
   const size = (await stat(file)).size;
   const before = client.progressAnswers;
@@ -158,7 +179,7 @@ for (const [name, file] of [
   const [answer, waited] = await longestWait(send(client, name, file));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   console.log(
-    `${name}: ${goods} goods, ${(size / 1024 / 1024).toFixed(1)} MB, ${seconds.toFixed(1)} s, ` +
+    `${label}: ${goods} goods, ${(size / 1024 / 1024).toFixed(1)} MB, ${seconds.toFixed(1)} s, ` +
       `${client.progressAnswers - before} «progress» answers, another query waited at most ${waited.toFixed(1)} s — ${answer.trim()}`,
   );
 }
