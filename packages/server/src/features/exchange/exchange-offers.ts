@@ -64,6 +64,14 @@ function variantVolume(offer: XmlNode): string {
   return (volume?.value ?? volumeFromText(textOf(offer, 'Наименование'))).slice(0, 40);
 }
 
+interface ProductState {
+  cena: number;
+  cenaSt: number;
+  stock: number;
+  visible: boolean;
+  externalListed: boolean;
+}
+
 interface StagedOffer {
   externalId: string;
   retail: number | null;
@@ -119,28 +127,53 @@ export function createOffersStager(
     return found;
   }
 
+  /** What an offer makes of its product's row: the rule of decision 025, as the apply statement writes it. */
+  function outcome(item: StagedOffer, row: ProductState) {
+    const cena = item.retail ?? row.cena;
+    const cenaSt =
+      item.retail === null ? row.cenaSt : item.old !== null && item.old > item.retail ? item.old : 0;
+    const stock = item.stock ?? row.stock;
+    return { cena, cenaSt, stock, visible: row.externalListed && cena > 0 };
+  }
+
   async function flush(): Promise<void> {
     const batch = pending;
     pending = [];
     if (batch.length === 0) return;
-    const variants = batch.filter((item) => item.externalId.includes('#'));
-    const known = new Set(
-      variants.length === 0
-        ? []
-        : (
-            await db
-              .select({ externalId: products.externalId })
-              .from(products)
-              .where(
-                inArray(
-                  products.externalId,
-                  variants.map((item) => item.externalId),
-                ),
-              )
-          ).map((row) => row.externalId),
+    const rows = new Map(
+      (
+        await db
+          .select({
+            externalId: products.externalId,
+            cena: products.cena,
+            cenaSt: products.cenaSt,
+            stock: products.stock,
+            visible: products.visible,
+            externalListed: products.externalListed,
+          })
+          .from(products)
+          .where(
+            inArray(
+              products.externalId,
+              batch.map((item) => item.externalId),
+            ),
+          )
+      ).map((row) => [row.externalId!, row]),
     );
+    // Most offers of a package change nothing: they are not staged (no write now, none when applied).
+    const changing = batch.filter((item) => {
+      const row = rows.get(item.externalId);
+      if (!row) return true;
+      const next = outcome(item, row);
+      return (
+        next.cena !== row.cena ||
+        next.cenaSt !== row.cenaSt ||
+        next.stock !== row.stock ||
+        next.visible !== row.visible
+      );
+    });
     const baseOf = (item: StagedOffer) => item.externalId.split('#')[0]!;
-    const newcomers = variants.filter((item) => !known.has(item.externalId));
+    const newcomers = changing.filter((item) => item.externalId.includes('#') && !rows.has(item.externalId));
     const bases = await baseUrls([...new Set(newcomers.map(baseOf))]);
     // Without its good a characteristic has nothing to copy: skipped, as 1C sends the good first.
     const fresh = newcomers.filter((item) => bases.has(baseOf(item)));
@@ -153,8 +186,9 @@ export function createOffersStager(
       reserved,
     );
     const urlOf = new Map(fresh.map((item, index) => [item, urls[index]!]));
+    if (changing.length === 0) return;
     await db.insert(exchangeStagedOffers).values(
-      batch.map((item) => ({
+      changing.map((item) => ({
         run,
         seq: seq++,
         externalId: item.externalId,
