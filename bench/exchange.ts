@@ -2,12 +2,15 @@
 // properties, offers.xml with prices and two warehouses) driven through the exchange protocol on a fresh embedded
 // database (PGlite, in its worker thread as `npm start` runs it), each size in a process of its own so its peak RSS
 // is its own. The package is written to disk in slices and sent in 8 MB chunks, as 1C does, so the bench's own data
-// stays out of the figure. Prints seconds for each file, the «progress» answers and the process's peak RSS.
+// stays out of the figure. Prints seconds for each file, the «progress» answers, the longest another query of the
+// shop waited meanwhile (a `select 1` asked every 200 ms: what the shop's pages wait while 1C imports) and the
+// process's peak RSS.
 import { spawnSync } from 'node:child_process';
 import { appendFile, mkdtemp, open, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../packages/server/src/app.ts';
 import { createTestConfig } from '../packages/server/src/config.ts';
 import { openDatabase } from '../packages/server/src/db/client.ts';
@@ -123,20 +126,61 @@ async function send(client: FakeOneC, name: string, file: string): Promise<strin
   return client.importFile(name);
 }
 
+/** Asks the database every 200 ms while `work` runs; the longest any one answer took, in seconds. */
+async function longestWait<T>(work: Promise<T>): Promise<[T, number]> {
+  let running = true;
+  let longest = 0;
+  const probe = (async () => {
+    while (running) {
+      const asked = process.hrtime.bigint();
+      await database.db.execute(sql`select 1`);
+      longest = Math.max(longest, Number(process.hrtime.bigint() - asked) / 1e9);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  })();
+  const result = await work.finally(() => {
+    running = false;
+  });
+  // The probe asked last (perhaps still waiting when the work ended) counts too.
+  await probe;
+  return [result, longest];
+}
+
+// The usual exchange after the first: the same offers, one price in a hundred changed.
+const repricedFile = path.join(dataDir, 'bench-offers-again.xml');
+await writePackage(
+  repricedFile,
+  (from, to) =>
+    offersXml({
+      version: '2.10',
+      offers: Array.from({ length: to - from }, (_, offset) => ({
+        id: `good-${from + offset}`,
+        prices: {
+          [RETAIL]: 300 + ((from + offset) % 500) + ((from + offset) % 100 === 0 ? 7 : 0),
+          [OLD]: 900,
+        },
+        warehouses: { a: (from + offset) % 7, b: (from + offset) % 3 },
+      })),
+    }),
+  '<Предложения>',
+  '</Предложения>',
+);
+
 const { client } = await connect1C(app, { type: 'catalog', login: 'bench', password: 'bench-password' });
 if (!client) throw new Error('checkauth failed');
-for (const [name, file] of [
-  ['import.xml', importFile],
-  ['offers.xml', offersFile],
+for (const [label, name, file] of [
+  ['import.xml', 'import.xml', importFile],
+  ['offers.xml', 'offers.xml', offersFile],
+  ['offers.xml again, 1 % repriced', 'offers.xml', repricedFile],
 ] as const) {
   const size = (await stat(file)).size;
   const before = client.progressAnswers;
   const started = process.hrtime.bigint();
-  const answer = await send(client, name, file);
+  const [answer, waited] = await longestWait(send(client, name, file));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   console.log(
-    `${name}: ${goods} goods, ${(size / 1024 / 1024).toFixed(1)} MB, ${seconds.toFixed(1)} s, ` +
-      `${client.progressAnswers - before} «progress» answers — ${answer.trim()}`,
+    `${label}: ${goods} goods, ${(size / 1024 / 1024).toFixed(1)} MB, ${seconds.toFixed(1)} s, ` +
+      `${client.progressAnswers - before} «progress» answers, another query waited at most ${waited.toFixed(1)} s — ${answer.trim()}`,
   );
 }
 console.log(

@@ -14,6 +14,7 @@ import {
 } from '../app/app-state.ts';
 import { createRouter } from '../app/router/router.ts';
 import { RouterView } from '../app/router/router-view.tsx';
+import { normalizeUser } from '../app/session-user.ts';
 import { createHttpClient, createMemoryTokenStore } from '../lib/http-client.ts';
 
 export interface Call {
@@ -46,9 +47,39 @@ export function held<T>() {
   return { promise, release };
 }
 
-/** The page a test renders, as the component of the router's one route. */
+/** A multipart body as {field: value}, a file by its name; undefined for any other body. */
+function formFields(body: unknown): Record<string, string> | undefined {
+  if (!(body instanceof FormData)) return undefined;
+  return Object.fromEntries(
+    [...body.entries()].map(([name, value]) => [name, typeof value === 'string' ? value : value.name]),
+  );
+}
+
+/** A signed-in customer (Анна Смирнова), for pages that need one. */
+export const SIGNED_IN = normalizeUser({
+  id: 7,
+  name: 'Анна',
+  fam: 'Смирнова',
+  email: 'anna@example.ru',
+  tel: '+79001234567',
+  avatar: { type: 'other', photo: null },
+  skidka: 3,
+  birthday: null,
+  mailings: true,
+  telegram: { linked: false },
+  favProducts: [],
+  favRecepts: [],
+  favArticles: [],
+  waitlist: [],
+  addresses: [],
+  pvz: [],
+});
+
+/** The page the router shows (one test renders one page at a time). */
 let pageOfTest: ReactNode = null;
-const PageOfTest = () => pageOfTest;
+function PageOfTest() {
+  return pageOfTest;
+}
 
 export function renderPage(
   page: ReactNode,
@@ -62,7 +93,7 @@ export function renderPage(
       method: init?.method ?? 'GET',
       path: url.pathname,
       ...(url.search ? { search: url.search } : {}),
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : formFields(init?.body),
     };
     calls.push(call);
     const route = routes[`${call.method} ${call.path}`];

@@ -1,13 +1,16 @@
-// import.xml (Классификатор → categories, Каталог → products) and offers.xml (ПакетПредложений → prices, stock,
-// characteristics), applied inside the caller's transaction: a broken file changes nothing.
+// import.xml (Классификатор → categories, Каталог → products): each Товар is read into exchange_staged_goods while the
+// file streams in (short statements: the shop's other requests go between them), then the whole file is applied in
+// one transaction by a few set-based statements (decision 035) — a broken file changes nothing.
 //
 // The rule for fields (decision 025): 1C owns the name, group, article, barcode, prices and stock; the site owns the
 // description, photos and SEO texts once they are filled — 1C's description and pictures only fill empty ones.
+import { randomUUID } from 'node:crypto';
 import { sanitizeHtml } from '@efir/domain/sanitize-html';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, products } from '../catalog/catalog.table.ts';
-import { type PropertyDictionary, readGoodFacts, readPropertyDefinitions } from './exchange-properties.ts';
+import { exchangeStagedGoods } from './exchange.table.ts';
+import { type PropertyDictionary, readGoodFacts } from './exchange-properties.ts';
 import { slugify } from './exchange-slug.ts';
 import { child, children, isTrue, textOf, type XmlNode } from './exchange-xml.ts';
 
@@ -17,56 +20,53 @@ export interface ApplyCounts {
   created: number;
   updated: number;
   hidden: number;
-  /** Product ids that became buyable (shown and in stock) — the waitlist is told after the commit. */
-  restocked: number[];
+  /** Goods that became buyable (shown and in stock). */
+  restocked: number;
+  /** Of those, the ones customers wait for: their waitlist is told after the commit. */
+  waiting: number[];
 }
 
-export interface CatalogOptions {
-  /** Price type (Ид or Наименование) of the retail price; empty: the first type of the package. */
-  priceType: string;
-  /** Price type of the old (crossed-out) price; empty: none. */
-  oldPriceType: string;
-  /** Классификатор/Свойства of the session so far (a split package sends them in an earlier file). */
-  properties: PropertyDictionary;
-  /** Stores a picture from the session folder; null when the file is missing or not a picture. */
-  storePicture(
-    productId: number,
-    relativePath: string,
-  ): Promise<{ filename: string; basename: string } | null>;
+export const emptyCounts = (): ApplyCounts => ({
+  created: 0,
+  updated: 0,
+  hidden: 0,
+  restocked: 0,
+  waiting: [],
+});
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
 }
+
+/** Records written to the staging tables in one statement: few round trips, each statement short. */
+export const STAGING_BATCH = 1000;
 
 const FALLBACK_CATEGORY_ID = '__efir_1c__';
-/** Goods written in one statement: few round trips, and a statement small enough for PGlite's memory. */
-const BATCH = 500;
 
 /**
- * The upsert of a batch: 1C's fields replace ours, the site's texts and photos only fill empty ones (decision 025),
- * facts come from 1C's properties only when it sends them (decision 027).
+ * The upsert of the staged goods: 1C's fields replace ours, the site's texts and photos only fill empty ones
+ * (decision 025), facts come from 1C's properties only when it sends them (decision 027).
  */
 const keepUnlessEmpty = (column: string) =>
-  sql.raw(`case when products.${column} = '' then excluded.${column} else products.${column} end`);
+  `${column} = case when products.${column} = '' then excluded.${column} else products.${column} end`;
 const factOrKeep = (column: string) =>
-  sql.raw(`case when excluded.${column} <> '' then excluded.${column} else products.${column} end`);
-const UPSERT_SET = {
-  name: sql`excluded.name`,
-  sku: sql`excluded.sku`,
-  gtin: sql`coalesce(excluded.gtin, products.gtin)`,
-  categoryId: sql`excluded.category_id`,
-  katGlobal: sql`excluded.kat_global`,
-  externalListed: sql`true`,
-  description: keepUnlessEmpty('description'),
-  composition: keepUnlessEmpty('composition'),
-  usage: keepUnlessEmpty('usage'),
-  safety: keepUnlessEmpty('safety'),
-  country: factOrKeep('country'),
-  latinName: factOrKeep('latin_name'),
-  plantPart: factOrKeep('plant_part'),
-  extractionMethod: factOrKeep('extraction_method'),
-  brand: sql`coalesce(excluded.brand, products.brand)`,
-  externalData: sql`excluded.external_data`,
-  // Listed again with a price: shown again (a product hidden by an earlier full package comes back).
-  visible: sql`products.visible or products.cena > 0`,
-};
+  `${column} = case when excluded.${column} <> '' then excluded.${column} else products.${column} end`;
+const UPSERT_SET = sql.raw(
+  [
+    'name = excluded.name',
+    'sku = excluded.sku',
+    'gtin = coalesce(excluded.gtin, products.gtin)',
+    'category_id = excluded.category_id',
+    'kat_global = excluded.kat_global',
+    'external_listed = true',
+    ...['description', 'composition', 'usage', 'safety'].map(keepUnlessEmpty),
+    ...['country', 'latin_name', 'plant_part', 'extraction_method'].map(factOrKeep),
+    'brand = coalesce(excluded.brand, products.brand)',
+    'external_data = excluded.external_data',
+    // Listed again with a price: shown again (a product hidden by an earlier full package comes back).
+    'visible = products.visible or products.cena > 0',
+  ].join(', '),
+);
 /** Rows 1C sends unchanged are not written (no index churn, no updated_at bump). */
 const UPSERT_WHERE = sql.raw(
   [
@@ -110,45 +110,190 @@ export function volumeFromText(text: string): string {
   return `${match[1]} ${unit === 'ml' ? 'мл' : unit === 'гр' ? 'г' : unit}`;
 }
 
-function volumeMl(volume: string): number {
+export function volumeMl(volume: string): number {
   const single = volume.match(/\d+/);
   return single ? Math.min(Number(single[0]), 1_000_000) : 0;
 }
 
-async function uniqueUrl(
-  tx: Tx,
-  table: 'products' | 'categories',
-  base: string,
-  suffix = '',
-  /** Addresses already given out in this batch but not written yet. */
-  reserved: ReadonlySet<string> = new Set(),
-): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const candidate = `${base}${attempt === 0 ? '' : `-${attempt + 1}`}${suffix}`;
-    if (reserved.has(candidate)) continue;
-    const column = table === 'products' ? products.url : categories.url;
-    const from = table === 'products' ? products : categories;
-    const [taken] = await tx.select({ url: column }).from(from).where(eq(column, candidate)).limit(1);
-    if (!taken) return candidate;
+/**
+ * Free addresses for new rows: `${stem}.html`, else `${stem}-2.html`, `-3`… One query for the first choices of a
+ * batch and one per round of the taken ones; `reserved` holds what this file gave out already (not written yet).
+ */
+export async function freeUrls(db: Database, stems: string[], reserved: Set<string>): Promise<string[]> {
+  const urls: string[] = [];
+  let todo = stems.map((stem, index) => ({ stem, index }));
+  for (let attempt = 1; todo.length > 0; attempt++) {
+    const suffix = attempt === 1 ? '' : attempt > 50 ? `-${randomUUID().slice(0, 8)}` : `-${attempt}`;
+    const wanted = todo.map((item) => `${item.stem}${suffix}.html`);
+    const taken = new Set(
+      (await db.select({ url: products.url }).from(products).where(inArray(products.url, wanted))).map(
+        (row) => row.url,
+      ),
+    );
+    const again: typeof todo = [];
+    for (const [position, item] of todo.entries()) {
+      const url = wanted[position]!;
+      if (taken.has(url) || reserved.has(url)) again.push(item);
+      else {
+        reserved.add(url);
+        urls[item.index] = url;
+      }
+    }
+    todo = again;
   }
-  return `${base}-${Date.now().toString(36)}${suffix}`;
+  return urls;
 }
 
-export function createCatalogApplier(tx: Tx, options: CatalogOptions) {
-  const counts: ApplyCounts = { created: 0, updated: 0, hidden: 0, restocked: [] };
-  const categoryIds = new Map<string, { id: number; katGlobal: number }>();
+/** One Товар as the row it is staged as (its address is added when the batch is written). */
+function readGood(good: XmlNode, properties: PropertyDictionary) {
+  const externalId = textOf(good, 'Ид');
+  const name = textOf(good, 'Наименование').slice(0, 200) || externalId;
+  const volume = volumeFromText(name);
+  const { facts, texts, gtin, externalData } = readGoodFacts(good, properties);
+  return {
+    externalId,
+    deleted:
+      good.attrs.Статус === 'Удален' ||
+      textOf(good, 'Статус') === 'Удален' ||
+      isTrue(textOf(good, 'ПометкаУдаления')),
+    name,
+    sku: textOf(good, 'Артикул').slice(0, 100),
+    gtin,
+    groupId: textOf(child(good, 'Группы'), 'Ид'),
+    familyKey: `1c-${slugify(name.replace(volume, ''), 'tovar')}`,
+    volume,
+    volumeMl: volumeMl(volume),
+    description: descriptionHtml(child(good, 'Описание')),
+    country: facts.country ?? '',
+    brand: facts.brand ?? null,
+    latinName: facts.latinName ?? '',
+    plantPart: facts.plantPart ?? '',
+    extractionMethod: facts.extractionMethod ?? '',
+    composition: texts.composition ?? '',
+    usage: texts.usage ?? '',
+    safety: texts.safety ?? '',
+    externalData,
+    pictures: children(good, 'Картинка')
+      .map((node) => node.text)
+      .filter(Boolean)
+      .slice(0, 10),
+  };
+}
 
-  async function findCategory(externalId: string) {
-    const known = categoryIds.get(externalId);
-    if (known) return known;
-    const [row] = await tx
-      .select({ id: categories.id, katGlobal: categories.katGlobal })
-      .from(categories)
-      .where(eq(categories.externalId, externalId));
-    if (row) categoryIds.set(externalId, row);
-    return row;
+/** Stages the goods of one file, STAGING_BATCH to a statement; new goods get a free address here. */
+export function createGoodsStager(
+  db: Database,
+  run: number,
+  properties: PropertyDictionary,
+  reserved: Set<string>,
+) {
+  let pending: Array<ReturnType<typeof readGood>> = [];
+  let seq = 0;
+
+  async function flush(): Promise<void> {
+    const batch = pending;
+    pending = [];
+    if (batch.length === 0) return;
+    const existing = new Map(
+      (
+        await db
+          .select({ externalId: products.externalId, url: products.url })
+          .from(products)
+          .where(
+            inArray(
+              products.externalId,
+              batch.map((item) => item.externalId),
+            ),
+          )
+      ).map((row) => [row.externalId!, row.url]),
+    );
+    const fresh = batch.filter((item) => !item.deleted && !existing.has(item.externalId));
+    const urls = await freeUrls(
+      db,
+      fresh.map((item) => `/${slugify(item.name, 'tovar')}`),
+      reserved,
+    );
+    const urlOf = new Map(fresh.map((item, index) => [item, urls[index]!]));
+    await db.insert(exchangeStagedGoods).values(
+      batch.map((item) => ({
+        ...item,
+        run,
+        seq: seq++,
+        url: existing.get(item.externalId) ?? urlOf.get(item) ?? '',
+      })),
+    );
   }
 
+  return {
+    async add(good: XmlNode): Promise<void> {
+      const externalId = textOf(good, 'Ид');
+      // Characteristics (товар#характеристика) become products when their offer comes (exchange-offers).
+      if (!externalId || externalId.includes('#')) return;
+      pending.push(readGood(good, properties));
+      if (pending.length >= STAGING_BATCH) await flush();
+    },
+    flush,
+  };
+}
+
+/** The last record of each good in the file (a good listed twice: the later one holds). */
+const latestGoods = (run: number) => sql`
+  select distinct on (external_id) * from exchange_staged_goods where run = ${run} order by external_id, seq desc`;
+
+/**
+ * What a statement changed, summed: its `changed` CTE returns (id, created, was_visible, was_stock, visible, stock).
+ * A good that was not buyable and now is, is restocked; the waitlist hears of those somebody waits for.
+ */
+export async function summarize(tx: Tx, changed: SQL, counts: ApplyCounts): Promise<void> {
+  const [row] = rowsOf<{
+    created: number;
+    updated: number;
+    hidden: number;
+    restocked: number;
+    waiting: number[];
+  }>(
+    await tx.execute(sql`
+      with ${changed},
+      flagged as (
+        select id, created, coalesce(was_visible, false) and not visible as hidden,
+          not coalesce(was_visible and was_stock > 0, false) and visible and stock > 0 as restocked
+        from changed
+      ),
+      told as (
+        select flagged.*, restocked and exists (
+          select 1 from waitlist where waitlist.product_id = flagged.id and waitlist.notified_at is null
+        ) as waited
+        from flagged
+      )
+      select count(*) filter (where created)::int as created,
+        count(*) filter (where not created)::int as updated,
+        count(*) filter (where hidden)::int as hidden,
+        count(*) filter (where restocked)::int as restocked,
+        coalesce(array_agg(id) filter (where waited), '{}') as waiting
+      from told`),
+  );
+  counts.created += row?.created ?? 0;
+  counts.updated += row?.updated ?? 0;
+  counts.hidden += row?.hidden ?? 0;
+  counts.restocked += row?.restocked ?? 0;
+  for (const id of row?.waiting ?? []) counts.waiting.push(id);
+}
+
+async function uniqueCategoryUrl(tx: Tx, base: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const candidate = `${base}${attempt === 0 ? '' : `-${attempt + 1}`}`;
+    const [taken] = await tx
+      .select({ url: categories.url })
+      .from(categories)
+      .where(eq(categories.url, candidate))
+      .limit(1);
+    if (!taken) return candidate;
+  }
+  return `${base}-${Date.now().toString(36)}`;
+}
+
+/** Классификатор/Группы → categories, inside the file's transaction: few rows, one statement each. */
+export function createCategoryWriter(tx: Tx, counts: ApplyCounts) {
   async function upsertCategory(
     externalId: string,
     name: string,
@@ -162,20 +307,18 @@ export function createCatalogApplier(tx: Tx, options: CatalogOptions) {
         await tx.update(categories).set({ name, parentId }).where(eq(categories.id, existing.id));
         counts.updated++;
       }
-      categoryIds.set(externalId, existing);
       return existing;
     }
-    const url = await uniqueUrl(tx, 'categories', `${parentUrl}/${slugify(name, 'razdel')}`);
+    const url = await uniqueCategoryUrl(tx, `${parentUrl}/${slugify(name, 'razdel')}`);
     const [created] = await tx
       .insert(categories)
       .values({ externalId, name, parentId, url, pos })
       .returning();
     counts.created++;
-    categoryIds.set(externalId, created!);
     return created!;
   }
 
-  /** Классификатор/Группы: the tree, parents before children. */
+  /** The tree, parents before children. */
   async function applyGroups(groups: XmlNode, parentId = 0, parentUrl = ''): Promise<void> {
     for (const [index, group] of children(groups, 'Группа').entries()) {
       const externalId = textOf(group, 'Ид');
@@ -187,201 +330,121 @@ export function createCatalogApplier(tx: Tx, options: CatalogOptions) {
     }
   }
 
-  /** Goods without a group go to one category of their own, made on first need. */
-  async function fallbackCategory() {
-    return (
-      (await findCategory(FALLBACK_CATEGORY_ID)) ??
-      upsertCategory(FALLBACK_CATEGORY_ID, 'Товары из 1С', 0, '', 999)
-    );
-  }
-
-  /** Goods read but not yet written: written together, BATCH at a time, in two statements. */
-  let pending: Array<ReturnType<typeof readGood>> = [];
-  const pendingIds = new Set<string>();
-
-  function readGood(good: XmlNode) {
-    const externalId = textOf(good, 'Ид');
-    const deleted =
-      good.attrs.Статус === 'Удален' ||
-      textOf(good, 'Статус') === 'Удален' ||
-      isTrue(textOf(good, 'ПометкаУдаления'));
-    return {
-      externalId,
-      deleted,
-      name: textOf(good, 'Наименование').slice(0, 200) || externalId,
-      sku: textOf(good, 'Артикул').slice(0, 100),
-      groupId: textOf(child(good, 'Группы'), 'Ид'),
-      description: descriptionHtml(child(good, 'Описание')),
-      pictures: children(good, 'Картинка')
-        .map((node) => node.text)
-        .filter(Boolean),
-      ...readGoodFacts(good, options.properties),
-    };
-  }
-
-  async function applyProduct(good: XmlNode): Promise<void> {
-    const externalId = textOf(good, 'Ид');
-    // Characteristics (товар#характеристика) become products when their offer comes (exchange-offers).
-    if (!externalId || externalId.includes('#')) return;
-    // One statement may touch a row once: a good listed twice goes into the next batch.
-    if (pendingIds.has(externalId)) await flush();
-    pending.push(readGood(good));
-    pendingIds.add(externalId);
-    if (pending.length >= BATCH) await flush();
-  }
-
-  async function flush(): Promise<void> {
-    const batch = pending;
-    pending = [];
-    pendingIds.clear();
-    if (batch.length === 0) return;
-    const existing = new Map(
-      (
-        await tx
-          .select({
-            id: products.id,
-            externalId: products.externalId,
-            url: products.url,
-            visible: products.visible,
-            externalListed: products.externalListed,
-            cena: products.cena,
-            stock: products.stock,
-            images: products.images,
-          })
-          .from(products)
-          .where(
-            inArray(
-              products.externalId,
-              batch.map((item) => item.externalId),
-            ),
-          )
-      ).map((row) => [row.externalId!, row]),
-    );
-
-    const gone = batch.filter((item) => item.deleted).map((item) => existing.get(item.externalId));
-    const toHide = gone.filter((row) => row && (row.visible || row.externalListed)).map((row) => row!.id);
-    if (toHide.length > 0) {
-      await tx
-        .update(products)
-        .set({ visible: false, externalListed: false })
-        .where(inArray(products.id, toHide));
-      counts.hidden += toHide.length;
-    }
-
-    const alive = batch.filter((item) => !item.deleted);
-    if (alive.length === 0) return;
-    const urls = await newUrls(
-      alive.filter((item) => !existing.has(item.externalId)).map((item) => item.name),
-    );
-    const values: Array<typeof products.$inferInsert> = [];
-    for (const item of alive) {
-      const category = (item.groupId && (await findCategory(item.groupId))) || (await fallbackCategory());
-      const volume = volumeFromText(item.name);
-      values.push({
-        externalId: item.externalId,
-        name: item.name,
-        sku: item.sku,
-        gtin: item.gtin,
-        categoryId: category.id,
-        katGlobal: category.katGlobal,
-        externalListed: true,
-        url: existing.get(item.externalId)?.url ?? urls.get(item.name)!.shift()!,
-        familyKey: `1c-${slugify(item.name.replace(volume, ''), 'tovar')}`,
-        volume,
-        volumeMl: volumeMl(volume),
-        // No price yet: hidden until an offer prices it.
-        cena: 0,
-        visible: false,
-        description: item.description,
-        country: item.facts.country ?? '',
-        brand: item.facts.brand ?? null,
-        latinName: item.facts.latinName ?? '',
-        plantPart: item.facts.plantPart ?? '',
-        extractionMethod: item.facts.extractionMethod ?? '',
-        composition: item.texts.composition ?? '',
-        usage: item.texts.usage ?? '',
-        safety: item.texts.safety ?? '',
-        externalData: item.externalData,
-      });
-    }
-    const written = await tx
-      .insert(products)
-      .values(values)
-      .onConflictDoUpdate({ target: products.externalId, set: UPSERT_SET, setWhere: UPSERT_WHERE })
-      .returning({ id: products.id, externalId: products.externalId, inserted: sql<boolean>`xmax = 0` });
-    const ids = new Map(written.map((row) => [row.externalId!, row]));
-    for (const row of written) {
-      if (row.inserted) counts.created++;
-      else counts.updated++;
-    }
-    for (const item of alive) {
-      const before = existing.get(item.externalId);
-      // Listed again with a price: shown again (a product hidden by an earlier full package comes back).
-      if (before && !before.visible && before.cena > 0 && before.stock > 0) counts.restocked.push(before.id);
-      const id = before?.id ?? ids.get(item.externalId)?.id;
-      if (!id || (before && before.images.length > 0) || item.pictures.length === 0) continue;
-      const images = [];
-      for (const picture of item.pictures.slice(0, 10)) {
-        const image = await options.storePicture(id, picture);
-        if (image) images.push(image);
-      }
-      if (images.length > 0) await tx.update(products).set({ images }).where(eq(products.id, id));
-    }
-  }
-
-  /** Free addresses for new goods: one query for the batch; a taken one tries «-2», «-3»… */
-  async function newUrls(names: string[]): Promise<Map<string, string[]>> {
-    const wanted = names.map((name) => `/${slugify(name, 'tovar')}`);
-    const taken = new Set(
-      wanted.length === 0
-        ? []
-        : (
-            await tx
-              .select({ url: products.url })
-              .from(products)
-              .where(
-                inArray(
-                  products.url,
-                  wanted.map((base) => `${base}.html`),
-                ),
-              )
-          ).map((row) => row.url),
-    );
-    const result = new Map<string, string[]>();
-    for (const [index, name] of names.entries()) {
-      const base = wanted[index]!;
-      let url = `${base}.html`;
-      if (taken.has(url)) url = await uniqueUrl(tx, 'products', base, '.html', taken);
-      taken.add(url);
-      result.set(name, [...(result.get(name) ?? []), url]);
-    }
-    return result;
-  }
-
   return {
-    counts,
     applyGroups,
-    applyProduct,
-    /** Writes the goods still waiting; the service calls it before anything that reads them back. */
-    flush,
-    /** Классификатор/Свойства: kept for the goods of this and the session's later files. */
-    applyProperties(node: XmlNode) {
-      readPropertyDefinitions(node, options.properties);
-    },
-    /** A full package starts by unlisting every good from 1C; each good it lists is listed again. */
-    async unlistAll() {
-      await tx.update(products).set({ externalListed: false }).where(isNotNull(products.externalId));
-    },
-    /** After a full package: goods 1C no longer lists are hidden (never deleted: orders refer to them). */
-    async hideUnlisted() {
-      const hidden = await tx
-        .update(products)
-        .set({ visible: false })
-        .where(
-          and(isNotNull(products.externalId), eq(products.externalListed, false), eq(products.visible, true)),
-        )
-        .returning({ id: products.id });
-      counts.hidden += hidden.length;
-    },
+    /** Goods without a (known) group go to one category of their own, made on first need. */
+    fallback: () => upsertCategory(FALLBACK_CATEGORY_ID, 'Товары из 1С', 0, '', 999),
   };
+}
+
+/**
+ * The staged goods of the file, in its transaction: a full package's first goods file unlists the 1C goods it
+ * lacks, deleted goods are hidden, the rest are upserted by their Ид, and characteristics follow their good's
+ * listing (decision 035).
+ */
+export async function applyStagedGoods(
+  tx: Tx,
+  run: number,
+  counts: ApplyCounts,
+  options: { categories: ReturnType<typeof createCategoryWriter>; unlistOthers: boolean },
+): Promise<void> {
+  const latest = latestGoods(run);
+  // An address given out while the file was read may have been taken since (a moderator, another import).
+  await tx.execute(sql`
+    update exchange_staged_goods g set url = regexp_replace(g.url, '[.]html$', '') || '-' || g.run || g.seq || '.html'
+    where g.run = ${run} and not g.deleted
+      and exists (select 1 from products p where p.url = g.url and p.external_id is distinct from g.external_id)`);
+  const [orphan] = rowsOf<{ one: number }>(
+    await tx.execute(sql`
+      select 1 as one from exchange_staged_goods g left join categories c on c.external_id = g.group_id
+      where g.run = ${run} and not g.deleted and c.id is null limit 1`),
+  );
+  const fallback = orphan ? await options.categories.fallback() : { id: 0, katGlobal: 0 };
+
+  if (options.unlistOthers) {
+    // Only the rows that change are written: a re-sent full catalogue rewrites nothing it still lists.
+    await tx.execute(sql`
+      update products p set external_listed = false
+      where p.external_listed and p.external_id is not null and not exists (
+        select 1 from exchange_staged_goods g
+        where g.run = ${run} and not g.deleted and g.external_id = split_part(p.external_id, '#', 1))`);
+  }
+
+  // Deleted in 1C: hidden, with its characteristics (never deleted here: orders refer to them).
+  const gone = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      with latest as (${latest})
+      update products p set visible = false, external_listed = false
+      where (p.visible or p.external_listed) and p.external_id is not null and exists (
+        select 1 from latest g where g.deleted and g.external_id = split_part(p.external_id, '#', 1))
+      returning p.id`),
+  );
+  counts.hidden += gone.length;
+
+  await summarize(
+    tx,
+    sql`latest as (${latest}),
+      before as (
+        select p.id, p.visible, p.stock from products p join latest g on g.external_id = p.external_id
+        where not g.deleted
+      ),
+      written as (
+        insert into products (external_id, name, sku, gtin, category_id, kat_global, external_listed, url,
+          family_key, volume, volume_ml, cena, visible, description, country, brand, latin_name, plant_part,
+          extraction_method, composition, usage, safety, external_data)
+        select g.external_id, g.name, g.sku, g.gtin, coalesce(c.id, ${fallback.id}::int),
+          coalesce(c.kat_global, ${fallback.katGlobal}::int), true, g.url, g.family_key, g.volume, g.volume_ml,
+          0, false, g.description, g.country, g.brand, g.latin_name, g.plant_part, g.extraction_method,
+          g.composition, g.usage, g.safety, g.external_data
+        from latest g left join categories c on c.external_id = g.group_id
+        where not g.deleted
+        on conflict (external_id) do update set ${UPSERT_SET} where ${UPSERT_WHERE}
+        returning products.id, products.visible, products.stock, (xmax = 0) as created
+      ),
+      changed as (
+        select w.id, w.created, b.visible as was_visible, b.stock as was_stock, w.visible, w.stock
+        from written w left join before b on b.id = w.id
+      )`,
+    counts,
+  );
+
+  // Characteristics are listed with their good (a full package lists goods, never their characteristics).
+  await summarize(
+    tx,
+    sql`latest as (${latest}),
+      changed as (
+        update products p set external_listed = true, visible = p.visible or p.cena > 0
+        from (
+          select v.id, v.visible as was_visible, v.stock as was_stock from products v
+          join latest g on g.external_id = split_part(v.external_id, '#', 1)
+          where v.external_id like '%#%' and not v.external_listed and not g.deleted
+        ) prior
+        where p.id = prior.id
+        returning p.id, false as created, prior.was_visible, prior.was_stock, p.visible, p.stock
+      )`,
+    counts,
+  );
+}
+
+/** After a full package: goods 1C no longer lists are hidden (never deleted: orders refer to them). */
+export async function hideUnlisted(tx: Tx, counts: ApplyCounts): Promise<void> {
+  const hidden = await tx
+    .update(products)
+    .set({ visible: false })
+    .where(sql`${products.externalId} is not null and not ${products.externalListed} and ${products.visible}`)
+    .returning({ id: products.id });
+  counts.hidden += hidden.length;
+}
+
+/** New goods' pictures (Картинка), stored after the commit: a good that has photos keeps them. */
+export async function goodsWantingPictures(
+  db: Database,
+  run: number,
+): Promise<Array<{ id: number; pictures: string[] }>> {
+  return rowsOf(
+    await db.execute(sql`
+      with latest as (${latestGoods(run)})
+      select p.id, g.pictures from latest g join products p on p.external_id = g.external_id
+      where not g.deleted and cardinality(g.pictures) > 0 and p.images = '[]'::jsonb`),
+  );
 }

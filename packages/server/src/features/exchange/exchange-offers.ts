@@ -1,16 +1,25 @@
-// ПакетПредложений (offers.xml, and 1C 8.3's split prices*.xml / rests*.xml): prices, old prices and stock.
+// ПакетПредложений (offers.xml, and 1C 8.3's split prices*.xml / rests*.xml): prices, old prices and stock. Each
+// Предложение is read into exchange_staged_offers while the file streams in, then applied with the file's other
+// records in one transaction by set-based statements (decision 035).
 //
 // Characteristics (decision 025): an offer «товар#характеристика» is a product of its own in the base good's family,
 // like the shop's 10 ml / 30 ml bottles today — same name, group, description and photos, its own volume, price and
 // stock; the volume switcher on the product page moves between them. The base good without an offer stays hidden.
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import { products } from '../catalog/catalog.table.ts';
-import type { ApplyCounts, Tx } from './exchange-catalog.ts';
-import { volumeFromText } from './exchange-catalog.ts';
+import { exchangeStagedGoods, exchangeStagedOffers } from './exchange.table.ts';
+import {
+  type ApplyCounts,
+  freeUrls,
+  STAGING_BATCH,
+  summarize,
+  type Tx,
+  volumeFromText,
+  volumeMl,
+} from './exchange-catalog.ts';
 import { slugify } from './exchange-slug.ts';
 import { child, children, numberOf, textOf, type XmlNode } from './exchange-xml.ts';
-
-const BATCH = 500;
 
 export interface PriceTypeChoice {
   /** Ид or Наименование of the retail and old price types ('' = first / none). */
@@ -55,59 +64,148 @@ function variantVolume(offer: XmlNode): string {
   return (volume?.value ?? volumeFromText(textOf(offer, 'Наименование'))).slice(0, 40);
 }
 
-export function createOffersApplier(tx: Tx, choice: PriceTypeChoice, counts: ApplyCounts) {
+interface ProductState {
+  cena: number;
+  cenaSt: number;
+  stock: number;
+  visible: boolean;
+  externalListed: boolean;
+}
+
+interface StagedOffer {
+  externalId: string;
+  retail: number | null;
+  old: number | null;
+  stock: number | null;
+  /** A characteristic's volume (its product's, should it be new); '' for a good's own offer. */
+  volume: string;
+}
+
+/** Stages the offers of one file, STAGING_BATCH to a statement; a characteristic seen first gets its address here. */
+export function createOffersStager(
+  db: Database,
+  run: number,
+  choice: PriceTypeChoice,
+  reserved: Set<string>,
+) {
   const typeIds = new Map<string, string>();
   let retailId: string | null = null;
   let oldId: string | null = null;
-  /** Offers read but not yet written: BATCH at a time, one select and one update for all of them. */
-  let pending: XmlNode[] = [];
-  const pendingIds = new Set<string>();
+  let pending: StagedOffer[] = [];
+  let seq = 0;
 
   function resolve(wanted: string): string | null {
     if (!wanted) return null;
     return typeIds.get(wanted) ?? wanted;
   }
 
-  async function createVariant(externalId: string, offer: XmlNode) {
-    const [base] = await tx
-      .select()
-      .from(products)
-      .where(eq(products.externalId, externalId.split('#')[0]!));
-    if (!base) return undefined;
-    const volume = variantVolume(offer);
-    const stem = base.url.replace(/\.html$/, '');
-    let url = `${stem}-${slugify(volume || externalId.split('#')[1]!, 'variant')}.html`;
-    for (let attempt = 2; ; attempt++) {
-      const [taken] = await tx.select({ id: products.id }).from(products).where(eq(products.url, url));
-      if (!taken) break;
-      url = `${stem}-${slugify(volume, 'variant')}-${attempt}.html`;
+  function priceOf(prices: XmlNode[], typeId: string | null): number | null {
+    const found = typeId ? prices.find((price) => textOf(price, 'ИдТипаЦены') === typeId) : prices[0];
+    const value = found ? numberOf(textOf(found, 'ЦенаЗаЕдиницу')) : Number.NaN;
+    return Number.isFinite(value) && value >= 0 ? Math.min(Math.round(value), 10_000_000) : null;
+  }
+
+  /** Base goods of new characteristics: written ones, or staged by this very file. */
+  async function baseUrls(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const found = new Map(
+      (
+        await db
+          .select({ externalId: products.externalId, url: products.url })
+          .from(products)
+          .where(inArray(products.externalId, ids))
+      ).map((row) => [row.externalId!, row.url]),
+    );
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length > 0) {
+      const staged = await db
+        .select({ externalId: exchangeStagedGoods.externalId, url: exchangeStagedGoods.url })
+        .from(exchangeStagedGoods)
+        .where(and(eq(exchangeStagedGoods.run, run), inArray(exchangeStagedGoods.externalId, missing)));
+      for (const row of staged) if (row.url) found.set(row.externalId, row.url);
     }
-    const { id: _id, createdAt: _createdAt, searchVector: _s, nameVector: _n, ...fields } = base;
-    const [created] = await tx
-      .insert(products)
-      .values({
-        ...fields,
-        externalId,
-        url,
-        volume,
-        volumeMl: Number(volume.match(/\d+/)?.[0] ?? 0),
-        cena: 0,
-        cenaSt: 0,
-        stock: 0,
-        visible: false,
-        popularity: 0,
-        avgRating: 0,
-        votesCount: 0,
-        commentsCount: 0,
-      })
-      .returning();
-    counts.created++;
-    return created;
+    return found;
+  }
+
+  /** What an offer makes of its product's row: the rule of decision 025, as the apply statement writes it. */
+  function outcome(item: StagedOffer, row: ProductState) {
+    const cena = item.retail ?? row.cena;
+    const cenaSt =
+      item.retail === null ? row.cenaSt : item.old !== null && item.old > item.retail ? item.old : 0;
+    const stock = item.stock ?? row.stock;
+    return { cena, cenaSt, stock, visible: row.externalListed && cena > 0 };
+  }
+
+  async function flush(): Promise<void> {
+    const batch = pending;
+    pending = [];
+    if (batch.length === 0) return;
+    const rows = new Map(
+      (
+        await db
+          .select({
+            externalId: products.externalId,
+            cena: products.cena,
+            cenaSt: products.cenaSt,
+            stock: products.stock,
+            visible: products.visible,
+            externalListed: products.externalListed,
+          })
+          .from(products)
+          .where(
+            inArray(
+              products.externalId,
+              batch.map((item) => item.externalId),
+            ),
+          )
+      ).map((row) => [row.externalId!, row]),
+    );
+    // Most offers of a package change nothing: they are not staged (no write now, none when applied).
+    const changing = batch.filter((item) => {
+      const row = rows.get(item.externalId);
+      if (!row) return true;
+      const next = outcome(item, row);
+      return (
+        next.cena !== row.cena ||
+        next.cenaSt !== row.cenaSt ||
+        next.stock !== row.stock ||
+        next.visible !== row.visible
+      );
+    });
+    const baseOf = (item: StagedOffer) => item.externalId.split('#')[0]!;
+    const newcomers = changing.filter((item) => item.externalId.includes('#') && !rows.has(item.externalId));
+    const bases = await baseUrls([...new Set(newcomers.map(baseOf))]);
+    // Without its good a characteristic has nothing to copy: skipped, as 1C sends the good first.
+    const fresh = newcomers.filter((item) => bases.has(baseOf(item)));
+    const urls = await freeUrls(
+      db,
+      fresh.map(
+        (item) =>
+          `${bases.get(baseOf(item))!.replace(/\.html$/, '')}-${slugify(item.volume || item.externalId.split('#')[1]!, 'variant')}`,
+      ),
+      reserved,
+    );
+    const urlOf = new Map(fresh.map((item, index) => [item, urls[index]!]));
+    if (changing.length === 0) return;
+    await db.insert(exchangeStagedOffers).values(
+      changing.map((item) => ({
+        run,
+        seq: seq++,
+        externalId: item.externalId,
+        baseId: urlOf.has(item) ? baseOf(item) : null,
+        url: urlOf.get(item) ?? null,
+        volume: item.volume,
+        volumeMl: volumeMl(item.volume),
+        retail: item.retail,
+        old: item.old,
+        stock: item.stock,
+      })),
+    );
   }
 
   return {
     /** ТипыЦен: names to Ид, so the settings may name a type either way. */
-    applyPriceTypes(types: XmlNode) {
+    priceTypes(types: XmlNode) {
       for (const type of children(types, 'ТипЦены')) {
         const id = textOf(type, 'Ид');
         typeIds.set(id, id);
@@ -118,89 +216,97 @@ export function createOffersApplier(tx: Tx, choice: PriceTypeChoice, counts: App
       oldId = resolve(choice.oldPriceType);
     },
 
-    async applyOffer(offer: XmlNode) {
+    async add(offer: XmlNode): Promise<void> {
       const externalId = textOf(offer, 'Ид');
       if (!externalId) return;
-      // One statement may touch a row once: an offer listed twice goes into the next batch.
-      if (pendingIds.has(externalId)) await flush();
-      pending.push(offer);
-      pendingIds.add(externalId);
-      if (pending.length >= BATCH) await flush();
+      const prices = children(child(offer, 'Цены'), 'Цена');
+      const retail = prices.length > 0 ? priceOf(prices, retailId) : null;
+      pending.push({
+        externalId,
+        retail,
+        old: retail !== null && oldId ? priceOf(prices, oldId) : null,
+        stock: stockOf(offer),
+        volume: externalId.includes('#') ? variantVolume(offer) : '',
+      });
+      if (pending.length >= STAGING_BATCH) await flush();
     },
 
-    /** Writes the offers still waiting (the service calls it at the end of the file). */
     flush,
   };
+}
 
-  async function flush(): Promise<void> {
-    const batch = pending;
-    pending = [];
-    pendingIds.clear();
-    if (batch.length === 0) return;
-    // Only what an offer changes: the row's texts and search vectors stay in the database.
-    const columns = {
-      id: products.id,
-      externalId: products.externalId,
-      cena: products.cena,
-      cenaSt: products.cenaSt,
-      stock: products.stock,
-      visible: products.visible,
-      externalListed: products.externalListed,
-    };
-    const rows = new Map(
-      (
-        await tx
-          .select(columns)
-          .from(products)
-          .where(
-            inArray(
-              products.externalId,
-              batch.map((offer) => textOf(offer, 'Ид')),
-            ),
-          )
-      ).map((row) => [row.externalId!, row]),
-    );
-    const updates: Array<{ id: number; cena: number; cenaSt: number; stock: number; visible: boolean }> = [];
-    for (const offer of batch) {
-      const externalId = textOf(offer, 'Ид');
-      let row = rows.get(externalId);
-      if (!row && externalId.includes('#')) row = await createVariant(externalId, offer);
-      if (!row) continue;
-      const prices = children(child(offer, 'Цены'), 'Цена');
-      const priceOf = (typeId: string | null) => {
-        const found = typeId ? prices.find((price) => textOf(price, 'ИдТипаЦены') === typeId) : prices[0];
-        const value = found ? numberOf(textOf(found, 'ЦенаЗаЕдиницу')) : Number.NaN;
-        return Number.isFinite(value) && value >= 0 ? Math.min(Math.round(value), 10_000_000) : null;
-      };
-      let { cena, cenaSt, stock } = row;
-      const retail = prices.length > 0 ? priceOf(retailId) : null;
-      if (retail !== null) {
-        cena = retail;
-        const old = oldId ? priceOf(oldId) : null;
-        cenaSt = old !== null && old > retail ? old : 0;
-      }
-      stock = stockOf(offer) ?? stock;
-      // Shown when 1C lists it and it has a price; a zero price hides it (nobody can buy it for 0 ₽).
-      const visible = row.externalListed && cena > 0;
-      // Nothing new (the usual case for most goods of a package): no write, no index churn.
-      if (cena === row.cena && cenaSt === row.cenaSt && stock === row.stock && visible === row.visible)
-        continue;
-      updates.push({ id: row.id, cena, cenaSt, stock, visible });
-      counts.updated++;
-      if (row.visible && !visible) counts.hidden++;
-      if (!(row.visible && row.stock > 0) && visible && stock > 0) counts.restocked.push(row.id);
-    }
-    if (updates.length === 0) return;
-    const list = sql.join(
-      updates.map(
-        (item) =>
-          sql`(${item.id}::int, ${item.cena}::int, ${item.cenaSt}::int, ${item.stock}::int, ${item.visible}::boolean)`,
-      ),
-      sql`, `,
-    );
-    await tx.execute(sql`
-      update products set cena = v.cena, cena_st = v.cena_st, stock = v.stock, visible = v.visible
-      from (values ${list}) as v(id, cena, cena_st, stock, visible)
-      where products.id = v.id`);
-  }
+/** Columns a characteristic's product takes from its good: all but its identity, prices, stock and counters. */
+const OWN_COLUMNS = new Set([
+  'id',
+  'external_id',
+  'url',
+  'volume',
+  'volume_ml',
+  'cena',
+  'cena_st',
+  'stock',
+  'visible',
+  'popularity',
+  'avg_rating',
+  'votes_count',
+  'comments_count',
+  'created_at',
+  'updated_at',
+]);
+const copied = (prefix: string) =>
+  sql.raw(
+    Object.values(getTableColumns(products))
+      .filter((column) => !column.generated && !OWN_COLUMNS.has(column.name))
+      .map((column) => `${prefix}"${column.name}"`)
+      .join(', '),
+  );
+
+/**
+ * The staged offers, in the file's transaction: new characteristics become products of their good's family (hidden,
+ * no price yet), then every offer's price, old price and stock are written where they changed. Shown when 1C lists
+ * the good and it has a price; a zero price hides it (nobody can buy it for 0 ₽).
+ */
+export async function applyStagedOffers(tx: Tx, run: number, counts: ApplyCounts): Promise<void> {
+  const latest = sql`
+    select distinct on (external_id) * from exchange_staged_offers where run = ${run} order by external_id, seq desc`;
+  // An address given out while the file was read may have been taken since (a moderator, another import).
+  await tx.execute(sql`
+    update exchange_staged_offers o set url = regexp_replace(o.url, '[.]html$', '') || '-' || o.run || o.seq || '.html'
+    where o.run = ${run} and o.url is not null
+      and exists (select 1 from products p where p.url = o.url and p.external_id is distinct from o.external_id)`);
+  await summarize(
+    tx,
+    sql`latest as (${latest}),
+      changed as (
+        insert into products (${copied('')}, external_id, url, volume, volume_ml, cena, cena_st, stock, visible,
+          popularity, avg_rating, votes_count, comments_count)
+        select ${copied('b.')}, o.external_id, o.url, o.volume, o.volume_ml, 0, 0, 0, false, 0, 0, 0, 0
+        from latest o join products b on b.external_id = o.base_id
+        where o.url is not null
+        on conflict (external_id) do nothing
+        returning id, true as created, false as was_visible, 0 as was_stock, visible, stock
+      )`,
+    counts,
+  );
+  await summarize(
+    tx,
+    sql`latest as (${latest}),
+      changed as (
+        update products p set cena = v.cena, cena_st = v.cena_st, stock = v.stock, visible = v.visible
+        from (
+          select o.id, o.visible as was_visible, o.stock as was_stock, n.cena, n.cena_st, n.stock,
+            o.external_listed and n.cena > 0 as visible
+          from latest s join products o on o.external_id = s.external_id,
+          lateral (
+            select coalesce(s.retail, o.cena) as cena,
+              case when s.retail is null then o.cena_st when s.old > s.retail then s.old else 0 end as cena_st,
+              coalesce(s.stock, o.stock) as stock
+          ) n
+        ) v
+        where p.id = v.id
+          and (p.cena, p.cena_st, p.stock, p.visible) is distinct from (v.cena, v.cena_st, v.stock, v.visible)
+        returning p.id, false as created, v.was_visible, v.was_stock, p.visible, p.stock
+      )`,
+    counts,
+  );
 }

@@ -4,54 +4,25 @@
 import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connect1C,
-  type FakeOneC,
-  importXml,
-  offersXml,
-  RETAIL,
-  type ZipEntry,
-  zipOf,
-} from '../../test/fake-1c.ts';
-import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
+import { describe, expect, it } from 'vitest';
+import { useExchangeShop } from '../../test/exchange-shop.ts';
+import { importXml, offersXml, RETAIL, type ZipEntry, zipOf } from '../../test/fake-1c.ts';
+import { signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
 import { createTestAgent } from '../../test/test-agent.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { products } from '../catalog/catalog.table.ts';
 import { safeRelativePath } from './exchange.service.ts';
 import { PackageError } from './exchange-xml.ts';
 import { unpackZip } from './exchange-zip.ts';
 
-const LOGIN = 'zip-exchange';
-const PASSWORD = 'Obmen-zip-2026';
-let shop: TestApp;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'efir-exchange-zip-'));
-  shop = await createTestApp({
-    env: {
-      ...MODERATOR_ENV,
-      DATA_DIR: dataDir,
-      EXCHANGE_LOGIN: LOGIN,
-      EXCHANGE_PASSWORD: PASSWORD,
-      // Never wait for the file: every import is answered «progress» until its job is done.
-      EXCHANGE_STEP_SECONDS: '0',
-    },
-  });
+const shop = useExchangeShop({
+  login: 'zip-exchange',
+  password: 'Obmen-zip-2026',
+  // Never wait for the file: every import is answered «progress» until its job is done.
+  env: { EXCHANGE_STEP_SECONDS: '0' },
 });
-afterAll(() => shop.close());
-
-async function catalog1C(): Promise<FakeOneC> {
-  const { client } = await connect1C(shop.app, { type: 'catalog', login: LOGIN, password: PASSWORD });
-  expect((await client!.call('mode=init')).body).toMatch(/^zip=yes\nfile_limit=\d+\n$/);
-  return client!;
-}
-
-const byExternal = async (externalId: string) =>
-  (await shop.database.db.select().from(products).where(eq(products.externalId, externalId)))[0];
+const { catalog1C, byExternal } = shop;
 
 const lavender = (name = 'Лаванда из архива, 10 мл') =>
   importXml({
@@ -161,7 +132,7 @@ describe('zip package', () => {
       expect(answer).toMatch(reason);
       expect(await byExternal('zip-lavender')).toEqual(before);
       // Nothing outside the session folders, and the refused archive's files are gone.
-      expect(await readdir(dataDir)).toEqual(['exchange']);
+      expect(await readdir(shop.dataDir)).toEqual(['exchange']);
       expect(await oneC.importFile('import.xml')).toMatch(/^failure\nФайл import.xml не был передан/);
     });
   }
@@ -267,4 +238,58 @@ describe('manual upload in the back office', () => {
       'Файл price.xlsx: нужен import.xml, offers.xml или zip-архив с ними',
     );
   });
+});
+
+describe('a long import', () => {
+  // Thousands of goods: reading and writing them takes many statements, and the shop's requests go between them.
+  const GOODS = 8000;
+  const catalogue = () =>
+    importXml({
+      version: '2.10',
+      partial: true,
+      groups: [{ id: 'busy-grp', name: 'Большой каталог' }],
+      goods: Array.from({ length: GOODS }, (_, index) => ({
+        id: `busy-${index}`,
+        name: `Масло из большого каталога ${index + 1}, 10 мл`,
+        sku: `BUSY-${index}`,
+        group: 'busy-grp',
+        description: 'Описание товара из 1С. '.repeat(10),
+      })),
+    });
+
+  it('leaves the shop answering: a product page and /api/health come back while the import is under way', async () => {
+    // One of the shop's own products, asked for while 1C's file is being imported.
+    const [own] = await shop.database.db
+      .select({ url: products.url, name: products.name })
+      .from(products)
+      .where(and(isNull(products.externalId), eq(products.visible, true)))
+      .limit(1);
+    const oneC = await catalog1C();
+    expect((await oneC.call('mode=file&filename=import.xml', catalogue())).body).toBe('success\n');
+    // The import starts and reads the file: 1C is answered «progress» with the records read so far.
+    const importCall = () => oneC.call('mode=import&filename=import.xml').then((answer) => answer.body);
+    let answer = await importCall();
+    while (Number(answer.match(/обработано записей — (\d+)/)?.[1] ?? 0) === 0) {
+      expect(answer).toMatch(/^progress\n/);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      answer = await importCall();
+    }
+
+    const [page, health] = await Promise.all([
+      shop.app.inject({ method: 'POST', url: '/api/v1/route', payload: { url: own!.url } }),
+      shop.app.inject({ method: 'GET', url: '/api/health' }),
+    ]);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(JSON.stringify(own!.name).slice(1, -1));
+    expect(health.statusCode).toBe(200);
+    // Answered before the import wrote its goods: the shop did not wait for the file.
+    expect(await byExternal(`busy-${GOODS - 1}`)).toBeUndefined();
+
+    expect(await oneC.importFile('import.xml')).toBe('success\n');
+    expect(await byExternal(`busy-${GOODS - 1}`)).toMatchObject({
+      name: `Масло из большого каталога ${GOODS}, 10 мл`,
+      sku: `BUSY-${GOODS - 1}`,
+      visible: false,
+    });
+  }, 300_000);
 });

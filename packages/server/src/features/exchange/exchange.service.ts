@@ -249,8 +249,8 @@ export function createExchangeService(deps: ExchangeDeps) {
 
     async findSession(token: string | undefined): Promise<ExchangeSessionRow | null> {
       if (!enabled || !token || token.length > 100) return null;
-      // While a file of the session is being imported, the embedded database (one connection) is busy with its
-      // transaction: 1C's next call is answered from memory, so it gets «progress» rather than waiting on the lock.
+      // While a file of the session is being imported, 1C's next call is answered from memory: «progress» at once,
+      // without a turn on the database the import keeps busy (PGlite has one connection).
       const busy = busySessions.get(hashToken(token));
       if (busy) return busy;
       const session = await findSessionByHash(db, hashToken(token));
@@ -300,7 +300,7 @@ export function createExchangeService(deps: ExchangeDeps) {
     },
 
     /**
-     * mode=import. The file is applied by a job of its own (one transaction, as before); a call waits for it at most
+     * mode=import. The file is applied by a job of its own (staged, then one transaction); a call waits for it at most
      * EXCHANGE_STEP_SECONDS and otherwise answers «progress», and 1C calls again with the same file — the job keeps
      * running between the calls, so a long import resumes where it is rather than starting over.
      */

@@ -2,26 +2,16 @@
 // 2.10 packages (full and partial, split files, a picture, characteristics, two warehouses, UTF-8 and Windows-1251),
 // then the catalogue, prices, stock, waitlist letters and orders are checked; hostile packages change nothing.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { readdir } from 'node:fs/promises';
 import { desc, eq, isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestConfig } from '../../config.ts';
 import { createMemoryRateLimiter } from '../../lib/rate-limiter.ts';
-import {
-  connect1C,
-  type FakeOneC,
-  importXml,
-  OLD,
-  offersXml,
-  ordersXml,
-  RETAIL,
-} from '../../test/fake-1c.ts';
-import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
+import { useExchangeShop } from '../../test/exchange-shop.ts';
+import { connect1C, importXml, OLD, offersXml, ordersXml, RETAIL } from '../../test/fake-1c.ts';
+import { signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
 import { createTestAgent } from '../../test/test-agent.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { categories, products } from '../catalog/catalog.table.ts';
 import { createMailService } from '../mail/mail.service.ts';
 import { outbox } from '../mail/mail.table.ts';
@@ -30,36 +20,31 @@ import { createExchangeService } from './exchange.service.ts';
 
 const LOGIN = 'site-exchange';
 const PASSWORD = 'Obmen-s-1C-2026';
-let shop: TestApp;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'efir-exchange-'));
-  shop = await createTestApp({
-    env: {
-      ...MODERATOR_ENV,
-      DATA_DIR: dataDir,
-      EXCHANGE_LOGIN: LOGIN,
-      EXCHANGE_PASSWORD: PASSWORD,
-      EXCHANGE_PRICE_TYPE: 'Розничная',
-      EXCHANGE_OLD_PRICE_TYPE: OLD,
-      // The answer cache on, as in production: 1C's price must still show at once.
-      PAGE_CACHE_TTL_MS: '60000',
-    },
-  });
+const shop = useExchangeShop({
+  login: LOGIN,
+  password: PASSWORD,
+  env: {
+    EXCHANGE_PRICE_TYPE: 'Розничная',
+    EXCHANGE_OLD_PRICE_TYPE: OLD,
+    // The answer cache on, as in production: 1C's price must still show at once.
+    PAGE_CACHE_TTL_MS: '60000',
+  },
 });
-afterAll(() => shop.close());
+const { catalog1C, byExternal } = shop;
 
-async function catalog1C(): Promise<FakeOneC> {
-  const { client, answer } = await connect1C(shop.app, { type: 'catalog', login: LOGIN, password: PASSWORD });
-  expect(answer).toMatch(/^success\nefir_exchange\n[0-9a-f]{48}\n$/);
-  const init = await client!.call('mode=init');
-  expect(init.body).toMatch(/^zip=yes\nfile_limit=\d+\n$/);
-  return client!;
+/** The exchange service alone, on the shop's database, with settings of its own. */
+function serviceWith(env: Record<string, string>) {
+  return createExchangeService({
+    db: shop.database.db,
+    config: createTestConfig({ DATA_DIR: shop.dataDir, ...env }),
+    limiter: createMemoryRateLimiter(),
+    content: { invalidate() {} },
+    mail: createMailService(shop.database.db, createTestConfig()),
+    origin: 'http://localhost',
+    log: shop.app.log,
+    orders: { changeStatus: async () => {}, markPaid: async () => {} },
+  });
 }
-
-const byExternal = async (externalId: string) =>
-  (await shop.database.db.select().from(products).where(eq(products.externalId, externalId)))[0];
 
 const GROUPS = [
   {
@@ -92,16 +77,7 @@ describe('protocol', () => {
   });
 
   it('is off without EXCHANGE_LOGIN and EXCHANGE_PASSWORD', async () => {
-    const off = createExchangeService({
-      db: shop.database.db,
-      config: createTestConfig({ DATA_DIR: dataDir }),
-      limiter: createMemoryRateLimiter(),
-      content: { invalidate() {} },
-      mail: createMailService(shop.database.db, createTestConfig()),
-      origin: 'http://localhost',
-      log: shop.app.log,
-      orders: { changeStatus: async () => {}, markPaid: async () => {} },
-    });
+    const off = serviceWith({});
     const auth = `Basic ${Buffer.from(':').toString('base64')}`;
     expect((await off.checkauth(auth, '127.0.0.1', 'catalog')).body).toMatch(/^failure\nОбмен с 1С выключен/);
   });
@@ -309,6 +285,37 @@ describe('catalogue from 1C', () => {
     expect(own.length).toBeGreaterThan(1);
   });
 
+  it('shows the volumes of a good again when a full package lists it again, and keeps them at the next one', async () => {
+    // The previous full package lacked the rose: it and its volumes are hidden.
+    expect(await byExternal('good-rose#rose-5')).toMatchObject({ visible: false, externalListed: false });
+    const both = importXml({
+      version: '2.10',
+      partial: false,
+      goods: [
+        { id: 'good-bergamot', name: 'Бергамот 1С, 10 мл (Италия)', group: 'grp-citrus' },
+        { id: 'good-rose', name: 'Роза дамасская 1С', group: 'grp-oils', barcode: '2000123' },
+      ],
+    });
+    const oneC = await catalog1C();
+    expect(await oneC.upload('import.xml', both)).toBe('success\n');
+    expect(
+      await oneC.upload(
+        'offers.xml',
+        offersXml({
+          version: '2.10',
+          offers: [{ id: 'good-rose#rose-5', prices: { [RETAIL]: 1900 }, warehouses: { 'wh-msk': 2 } }],
+        }),
+      ),
+    ).toBe('success\n');
+    expect(await byExternal('good-rose#rose-5')).toMatchObject({ visible: true, cena: 1900, stock: 2 });
+    // A full package lists goods, never their characteristics: the same package again keeps the volumes shown.
+    const next = await catalog1C();
+    expect(await next.upload('import.xml', both)).toBe('success\n');
+    expect(await byExternal('good-rose#rose-5')).toMatchObject({ visible: true, externalListed: true });
+    expect(await byExternal('good-rose#rose-10')).toMatchObject({ visible: true, externalListed: true });
+    expect((await byExternal('good-rose'))!.visible).toBe(false);
+  });
+
   it('sends the waitlist letter when 1C brings stock back, as a moderator restock does', async () => {
     const oneC = await catalog1C();
     await oneC.upload(
@@ -378,7 +385,7 @@ describe('hostile packages', () => {
       const answer = await oneC.call(`mode=file&filename=${encodeURIComponent(name)}`, Buffer.from('<x/>'));
       expect(answer.body).toBe('failure\nНедопустимое имя файла');
     }
-    expect(await readdir(dataDir)).toEqual(['exchange']);
+    expect(await readdir(shop.dataDir)).toEqual(['exchange']);
   });
 });
 
@@ -470,20 +477,10 @@ describe('orders to 1C', () => {
     const { client } = await connect1C(shop.app, { type: 'sale', login: LOGIN, password: PASSWORD });
     expect((await client!.call('mode=query')).body).not.toContain(`<Ид>${latest!.id}</Ид>`);
     // Unless the owner asks for the history from a date on (EXCHANGE_ORDERS_FROM).
-    const fromDate = createExchangeService({
-      db: shop.database.db,
-      config: createTestConfig({
-        DATA_DIR: dataDir,
-        EXCHANGE_LOGIN: LOGIN,
-        EXCHANGE_PASSWORD: PASSWORD,
-        EXCHANGE_ORDERS_FROM: '2020-01-01',
-      }),
-      limiter: createMemoryRateLimiter(),
-      content: { invalidate() {} },
-      mail: createMailService(shop.database.db, createTestConfig()),
-      origin: 'http://localhost',
-      log: shop.app.log,
-      orders: { changeStatus: async () => {}, markPaid: async () => {} },
+    const fromDate = serviceWith({
+      EXCHANGE_LOGIN: LOGIN,
+      EXCHANGE_PASSWORD: PASSWORD,
+      EXCHANGE_ORDERS_FROM: '2020-01-01',
     });
     const auth = `Basic ${Buffer.from(`${LOGIN}:${PASSWORD}`).toString('base64')}`;
     const { token } = await fromDate.checkauth(auth, '10.0.0.9', 'sale');

@@ -4,35 +4,15 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { normalizeUser } from '../../app/session-user.ts';
-import { type Answer, fieldError, held, invalid, renderPage } from '../../test/dom-shop.tsx';
+import { type Answer, fieldError, held, invalid, renderPage, SIGNED_IN } from '../../test/dom-shop.tsx';
 import { PersonalPage } from './personal-page.tsx';
 
 afterEach(cleanup);
 
-const USER = normalizeUser({
-  id: 7,
-  name: 'Анна',
-  fam: 'Смирнова',
-  email: 'anna@example.ru',
-  tel: '+79001234567',
-  avatar: { type: 'other', photo: null },
-  skidka: 3,
-  birthday: null,
-  mailings: true,
-  telegram: { linked: false },
-  favProducts: [],
-  favRecepts: [],
-  favArticles: [],
-  waitlist: [],
-  addresses: [],
-  pvz: [],
-});
-
 function openEmailForm(answer: Promise<Answer>) {
   const view = renderPage(<PersonalPage />, {
     url: '/my-personal',
-    bootstrap: { user: USER },
+    bootstrap: { user: SIGNED_IN },
     routes: { 'POST /v1/user/email': answer },
   });
   const form = within(screen.getByRole('form', { name: 'E-mail' }));

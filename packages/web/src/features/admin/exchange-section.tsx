@@ -1,8 +1,9 @@
 // «Обмен с 1С»: whether the exchange is on, and the log of each session 1C opened — the files that came, what they
 // created, updated and hid, and why a file was refused.
 import { formatCount, GOODS_FORMS, type PluralForms } from '@efir/domain/plural';
-import { useEffect, useState } from 'react';
-import { useAdminData } from './admin-api.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useAppContext } from '../../app/app-context.tsx';
+import { ADMIN_API, useAdminData } from './admin-api.ts';
 import {
   AdminChip,
   AdminFailure,
@@ -75,16 +76,29 @@ function logRows(log: ExchangeLog) {
 }
 
 export function ExchangeSection() {
+  const { api } = useAppContext();
   const [page, setPage] = useState(1);
-  const log = useAdminData<ExchangeLog>(`/exchange?page=${page}`);
-  const running = log.status === 'ready' && log.data.sessions.some((session) => session.running);
-  const reload = log.status === 'ready' ? log.reload : null;
+  const path = `/exchange?page=${page}`;
+  const log = useAdminData<ExchangeLog>(path);
+  const data = log.status === 'ready' ? log.data : null;
+  const { update } = log;
+  const shownPath = useRef(path);
+  shownPath.current = path;
+  // Read again in place: the table and the upload form (with its «Пакет принят») stay on screen meanwhile.
+  const refresh = useCallback(() => {
+    // An answer for a page the moderator has left is dropped.
+    api.get<ExchangeLog>(`${ADMIN_API}${path}`, { suppressErrors: true }).then(
+      (fresh) => shownPath.current === path && update(() => fresh),
+      // Kept as it was; a new copy all the same, so a running import is asked about again.
+      () => shownPath.current === path && update((current) => ({ ...current })),
+    );
+  }, [api, path, update]);
   // While an uploaded package is being imported, the log is read again every few seconds.
   useEffect(() => {
-    if (!running || !reload) return;
-    const timer = setTimeout(reload, 3000);
+    if (!data?.sessions.some((session) => session.running)) return;
+    const timer = setTimeout(refresh, 3000);
     return () => clearTimeout(timer);
-  }, [running, reload]);
+  }, [data, refresh]);
   return (
     <section>
       <AdminHeader title="Обмен с 1С" />
@@ -101,7 +115,7 @@ export function ExchangeSection() {
             В 1С («Обмен с сайтом») укажите адрес <code>/1c_exchange</code> этого магазина, логин и пароль из
             настроек EXCHANGE_LOGIN и EXCHANGE_PASSWORD.
           </p>
-          <ExchangeUpload onUploaded={log.reload} />
+          <ExchangeUpload onUploaded={refresh} />
           {log.data.sessions.length === 0 ? (
             <p className="admin-muted">1С ещё не подключалась.</p>
           ) : (
