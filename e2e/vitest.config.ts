@@ -9,6 +9,7 @@ export default defineConfig({
     // The crash-safety run is `npm run test:hard`.
     exclude: ['hard/**', '**/node_modules/**'],
     globalSetup: ['./support/global-setup.ts'],
+    setupFiles: ['./support/file-cpu.ts'],
     testTimeout: 60_000,
     hookTimeout: 300_000,
     fileParallelism: false,

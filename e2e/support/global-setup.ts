@@ -14,6 +14,8 @@ declare module 'vitest' {
     chromiumPath: string | null;
     /** Migrated and seeded by one start and a clean stop; never used by a running shop itself. */
     seededDataDir: string;
+    /** The shared shop's process, whose CPU time each spec file's is counted with (file-cpu.ts). */
+    sharedShopPid: number;
   }
 }
 
@@ -37,6 +39,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', shop.url);
   project.provide('chromiumPath', chromium);
   project.provide('seededDataDir', seededDataDir);
+  project.provide('sharedShopPid', shop.process.pid ?? 0);
   return async () => {
     await shop.stop();
     await rm(seededDataDir, { recursive: true, force: true });

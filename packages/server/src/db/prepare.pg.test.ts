@@ -15,7 +15,8 @@ import { withDatabaseName } from '../test/postgres-url.ts';
 import { type Database, type DbHandle, openPostgres } from './client.ts';
 import { prepareDatabase } from './prepare.ts';
 
-const adminUrl = process.env.TEST_DATABASE_URL;
+// Only the PostgreSQL run includes *.pg.test.ts files (vitest.config.ts).
+const adminUrl = process.env.TEST_DATABASE_URL!;
 // A database of this run's own: the shared one is never touched.
 const name = `efir_test_instances_${randomBytes(6).toString('hex')}`;
 
@@ -33,7 +34,7 @@ async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-describe.skipIf(!adminUrl)('three instances starting at once on an empty PostgreSQL database', () => {
+describe('three instances starting at once on an empty PostgreSQL database', () => {
   const instances: DbHandle[] = [];
 
   beforeAll(async () => {
@@ -47,7 +48,7 @@ describe.skipIf(!adminUrl)('three instances starting at once on an empty Postgre
 
   it('migrate and seed once, and every instance is then ready', async () => {
     for (let index = 0; index < 3; index++)
-      instances.push(openPostgres(withDatabaseName(adminUrl!, name), 3));
+      instances.push(openPostgres(withDatabaseName(adminUrl, name), 3));
     await Promise.all(
       instances.map((instance) => prepareDatabase(instance, { SEED_DEMO: true, imagesDir: null })),
     );
