@@ -10,13 +10,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { type Config, createTestConfig } from '../../config.ts';
 import { type Database, type DbHandle, openDatabase } from '../../db/client.ts';
 import { prepareDatabase } from '../../db/prepare.ts';
-import { withDatabaseName } from '../../test/postgres-url.ts';
+import { adminQuery, withDatabaseName } from '../../test/postgres-url.ts';
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { MANIFEST_NAME } from './backup.ts';
 import { makeBackup } from './make-backup.ts';
@@ -27,26 +26,16 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 const droppedAfter: string[] = [];
 
 afterAll(async () => {
-  for (const name of droppedAfter) await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  for (const name of droppedAfter) await adminQuery(postgresUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await rm(root, { recursive: true, force: true });
 });
-
-async function adminQuery(statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
 
 /** A PostgreSQL database of this test's own (dropped after), from the seeded template or empty. */
 async function newPostgresDatabase(fromTemplate: boolean): Promise<string> {
   const name = `efir_backup_${randomBytes(6).toString('hex')}`;
   droppedAfter.push(name);
   const template = inject('postgresTemplate');
-  await adminQuery(`CREATE DATABASE ${name}${fromTemplate ? ` TEMPLATE ${template}` : ''}`);
+  await adminQuery(postgresUrl!, `CREATE DATABASE ${name}${fromTemplate ? ` TEMPLATE ${template}` : ''}`);
   return withDatabaseName(postgresUrl!, name);
 }
 

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestConfig } from '../../config.ts';
+import { demoProducts, LEMON_URL } from '../../test/demo-products.ts';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -60,12 +61,7 @@ beforeAll(async () => {
   bot = await startFakeBotApi();
   shop = await createTestApp({ env: env() });
   moderator = await signInAs(shop.app, shop.database.db, TEST_MODERATOR_ID);
-  const [row] = await shop.database.db
-    .select({ id: products.id })
-    .from(products)
-    .where(inArray(products.url, ['/limon-10-ml.html']));
-  productId = row!.id;
-  await shop.database.db.update(products).set({ stock: 500 }).where(eq(products.id, productId));
+  productId = (await demoProducts(shop.database.db, [LEMON_URL], { stock: 500 }))[LEMON_URL]!.id;
 });
 
 afterAll(async () => {
