@@ -4,9 +4,9 @@
 // Batched here (many vectors per stored item, one page load per path); one vector per stored item is
 // `e2e/hard/xss.spec.ts` (`npm run test:hard`). A shop of its own: reviews published at once, and X-Forwarded-For
 // trusted so that each simulated visitor has its own IP under the shop's unchanged rate limits.
-import { type Browser, chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasBrowser } from './support/browser.ts';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectBrowser, hasBrowser } from './support/browser.ts';
 import { type RunningShop, startSeededShop } from './support/server.ts';
 import {
   batchCases,
@@ -73,10 +73,7 @@ describe.skipIf(!hasBrowser)(`XSS corpus (${XSS_CORPUS.length} cases) in Chromiu
 
   beforeAll(async () => {
     shop = await startSeededShop({ REVIEWS_AUTOPUBLISH: '1', TRUST_PROXY: '1' });
-    browser = await chromium.launch({
-      executablePath: inject('chromiumPath') ?? undefined,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    });
+    browser = await connectBrowser();
   });
   afterAll(async () => {
     await browser?.close();

@@ -107,7 +107,9 @@ function printSlowestFiles(title, files, count = 12) {
   console.log(`\n━━ ${title}: the ${Math.min(count, rows.length)} slowest of ${rows.length} files`);
   for (const row of rows.slice(0, count)) {
     const cpu = cpuOf.get(row.name);
-    const cpuText = cpu ? `, CPU ${Math.round(cpu.cpu)} s (shared shop ${Math.round(cpu.sharedShopCpu)} s)` : '';
+    const cpuText = cpu
+      ? `, CPU ${Math.round(cpu.cpu)} s (shared shop ${Math.round(cpu.sharedShopCpu)} s)`
+      : '';
     console.log(`  ${Math.round(row.wall).toString().padStart(4)} s${cpuText}  ${row.name}`);
   }
   rmSync(fileCpuDir, { recursive: true, force: true });

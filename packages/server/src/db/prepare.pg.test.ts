@@ -36,8 +36,7 @@ describe('three instances starting at once on an empty PostgreSQL database', () 
   });
 
   it('migrate and seed once, and every instance is then ready', async () => {
-    for (let index = 0; index < 3; index++)
-      instances.push(openPostgres(withDatabaseName(adminUrl, name), 3));
+    for (let index = 0; index < 3; index++) instances.push(openPostgres(withDatabaseName(adminUrl, name), 3));
     await Promise.all(
       instances.map((instance) => prepareDatabase(instance, { SEED_DEMO: true, imagesDir: null })),
     );

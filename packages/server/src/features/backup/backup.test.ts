@@ -26,7 +26,8 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 const droppedAfter: string[] = [];
 
 afterAll(async () => {
-  for (const name of droppedAfter) await adminQuery(postgresUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  for (const name of droppedAfter)
+    await adminQuery(postgresUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await rm(root, { recursive: true, force: true });
 });
 
@@ -309,15 +310,11 @@ function initialSold(
 describe('backups that restore', () => {
   // The database of the run: the PGlite run backs up the embedded database, the PostgreSQL run PostgreSQL (it builds
   // no PGlite template to start an embedded shop from).
-  it(
-    postgresUrl
-      ? 'PostgreSQL: pg_dump under load, restored into a fresh database'
-      : 'the embedded database: backed up under load from the running shop, restored into a fresh folder',
-    async () => {
-      await runScenario(postgresUrl ? 'postgres' : 'pglite');
-    },
-    300_000,
-  );
+  it(postgresUrl
+    ? 'PostgreSQL: pg_dump under load, restored into a fresh database'
+    : 'the embedded database: backed up under load from the running shop, restored into a fresh folder', async () => {
+    await runScenario(postgresUrl ? 'postgres' : 'pglite');
+  }, 300_000);
 
   it('refuses a file that is not a backup, and a damaged one', async () => {
     const file = path.join(root, 'broken.tar.gz');

@@ -8,7 +8,6 @@ import { createTestConfig } from '../../config.ts';
 import { type DemoProduct, demoProducts, LAVENDER_URL, LEMON_URL } from '../../test/demo-products.ts';
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { products } from '../catalog/catalog.table.ts';
 import { createMailService } from '../mail/mail.service.ts';
 import { outbox } from '../mail/mail.table.ts';
 import { unsubscribeUrl } from '../mail/unsubscribe.ts';

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestConfig } from '../../config.ts';
 import { demoProducts, LEMON_URL } from '../../test/demo-products.ts';
@@ -12,7 +12,6 @@ import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { users } from '../account/account.table.ts';
-import { products } from '../catalog/catalog.table.ts';
 import { createBotApiClient } from '../telegram/telegram-client.ts';
 import { outbox } from './mail.table.ts';
 import { createOutboxWorker } from './outbox-worker.ts';

@@ -1,7 +1,7 @@
 // Placing orders: totals from the server's cart, idempotency, stock that never goes negative (under 200 parallel
 // checkouts: orders.pg.test.ts), refused delivery choices, ownership of orders, card payment end to end.
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCart, CONTACT, courierMoscow, placeOrder } from '../../test/checkout.ts';
 import { type DemoProduct, demoProducts, LAVENDER_URL, LEMON_URL } from '../../test/demo-products.ts';
