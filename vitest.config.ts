@@ -10,6 +10,13 @@ const SERVER_FILES_WITH_MOCKS = [
   'packages/server/src/test/hard/fuzz-http.test.ts',
 ];
 
+/**
+ * Tests that only PostgreSQL can answer (many connections at once, a server of its own): in `*.pg.test.ts` files,
+ * which only the run on PostgreSQL (TEST_DATABASE_URL set) includes, so the PGlite run has nothing to skip.
+ */
+const POSTGRES_ONLY = 'packages/server/src/**/*.pg.test.ts';
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
 const serverProject = {
   globalSetup: ['packages/server/src/test/global-setup.ts'],
   testTimeout: 30_000,
@@ -34,7 +41,7 @@ export default defineConfig({
           ...serverProject,
           name: 'server',
           include: ['packages/server/src/**/*.test.ts'],
-          exclude: SERVER_FILES_WITH_MOCKS,
+          exclude: [...SERVER_FILES_WITH_MOCKS, ...(onPostgres ? [] : [POSTGRES_ONLY])],
           // One module cache for the files a worker runs: each file builds its own app on its own database, but
           // the app's modules are loaded once, not once a file (the import phase was 40 % of the suite's CPU;
           // decision 032). Module-level state must therefore not leak between apps — it does not: tests run green.

@@ -4,11 +4,11 @@
 // each state is one context with one page that goes from address to address; the customer signs up through the
 // shop's API (no form to fill) and the phone context takes over the desktop's cookies and storage.
 import { ACCOUNT_PAGES, GUEST_ONLY_URLS } from '@efir/domain/routes';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCartFromProductPage, signUpInBrowser } from './journeys/support.ts';
 import { type AxeFinding, auditPage } from './support/axe.ts';
-import { baseUrl, hasBrowser, visitorAddress, waitForAppOnLoads } from './support/browser.ts';
+import { baseUrl, connectBrowser, hasBrowser, visitorAddress, waitForAppOnLoads } from './support/browser.ts';
 
 const DESKTOP = { viewport: { width: 1366, height: 900 } };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -71,10 +71,7 @@ describe.skipIf(!hasBrowser)('accessibility (axe-core)', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: inject('chromiumPath') ?? undefined,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    });
+    browser = await connectBrowser();
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();

@@ -1,8 +1,7 @@
 // The school end to end: the course list (server-rendered, schema.org Course), a logged-in student enrols in a
 // free diploma course, fills the contract, downloads its PDF, uploads a scan watching the progress bar, submits.
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { signUpInBrowser } from './journeys/support.ts';
+import { downloadedBytes, signUpInBrowser } from './journeys/support.ts';
 import { baseUrl, hasBrowser, useBrowser } from './support/browser.ts';
 
 const FREE_DIPLOMA = '/seminar_po_aromatherapy/aromaterapiya-v-sestrinskom-dele.html';
@@ -85,7 +84,7 @@ describe.skipIf(!hasBrowser)('a diploma course for a logged-in student', () => {
       contract.getByRole('button', { name: 'Скачать договор (PDF)' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('Договор об обучении.pdf');
-    const pdf = await readFile((await download.path())!);
+    const pdf = await downloadedBytes(download);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
     const upload = page.getByRole('form', { name: 'Загрузка документа' });

@@ -5,8 +5,9 @@
 // `e2e/hard/xss.spec.ts` (`npm run test:hard`). A shop of its own: reviews published at once, and X-Forwarded-For
 // trusted so that each simulated visitor has its own IP under the shop's unchanged rate limits.
 import { type Browser, chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser } from './support/browser.ts';
+import { CHROMIUM_PATH } from './support/global-setup.ts';
 import { type RunningShop, startSeededShop } from './support/server.ts';
 import {
   batchCases,
@@ -73,8 +74,10 @@ describe.skipIf(!hasBrowser)(`XSS corpus (${XSS_CORPUS.length} cases) in Chromiu
 
   beforeAll(async () => {
     shop = await startSeededShop({ REVIEWS_AUTOPUBLISH: '1', TRUST_PROXY: '1' });
+    // A Chromium of its own, driven from this process: the run's shared one (browser.ts) answers through one more
+    // hop, and the detectors give a page a fixed 300 ms to show a dialog or a foreign load.
     browser = await chromium.launch({
-      executablePath: inject('chromiumPath') ?? undefined,
+      executablePath: CHROMIUM_PATH,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
     });
   });

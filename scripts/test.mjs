@@ -3,7 +3,7 @@
 // Ends with one line «N passed, N failed» counting every test and check; each step's line in the summary says how
 // long it took and how much CPU it used (the machine is shared: CPU time compares runs where the clock does not).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,6 +11,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reportsDir = path.join(root, '.tmp/test-reports');
 rmSync(reportsDir, { recursive: true, force: true });
 mkdirSync(reportsDir, { recursive: true });
+/** Where e2e/support/file-cpu.ts leaves each spec file's CPU time (its own process, Chromium, its shops). */
+const fileCpuDir = path.join(reportsDir, 'e2e-file-cpu');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 
 let passed = 0;
@@ -61,17 +63,56 @@ function vitestArgs(title, args) {
 }
 
 function countReport(title, report, ok, timing) {
-  let counts = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0 };
+  let counts = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0, testResults: [] };
   try {
     counts = JSON.parse(readFileSync(report, 'utf8'));
   } catch {
     // No report: the run itself broke; counted below as one failure.
   }
+  const skipped = counts.numPendingTests + (counts.numTodoTests ?? 0);
+  // In CI every test runs where it belongs (PostgreSQL-only ones in *.pg.test.ts, Chromium, Java and Redis present):
+  // a skipped test there is a hole in the run, so it fails the run.
+  const skipFails = Boolean(process.env.CI) && skipped > 0;
   passed += counts.numPassedTests;
-  failed += counts.numFailedTests + (ok || counts.numFailedTests > 0 ? 0 : 1);
+  failed += counts.numFailedTests + (ok || counts.numFailedTests > 0 ? 0 : 1) + (skipFails ? 1 : 0);
+  const good = ok && !skipFails;
   summary.push(
-    `${ok ? '✓' : '✗'} ${title}: ${counts.numPassedTests} passed, ${counts.numFailedTests} failed, ${counts.numPendingTests} skipped (${timing})`,
+    `${good ? '✓' : '✗'} ${title}: ${counts.numPassedTests} passed, ${counts.numFailedTests} failed, ${skipped} skipped${skipFails ? ' (CI skips nothing)' : ''} (${timing})`,
   );
+  if (skipFails) {
+    for (const file of counts.testResults ?? [])
+      for (const test of file.assertionResults ?? [])
+        if (test.status === 'pending' || test.status === 'skipped' || test.status === 'todo')
+          console.log(`  skipped: ${path.relative(root, file.name)} › ${test.fullName ?? test.title}`);
+  }
+  printSlowestFiles(title, counts.testResults ?? []);
+}
+
+/** The files that took longest (wall time from the report; CPU where the e2e setup recorded it), slowest first. */
+function printSlowestFiles(title, files, count = 12) {
+  const cpuOf = new Map();
+  try {
+    for (const name of readdirSync(fileCpuDir)) {
+      const entry = JSON.parse(readFileSync(path.join(fileCpuDir, name), 'utf8'));
+      cpuOf.set(entry.file, entry);
+    }
+  } catch {
+    // Only the e2e run records CPU per file.
+  }
+  const rows = files
+    .filter((file) => file.startTime && file.endTime)
+    .map((file) => ({ name: path.relative(root, file.name), wall: (file.endTime - file.startTime) / 1000 }))
+    .sort((a, b) => b.wall - a.wall);
+  if (rows.length === 0) return;
+  console.log(`\n━━ ${title}: the ${Math.min(count, rows.length)} slowest of ${rows.length} files`);
+  for (const row of rows.slice(0, count)) {
+    const cpu = cpuOf.get(row.name);
+    const cpuText = cpu
+      ? `, CPU ${Math.round(cpu.cpu)} s (shared shop ${Math.round(cpu.sharedShopCpu)} s)`
+      : '';
+    console.log(`  ${Math.round(row.wall).toString().padStart(4)} s${cpuText}  ${row.name}`);
+  }
+  rmSync(fileCpuDir, { recursive: true, force: true });
 }
 
 function vitest(title, args, env) {
@@ -99,7 +140,10 @@ check('typecheck (tsc)', 'npm', ['run', '--silent', 'typecheck']);
 vitest('unit and integration on PGlite', [], envWithoutPostgres);
 if (TEST_DATABASE_URL) vitest('integration on PostgreSQL', ['--project', 'server*'], process.env);
 else cannotRun('integration on PostgreSQL', 'TEST_DATABASE_URL is not set');
-vitest('end-to-end in Chromium', ['--config', 'e2e/vitest.config.ts'], envWithoutPostgres);
+vitest('end-to-end in Chromium', ['--config', 'e2e/vitest.config.ts'], {
+  ...envWithoutPostgres,
+  E2E_FILE_CPU_DIR: fileCpuDir,
+});
 // The built shop on PostgreSQL killed mid-checkout and stopped under load (the e2e run above has built it).
 if (TEST_DATABASE_URL) {
   vitest(

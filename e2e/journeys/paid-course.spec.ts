@@ -2,11 +2,11 @@
 // built-in test gateway (the offline stand-in for YooKassa), fills the contract and downloads its PDF (with her
 // name in it), uploads the required scans and sends them; a moderator accepts them in the back office; the student
 // then sees «Документы приняты» and the moderator's comment on /my-courses.
-import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useBrowser, waitForAppOnLoads } from '../support/browser.ts';
 import {
+  downloadedBytes,
   type JourneyShop,
   pdfText,
   plain,
@@ -126,7 +126,7 @@ describe.skipIf(!hasBrowser)('journey: a paid diploma course from payment to acc
       contract.getByRole('button', { name: 'Скачать договор (PDF)' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('Договор об обучении.pdf');
-    const pdf = await readFile((await download.path())!);
+    const pdf = await downloadedBytes(download);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = (await pdfText(pdf)).replace(/\s+/g, '');
     expect(text).toContain('СмирноваАннаСергеевна');

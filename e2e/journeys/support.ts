@@ -7,7 +7,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Locator, Page } from 'playwright-core';
+import type { Download, Locator, Page } from 'playwright-core';
 import { type RunningShop, startSeededShop } from '../support/server.ts';
 
 export const PASSWORD = 'лавандовое-поле-2026';
@@ -287,6 +287,16 @@ export async function readOutbox(shop: JourneyShop): Promise<OutboxLetter[]> {
   } finally {
     await db.close();
   }
+}
+
+/**
+ * The bytes of a finished download. Read through Playwright's stream: the run's Chromium is a browser server
+ * (global-setup.ts), whose downloads have no local path.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** The text of a PDF, page after page (pdf.js reads it back through the embedded font's Unicode map). */

@@ -1,4 +1,5 @@
-// One Chromium per spec file; a failing test leaves a screenshot in test-results/.
+// The run's one Chromium (global-setup.ts), a connection to it per spec file; a failing test leaves a screenshot in
+// test-results/.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -7,8 +8,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject, type TestContext } 
 import { repoRoot } from './server.ts';
 
 export const baseUrl = inject('baseUrl');
-const chromiumPath = inject('chromiumPath');
-export const hasBrowser = chromiumPath !== null;
+const browserEndpoint = inject('browserEndpoint');
+export const hasBrowser = browserEndpoint !== null;
 export const resultsDir = path.join(repoRoot, 'test-results');
 
 export interface BrowserFixture {
@@ -49,27 +50,22 @@ export function visitorAddress(): string {
   return `198.${18 + (high & 1)}.${high >> 1}.${low}`;
 }
 
+/** A connection to the run's Chromium; close() ends the connection and the contexts opened through it. */
+export function connectBrowser(): Promise<Browser> {
+  if (!browserEndpoint) throw new Error('no Chromium in this run');
+  return chromium.connect(browserEndpoint);
+}
+
 /** Opens a fresh browser context (no cookies, no storage) before each test. */
 export function useBrowser(viewport = { width: 1280, height: 900 }): BrowserFixture {
   let browser: Browser;
   const fixture = {} as BrowserFixture;
   beforeAll(async () => {
-    if (!chromiumPath) return;
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    if (!browserEndpoint) return;
+    browser = await connectBrowser();
   });
   beforeEach(async () => {
-    if (!chromiumPath) return;
+    if (!browserEndpoint) return;
     fixture.context = await browser.newContext({
       viewport,
       baseURL: baseUrl,
@@ -80,7 +76,7 @@ export function useBrowser(viewport = { width: 1280, height: 900 }): BrowserFixt
     fixture.page = waitForAppOnLoads(await fixture.context.newPage());
   });
   afterEach(async (context: TestContext) => {
-    if (!chromiumPath) return;
+    if (!browserEndpoint) return;
     if (context.task.result?.state === 'fail') {
       mkdirSync(resultsDir, { recursive: true });
       const name = context.task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 80);

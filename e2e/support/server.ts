@@ -1,12 +1,14 @@
 // Starts the built shop as a child process on a free port with its own data folder.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { inject } from 'vitest';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
+const run = promisify(execFile);
 
 export interface RunningShop {
   url: string;
@@ -36,7 +38,8 @@ export async function startShop(
 ): Promise<RunningShop> {
   const port = await findFreePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'efir-e2e-'));
-  if (options.from) await cp(options.from, env.DATA_DIR ?? dataDir, { recursive: true });
+  // cp(1), not fs.cp: the folder is 1 700 files (pictures), which fs.cp copies with several times the CPU.
+  if (options.from) await run('cp', ['-R', `${options.from}/.`, env.DATA_DIR ?? dataDir]);
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(repoRoot, 'packages/server/dist/main.js')], {
     cwd: repoRoot,

@@ -1,6 +1,7 @@
 // Abuse limits: counted per window, and shared by every instance when they use one Redis.
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisForTests, TEST_REDIS_URL } from '../test/redis.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './rate-limiter.ts';
 
 describe('memory rate limiter', () => {
@@ -16,21 +17,18 @@ describe('memory rate limiter', () => {
   });
 });
 
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-let reachable = false;
+const redisUrl = TEST_REDIS_URL;
+// Skipped on a developer's machine without Redis; in CI a missing Redis fails the file (test/redis.ts).
+const redisUp = await redisForTests('the shared-limit test', redisUrl);
 let first: Redis;
 let second: Redis;
 
 beforeAll(async () => {
+  if (!redisUp) return;
   first = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
   second = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await first.connect();
-    await second.connect();
-    reachable = true;
-  } catch {
-    console.warn(`Redis is not reachable at ${redisUrl}: the shared-limit test is skipped`);
-  }
+  await first.connect();
+  await second.connect();
 });
 
 afterAll(async () => {
@@ -38,9 +36,8 @@ afterAll(async () => {
   second?.disconnect();
 });
 
-describe('redis rate limiter', () => {
-  it('shares the count between two instances (each with its own connection)', async (context) => {
-    if (!reachable) context.skip();
+describe.skipIf(!redisUp)('redis rate limiter', () => {
+  it('shares the count between two instances (each with its own connection)', async () => {
     const key = `test:${Date.now()}:${Math.random()}`;
     const instanceA = createRedisRateLimiter(first);
     const instanceB = createRedisRateLimiter(second);

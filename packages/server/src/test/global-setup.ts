@@ -5,11 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../db/client.ts';
 import { seedDemoContent } from '../seed/seed.ts';
-import { TEMPLATE_DATABASE_PREFIX, withDatabaseName } from './postgres-url.ts';
+import { adminQuery, TEMPLATE_DATABASE_PREFIX, withDatabaseName } from './postgres-url.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -43,16 +42,6 @@ async function preparePostgresTemplate(url: string): Promise<string> {
   await seedDemoContent(handle.db);
   await handle.close();
   return name;
-}
-
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
 }
 
 export default async function setup(project: TestProject) {

@@ -2,12 +2,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../app.ts';
 import { createTestConfig } from '../config.ts';
 import { type DbHandle, openPgliteFromDump, openPostgres } from '../db/client.ts';
-import { withDatabaseName } from './postgres-url.ts';
+import { adminQuery, withDatabaseName } from './postgres-url.ts';
 
 export interface TestDatabase extends DbHandle {
   /** Drops the database (PostgreSQL) or frees the memory (PGlite). */
@@ -28,19 +27,13 @@ export async function createTestDatabase(prefer: 'any' | 'postgres' = 'any'): Pr
 
 async function createPostgresDatabase(url: string, template: string): Promise<TestDatabase> {
   const name = `efir_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  await admin.end();
+  await adminQuery(url, `CREATE DATABASE ${name} TEMPLATE ${template}`);
   const handle = openPostgres(withDatabaseName(url, name), 10);
   return {
     ...handle,
     async destroy() {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }

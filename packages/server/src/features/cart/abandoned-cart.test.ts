@@ -5,9 +5,9 @@ import { formatRub } from '@efir/domain/money';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestConfig } from '../../config.ts';
+import { type DemoProduct, demoProducts, LAVENDER_URL, LEMON_URL } from '../../test/demo-products.ts';
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { products } from '../catalog/catalog.table.ts';
 import { createMailService } from '../mail/mail.service.ts';
 import { outbox } from '../mail/mail.table.ts';
 import { unsubscribeUrl } from '../mail/unsubscribe.ts';
@@ -19,36 +19,17 @@ import { cartLines, carts } from './cart.table.ts';
 const ORIGIN = 'https://efir.test';
 const SUBJECT = 'Вы оставили товары в корзине';
 let shop: TestApp;
-const product: Record<string, { id: number; name: string; volume: string; cena: number }> = {};
+let product: Record<string, DemoProduct>;
 
 beforeAll(async () => {
   shop = await createTestApp({ env: { PUBLIC_URL: ORIGIN } });
-  const rows = await shop.database.db
-    .select({
-      id: products.id,
-      url: products.url,
-      name: products.name,
-      volume: products.volume,
-      cena: products.cena,
-    })
-    .from(products)
-    .where(inArray(products.url, ['/lavanda-uzkolistnaya-10-ml.html', '/limon-10-ml.html']));
-  for (const row of rows) product[row.url] = row;
-  await shop.database.db
-    .update(products)
-    .set({ stock: 500 })
-    .where(
-      inArray(
-        products.id,
-        rows.map((row) => row.id),
-      ),
-    );
+  product = await demoProducts(shop.database.db, [LAVENDER_URL, LEMON_URL], { stock: 500 });
 });
 
 afterAll(() => shop.close());
 
-const lavender = () => product['/lavanda-uzkolistnaya-10-ml.html']!;
-const lemon = () => product['/limon-10-ml.html']!;
+const lavender = () => product[LAVENDER_URL]!;
+const lemon = () => product[LEMON_URL]!;
 const hoursLater = (hours: number) => new Date(Date.now() + hours * 60 * 60 * 1000);
 
 function remind(now: Date) {

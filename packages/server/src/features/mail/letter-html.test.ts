@@ -55,7 +55,8 @@ describe('letter HTML', () => {
     expect(textToLetterHtml('<b>Эфир</b> & «масла»')).toContain('&lt;b&gt;Эфир&lt;/b&gt; &amp; «масла»');
   });
 
-  it.skipIf(!existsSync(CHROMIUM))(
+  // Without Chromium a developer's run skips it; CI must have it (a launch error fails the test there).
+  it.skipIf(!existsSync(CHROMIUM) && !process.env.CI)(
     'reads well in Chromium at 600 px and on a 360 px phone',
     { timeout: 60_000 },
     async () => {

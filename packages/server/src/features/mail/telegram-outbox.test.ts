@@ -4,14 +4,14 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestConfig } from '../../config.ts';
+import { demoProducts, LEMON_URL } from '../../test/demo-products.ts';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { users } from '../account/account.table.ts';
-import { products } from '../catalog/catalog.table.ts';
 import { createBotApiClient } from '../telegram/telegram-client.ts';
 import { outbox } from './mail.table.ts';
 import { createOutboxWorker } from './outbox-worker.ts';
@@ -60,12 +60,7 @@ beforeAll(async () => {
   bot = await startFakeBotApi();
   shop = await createTestApp({ env: env() });
   moderator = await signInAs(shop.app, shop.database.db, TEST_MODERATOR_ID);
-  const [row] = await shop.database.db
-    .select({ id: products.id })
-    .from(products)
-    .where(inArray(products.url, ['/limon-10-ml.html']));
-  productId = row!.id;
-  await shop.database.db.update(products).set({ stock: 500 }).where(eq(products.id, productId));
+  productId = (await demoProducts(shop.database.db, [LEMON_URL], { stock: 500 }))[LEMON_URL]!.id;
 });
 
 afterAll(async () => {

@@ -1,8 +1,9 @@
 // «Купить в 1 клик»: a guest orders a product (or the cart) by name and phone; the order is «Новый», flagged for a
 // call in the back office, its stock taken like any order's, a letter only with an e-mail, limits per address/phone.
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DemoProduct, demoProducts, LAVENDER_URL, LEMON_URL } from '../../test/demo-products.ts';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -12,32 +13,19 @@ import { orders } from './orders.table.ts';
 
 let shop: TestApp;
 let moderator: TestAgent;
-const product: Record<string, { id: number; cena: number; name: string }> = {};
+let product: Record<string, DemoProduct>;
 let phones = 0;
 
 beforeAll(async () => {
   shop = await createTestApp({ env: MODERATOR_ENV });
   moderator = await signInAs(shop.app, shop.database.db, TEST_MODERATOR_ID);
-  const rows = await shop.database.db
-    .select({ id: products.id, url: products.url, cena: products.cena, name: products.name })
-    .from(products)
-    .where(inArray(products.url, ['/lavanda-uzkolistnaya-10-ml.html', '/limon-10-ml.html']));
-  for (const row of rows) product[row.url] = row;
-  await shop.database.db
-    .update(products)
-    .set({ stock: 50 })
-    .where(
-      inArray(
-        products.id,
-        rows.map((row) => row.id),
-      ),
-    );
+  product = await demoProducts(shop.database.db, [LAVENDER_URL, LEMON_URL], { stock: 50 });
 });
 
 afterAll(() => shop.close());
 
-const lavender = () => product['/lavanda-uzkolistnaya-10-ml.html']!;
-const lemon = () => product['/limon-10-ml.html']!;
+const lavender = () => product[LAVENDER_URL]!;
+const lemon = () => product[LEMON_URL]!;
 
 /** A fresh phone each time, so the per-phone limit belongs to the test that means to reach it. */
 function nextPhone(): string {

@@ -2,8 +2,9 @@
 // once (also for two cancels at the same moment, on PostgreSQL when TEST_DATABASE_URL is set), refused
 // transitions, the list's filters and the live payment check.
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DemoProduct, demoProducts, LAVENDER_URL, LEMON_URL } from '../../test/demo-products.ts';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -17,32 +18,19 @@ import { orders } from './orders.table.ts';
 const ADMIN = '/api/v1/admin';
 let shop: TestApp;
 let moderator: TestAgent;
-const product: Record<string, { id: number; cena: number }> = {};
+let product: Record<string, DemoProduct>;
 
 beforeAll(async () => {
   shop = await createTestApp({ env: MODERATOR_ENV });
   moderator = await signInAs(shop.app, shop.database.db, TEST_MODERATOR_ID);
-  const rows = await shop.database.db
-    .select({ id: products.id, url: products.url, cena: products.cena })
-    .from(products)
-    .where(inArray(products.url, ['/lavanda-uzkolistnaya-10-ml.html', '/limon-10-ml.html']));
-  for (const row of rows) product[row.url] = row;
   // Plenty on the shelf, so no test here runs out.
-  await shop.database.db
-    .update(products)
-    .set({ stock: 500 })
-    .where(
-      inArray(
-        products.id,
-        rows.map((row) => row.id),
-      ),
-    );
+  product = await demoProducts(shop.database.db, [LAVENDER_URL, LEMON_URL], { stock: 500 });
 });
 
 afterAll(() => shop.close());
 
-const lavender = () => product['/lavanda-uzkolistnaya-10-ml.html']!;
-const lemon = () => product['/limon-10-ml.html']!;
+const lavender = () => product[LAVENDER_URL]!;
+const lemon = () => product[LEMON_URL]!;
 
 const courierMoscow = (payment = 1) => ({
   type: 2,

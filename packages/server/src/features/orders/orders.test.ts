@@ -1,67 +1,30 @@
-// Placing orders: totals from the server's cart, idempotency, stock that never goes negative (also under 200
-// parallel checkouts on PostgreSQL), refused delivery choices, ownership of orders, card payment end to end.
+// Placing orders: totals from the server's cart, idempotency, stock that never goes negative (under 200 parallel
+// checkouts: orders.pg.test.ts), refused delivery choices, ownership of orders, card payment end to end.
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
+import { addToCart, CONTACT, courierMoscow, placeOrder } from '../../test/checkout.ts';
+import { type DemoProduct, demoProducts, LAVENDER_URL, LEMON_URL } from '../../test/demo-products.ts';
+import { createTestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { products } from '../catalog/catalog.table.ts';
 import { outbox } from '../mail/mail.table.ts';
 import { orders } from './orders.table.ts';
 
+const HYDROLAT_URL = '/gidrolat-rozy-100-ml.html';
 let testApp: TestApp;
-const product: Record<string, { id: number; cena: number; stock: number }> = {};
+let product: Record<string, DemoProduct>;
 
 beforeAll(async () => {
   testApp = await createTestApp();
-  const rows = await testApp.database.db
-    .select({ id: products.id, url: products.url, cena: products.cena, stock: products.stock })
-    .from(products)
-    .where(
-      inArray(products.url, [
-        '/lavanda-uzkolistnaya-10-ml.html',
-        '/gidrolat-rozy-100-ml.html',
-        '/limon-10-ml.html',
-      ]),
-    );
-  for (const row of rows) product[row.url] = row;
+  product = await demoProducts(testApp.database.db, [LAVENDER_URL, HYDROLAT_URL, LEMON_URL]);
 });
 
 afterAll(() => testApp.close());
 
-const lavender = () => product['/lavanda-uzkolistnaya-10-ml.html']!;
-const hydrolat = () => product['/gidrolat-rozy-100-ml.html']!;
-const lemon = () => product['/limon-10-ml.html']!;
-
-const contact = { name: 'Анна', fam: 'Смирнова', email: 'anna.smirnova@example.ru', tel: '+7 916 111-22-33' };
-const courierMoscow = (payment = 1) => ({
-  type: 2,
-  sposob_dost: 1,
-  sposob_oplat: payment,
-  addressNew: { city: 'Москва', street: 'ул. Дубининская', house: '57', flat: '12', zip: '115054' },
-});
-
-async function addToCart(agent: TestAgent, productId: number, quantity = 1) {
-  const response = await agent.request({
-    method: 'POST',
-    url: `/v1/cart/${productId}`,
-    payload: { quantity },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-}
-
-function placeOrder(
-  agent: TestAgent,
-  delivery: Record<string, unknown> = courierMoscow(),
-  key = randomUUID(),
-) {
-  return agent.request({
-    method: 'POST',
-    url: '/v1/order',
-    payload: { idempotency_key: key, contact, delivery },
-  });
-}
+const lavender = () => product[LAVENDER_URL]!;
+const hydrolat = () => product[HYDROLAT_URL]!;
+const lemon = () => product[LEMON_URL]!;
 
 describe('placing an order', () => {
   it('places the order from the server cart with server totals, takes stock, empties the cart and mails', async () => {
@@ -91,7 +54,7 @@ describe('placing an order', () => {
       .select()
       .from(outbox)
       .where(eq(outbox.subject, `Заказ ${order.number} принят`));
-    expect(letter?.to).toBe(contact.email);
+    expect(letter?.to).toBe(CONTACT.email);
     const detail = await guest.request({
       method: 'POST',
       url: `/v1/my-orders/${order.id}`,
@@ -123,7 +86,7 @@ describe('placing an order', () => {
     const priced = await guest.request({
       method: 'POST',
       url: '/v1/order',
-      payload: { idempotency_key: randomUUID(), contact, delivery: courierMoscow(), total: 1 },
+      payload: { idempotency_key: randomUUID(), contact: CONTACT, delivery: courierMoscow(), total: 1 },
     });
     expect(priced.statusCode).toBe(422);
     expect((await guest.request({ method: 'GET', url: '/v1/cart' })).json().cart.count).toBe(1);
@@ -218,70 +181,6 @@ describe('paying by card through the test gateway', () => {
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('under concurrency (PostgreSQL)', () => {
-  it('200 parallel checkouts of a product with stock 10 make exactly 10 orders and stock 0', async () => {
-    await testApp.database.db.update(products).set({ stock: 10 }).where(eq(products.id, lemon().id));
-    const shoppers = await Promise.all(
-      Array.from({ length: 200 }, async () => {
-        const agent = createTestAgent(testApp.app);
-        await addToCart(agent, lemon().id, 1);
-        return agent;
-      }),
-    );
-    await testApp.database.db.update(products).set({ stock: 10 }).where(eq(products.id, lemon().id));
-    const results = await Promise.all(shoppers.map((agent) => placeOrder(agent)));
-    const placed = results.filter((response) => response.statusCode === 200);
-    const refused = results.filter((response) => response.statusCode === 409);
-    expect(placed).toHaveLength(10);
-    expect(refused).toHaveLength(190);
-    const [row] = await testApp.database.db
-      .select({ stock: products.stock })
-      .from(products)
-      .where(eq(products.id, lemon().id));
-    expect(row!.stock).toBe(0);
-  });
-
-  it('two carts sharing two products in opposite orders neither deadlock nor oversell', async () => {
-    await testApp.database.db
-      .update(products)
-      .set({ stock: 5 })
-      .where(inArray(products.id, [lavender().id, lemon().id]));
-    const agents = await Promise.all(
-      Array.from({ length: 20 }, async (_, index) => {
-        const agent = createTestAgent(testApp.app);
-        const [first, second] = index % 2 ? [lavender().id, lemon().id] : [lemon().id, lavender().id];
-        await addToCart(agent, first, 1);
-        await addToCart(agent, second, 1);
-        return agent;
-      }),
-    );
-    const results = await Promise.all(agents.map((agent) => placeOrder(agent)));
-    expect(results.filter((response) => response.statusCode === 200)).toHaveLength(5);
-    const rows = await testApp.database.db
-      .select({ stock: products.stock })
-      .from(products)
-      .where(inArray(products.id, [lavender().id, lemon().id]));
-    expect(rows.map((row) => row.stock)).toEqual([0, 0]);
-  });
-
-  it('the same key sent 5 times at once makes one order', async () => {
-    const guest = createTestAgent(testApp.app);
-    await testApp.database.db.update(products).set({ stock: 50 }).where(eq(products.id, lavender().id));
-    await addToCart(guest, lavender().id, 1);
-    const key = randomUUID();
-    const results = await Promise.all(
-      Array.from({ length: 5 }, () => placeOrder(guest, courierMoscow(), key)),
-    );
-    const ids = new Set(
-      results.filter((response) => response.statusCode === 200).map((response) => response.json().order.id),
-    );
-    expect(ids.size).toBe(1);
-    expect(
-      await testApp.database.db.select().from(orders).where(eq(orders.idempotencyKey, key)),
-    ).toHaveLength(1);
-  });
-});
-
 describe('one cart, one order; nothing placed that the buyer did not confirm (issue 17)', () => {
   /** Price and stock pinned for a test, so its figures are literals. */
   async function pin(productId: number, values: { cena?: number; stock?: number }) {
@@ -358,7 +257,7 @@ describe('one cart, one order; nothing placed that the buyer did not confirm (is
       guest.request({
         method: 'POST',
         url: '/v1/order',
-        payload: { idempotency_key: randomUUID(), contact, delivery: courierMoscow(), expected },
+        payload: { idempotency_key: randomUUID(), contact: CONTACT, delivery: courierMoscow(), expected },
       });
     // The moderator raises the price to 2 600 ₽: the goods now cost 5 200 ₽ and the courier is free from 5 000 ₽.
     await pin(lemon().id, { cena: 2600 });
@@ -388,7 +287,7 @@ describe('one cart, one order; nothing placed that the buyer did not confirm (is
         url: '/v1/order',
         payload: {
           idempotency_key: randomUUID(),
-          contact,
+          contact: CONTACT,
           delivery: courierMoscow(),
           expected: { goods_total: 1000, delivery_price: 390, cart_version: cartVersion },
         },

@@ -2,13 +2,13 @@
 // its way), the customer sees the link (order page and letter); CDEK's ORDER_STATUS webhook and the poll of CDEK's order-status API — a local fake speaking CDEK API v2 —
 // move the order to «Доставлен» only when CDEK's API says DELIVERED.
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestConfig } from '../../config.ts';
+import { demoProducts, LEMON_URL } from '../../test/demo-products.ts';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { products } from '../catalog/catalog.table.ts';
 import { createCdekClient } from '../delivery/cdek-client.ts';
 import {
   type FakeCarrierServer,
@@ -95,12 +95,7 @@ beforeAll(async () => {
     },
   });
   moderator = await signInAs(shop.app, shop.database.db, TEST_MODERATOR_ID);
-  const [row] = await shop.database.db
-    .select({ id: products.id })
-    .from(products)
-    .where(inArray(products.url, ['/limon-10-ml.html']));
-  productId = row!.id;
-  await shop.database.db.update(products).set({ stock: 100 }).where(eq(products.id, productId));
+  productId = (await demoProducts(shop.database.db, [LEMON_URL], { stock: 100 }))[LEMON_URL]!.id;
 });
 
 afterAll(async () => {

@@ -678,34 +678,3 @@ describe('OWASP XSS vectors', () => {
     }
   });
 });
-
-describe.skipIf(!process.env.TEST_DATABASE_URL)('under concurrency (PostgreSQL)', () => {
-  it('counts every one of 15 simultaneous votes and 15 simultaneous comments', async () => {
-    const target = item('article', 5);
-    const users = await Promise.all(Array.from({ length: 15 }, () => loggedIn()));
-    const ratings = users.map((_, index) => 1 + (index % 5));
-    const answers = await Promise.all(
-      users.map((user, index) => vote(user, 'article', target.id, ratings[index]!)),
-    );
-    expect(answers.every((response) => response.statusCode === 200)).toBe(true);
-    const mean = ratings.reduce((sum, rating) => sum + rating, 0) / ratings.length;
-    const [row] = await database.db
-      .select({ avg: articles.avgRating, votes: articles.votesCount, comments: articles.commentsCount })
-      .from(articles)
-      .where(eq(articles.id, target.id));
-    expect(row!.votes).toBe(15);
-    expect(row!.avg).toBeCloseTo(mean, 5);
-
-    const posted = await Promise.all(
-      users.map((user, index) =>
-        comment(user, { type: 'article', id: target.id, text: `<p>Мнение ${index}</p>` }),
-      ),
-    );
-    expect(posted.every((response) => response.statusCode === 200)).toBe(true);
-    const [after] = await database.db
-      .select({ comments: articles.commentsCount })
-      .from(articles)
-      .where(eq(articles.id, target.id));
-    expect(after!.comments).toBe(row!.comments + 15);
-  });
-});

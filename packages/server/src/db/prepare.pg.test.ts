@@ -4,50 +4,39 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createTestConfig } from '../config.ts';
 import { migrationsDir } from '../lib/paths.ts';
 import { seedSteps } from '../seed/seed.ts';
 import { categoryTree } from '../seed/seed-layout.ts';
-import { withDatabaseName } from '../test/postgres-url.ts';
+import { adminQuery, withDatabaseName } from '../test/postgres-url.ts';
 import { type Database, type DbHandle, openPostgres } from './client.ts';
 import { prepareDatabase } from './prepare.ts';
 
-const adminUrl = process.env.TEST_DATABASE_URL;
+// Only the PostgreSQL run includes *.pg.test.ts files (vitest.config.ts).
+const adminUrl = process.env.TEST_DATABASE_URL!;
 // A database of this run's own: the shared one is never touched.
 const name = `efir_test_instances_${randomBytes(6).toString('hex')}`;
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-describe.skipIf(!adminUrl)('three instances starting at once on an empty PostgreSQL database', () => {
+describe('three instances starting at once on an empty PostgreSQL database', () => {
   const instances: DbHandle[] = [];
 
   beforeAll(async () => {
-    await admin(`CREATE DATABASE ${name}`);
+    await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
   });
 
   afterAll(async () => {
     await Promise.all(instances.map((instance) => instance.close()));
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });
 
   it('migrate and seed once, and every instance is then ready', async () => {
-    for (let index = 0; index < 3; index++)
-      instances.push(openPostgres(withDatabaseName(adminUrl!, name), 3));
+    for (let index = 0; index < 3; index++) instances.push(openPostgres(withDatabaseName(adminUrl, name), 3));
     await Promise.all(
       instances.map((instance) => prepareDatabase(instance, { SEED_DEMO: true, imagesDir: null })),
     );
