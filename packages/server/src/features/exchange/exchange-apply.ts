@@ -2,7 +2,7 @@
 // nothing. After the commit the public caches are dropped and the waitlists of goods back in stock hear of it.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { tellWaitlist } from '../catalog/products-admin.ts';
+import { tellWaitlist } from '../catalog/products-admin.service.ts';
 import type { ExchangeSessionRow } from './exchange.repo.ts';
 import type { ExchangeDeps } from './exchange.service.ts';
 import type { ExchangeFileResult } from './exchange.table.ts';

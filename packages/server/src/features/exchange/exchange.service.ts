@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import { storeProductImage } from '../catalog/products-admin.ts';
+import { storeProductImage } from '../catalog/product-image-files.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { OrderStatus } from '../orders/orders.table.ts';
 import {

@@ -3,6 +3,9 @@
 // the server passes through the sanitiser.
 import {
   type AdminProduct,
+  type AdminProductAnswer,
+  type AdminProductSaved,
+  type ProductFormOptions,
   productCreateSchema,
   productUpdateSchema,
   specialPriceError,
@@ -24,7 +27,7 @@ import { HttpError } from '../../../lib/http-client.ts';
 import { useAdminApi, useAdminData } from '../admin-api.ts';
 import { AdminChip, AdminFailure, AdminHeader, AdminLoading } from '../admin-ui.tsx';
 import { ProductImages } from './product-images.tsx';
-import { PRODUCTS_BASE, type ProductAnswer, type ProductFormOptions } from './products-api.ts';
+import { PRODUCTS_BASE } from './products-api.ts';
 
 /** The form's values: what the inputs hold (numbers as typed). */
 interface FormValues {
@@ -134,7 +137,7 @@ const updateSchema = productUpdateSchema.superRefine((value, context) => {
 
 export function ProductEditPage() {
   const { id = '' } = useParams();
-  const product = useAdminData<ProductAnswer>(`/products/${encodeURIComponent(id)}`);
+  const product = useAdminData<AdminProductAnswer>(`/products/${encodeURIComponent(id)}`);
   const options = useAdminData<ProductFormOptions>('/products/options');
   if (product.status === 'loading' || options.status === 'loading') return <AdminLoading />;
   if (product.status === 'error') {
@@ -226,8 +229,8 @@ function ProductForm({
     fields: FIELDS,
     send: async (data: Record<string, unknown>) => {
       const answer = product
-        ? await api.put<ProductAnswer>(`/products/${product.id}`, data)
-        : await api.post<ProductAnswer>('/products', data);
+        ? await api.put<AdminProductSaved>(`/products/${product.id}`, data)
+        : await api.post<AdminProductSaved>('/products', data);
       return answer.product;
     },
     onSuccess: (next: AdminProduct) => {
