@@ -1,3 +1,4 @@
+// Long on purpose: one protocol session (checkauth → init → file → import, query → success) in one closure.
 // The 1C ↔ site exchange protocol (CommerceML 2, the «1c_exchange.php» convention 1C's «Обмен с сайтом» speaks):
 // checkauth → init → file (chunks) → import, and for orders query → success. Answers are plain text lines.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
