@@ -262,3 +262,6 @@ const menuItemSchema = z.object({
 export type MenuItem = z.infer<typeof menuItemSchema>;
 export const menuListSchema = z.object({ items: z.array(menuItemSchema) });
 export const menuItemAnswerSchema = z.object({ item: menuItemSchema });
+
+/** DELETE of a slide or a menu link: 204, no body. */
+export const deletedSchema = z.null().describe('Удалено: ответ без тела');

@@ -54,8 +54,8 @@ import { registerReviewRoutes } from './features/reviews/reviews.routes.ts';
 import { reviewsAdminSection } from './features/reviews/reviews-admin.ts';
 import { registerSchoolAdminRoutes, registerSchoolRoutes } from './features/school/school.routes.ts';
 import { registerSearchRoutes } from './features/search/search.routes.ts';
-import { registerApiDocs } from './plugins/wire-contract.ts';
 import { registerReadiness } from './lib/readiness.ts';
+import { registerApiDocs } from './plugins/wire-contract.ts';
 
 /** How often quiet carts are looked for: every 10 minutes, or more often when ABANDONED_CART_HOURS is tiny. */
 const abandonedCartCheckMs = (hours: number) => Math.max(1000, Math.min(10 * 60 * 1000, hours * 900_000));
@@ -146,7 +146,8 @@ export function registerCheckout(app: FastifyInstance, core: AppCore) {
     db,
     client: paymentClient,
     log,
-    onRefunded: (txDb, refund, summary) => tellAboutRefund({ mail, origin: core.origin }, txDb, refund, summary),
+    onRefunded: (txDb, refund, summary) =>
+      tellAboutRefund({ mail, origin: core.origin }, txDb, refund, summary),
   });
   registerPaymentRoutes(app, { payments, refunds, client: paymentClient });
   registerOrderRoutes(app, { orders, cart, payments, authenticator, config });

@@ -92,7 +92,10 @@ export async function updateProductRow(
   return updated!;
 }
 
-export async function insertProductRow(tx: Executor, values: typeof products.$inferInsert): Promise<ProductRow> {
+export async function insertProductRow(
+  tx: Executor,
+  values: typeof products.$inferInsert,
+): Promise<ProductRow> {
   const [row] = await tx.insert(products).values(values).returning();
   return row!;
 }

@@ -117,25 +117,29 @@ export function productsAdminSection(deps: ProductsAdminDeps) {
       });
       uploads
         .withTypeProvider<ZodTypeProvider>()
-        .post('/products/:id/images', { schema: { params: productParams, response: saved } }, async (request) => {
-          // An unknown product is told before a byte of the upload is read.
-          await getAdminProduct(deps.db, request.params.id);
-          let upload: Buffer;
-          try {
-            const file = await request.file();
-            if (!file) throw invalidData({ image: ['Выберите картинку'] });
-            upload = await file.toBuffer();
-          } catch (error) {
-            const message = describeUploadError(error, PRODUCT_IMAGE_UPLOAD_MESSAGES);
-            if (message) throw invalidData({ image: [message] });
-            throw error;
-          }
-          return {
-            status: 'ok' as const,
-            message: 'Фото добавлено',
-            product: await addProductImage(deps, moderatorId(request), request.params.id, upload),
-          };
-        });
+        .post(
+          '/products/:id/images',
+          { schema: { params: productParams, response: saved } },
+          async (request) => {
+            // An unknown product is told before a byte of the upload is read.
+            await getAdminProduct(deps.db, request.params.id);
+            let upload: Buffer;
+            try {
+              const file = await request.file();
+              if (!file) throw invalidData({ image: ['Выберите картинку'] });
+              upload = await file.toBuffer();
+            } catch (error) {
+              const message = describeUploadError(error, PRODUCT_IMAGE_UPLOAD_MESSAGES);
+              if (message) throw invalidData({ image: [message] });
+              throw error;
+            }
+            return {
+              status: 'ok' as const,
+              message: 'Фото добавлено',
+              product: await addProductImage(deps, moderatorId(request), request.params.id, upload),
+            };
+          },
+        );
     });
   };
 }

@@ -130,7 +130,12 @@ export async function listAdminProducts(
   const categoryIds = query.category
     ? collectSubtreeIds(await getCatalogTree(db), query.category)
     : undefined;
-  const { rows, total } = await findProductPage(db, { q: query.q, categoryIds, stock: query.stock, page: query.page });
+  const { rows, total } = await findProductPage(db, {
+    q: query.q,
+    categoryIds,
+    stock: query.stock,
+    page: query.page,
+  });
   return {
     products: rows.map(({ product, categoryName }) => ({
       id: product.id,
@@ -281,31 +286,31 @@ export async function createProduct(
     if (katGlobal === undefined) errors.category_id = ['Такой категории нет'];
     if (Object.keys(errors).length > 0) throw invalidData(errors);
     const row = await insertProductRow(tx, {
-        name: wanted.name,
-        latinName: wanted.latin_name,
-        url: wanted.url,
-        // Volumes of one oil share a family; by default a new product is a family of its own.
-        familyKey: wanted.family_key || wanted.url.slice(1, -'.html'.length),
-        volume: wanted.volume,
-        volumeMl: volumeMl(wanted.volume),
-        cena: wanted.cena,
-        cenaSt: wanted.cena_st,
-        stock: wanted.stock,
-        categoryId: wanted.category_id,
-        katGlobal: katGlobal ?? 0,
-        icons: wanted.icons,
-        visible: wanted.visible,
-        description: wanted.description,
-        composition: wanted.composition,
-        usage: wanted.usage,
-        safety: wanted.safety,
-        country: wanted.country,
-        plantPart: wanted.plant_part,
-        extractionMethod: wanted.extraction_method,
-        htmlTitle: wanted.html_title,
-        metaDescription: wanted.meta_description,
-        brand: wanted.brand,
-        gtin: wanted.gtin,
+      name: wanted.name,
+      latinName: wanted.latin_name,
+      url: wanted.url,
+      // Volumes of one oil share a family; by default a new product is a family of its own.
+      familyKey: wanted.family_key || wanted.url.slice(1, -'.html'.length),
+      volume: wanted.volume,
+      volumeMl: volumeMl(wanted.volume),
+      cena: wanted.cena,
+      cenaSt: wanted.cena_st,
+      stock: wanted.stock,
+      categoryId: wanted.category_id,
+      katGlobal: katGlobal ?? 0,
+      icons: wanted.icons,
+      visible: wanted.visible,
+      description: wanted.description,
+      composition: wanted.composition,
+      usage: wanted.usage,
+      safety: wanted.safety,
+      country: wanted.country,
+      plantPart: wanted.plant_part,
+      extractionMethod: wanted.extraction_method,
+      htmlTitle: wanted.html_title,
+      metaDescription: wanted.meta_description,
+      brand: wanted.brand,
+      gtin: wanted.gtin,
       specialPriceUntil: wanted.special_price_until,
     });
     const product = toAdminProduct(row);

@@ -10,6 +10,7 @@ import { and, asc, count, desc, eq, ilike, inArray, max, ne, or, type SQL, sql }
 import type { Database } from '../../db/client.ts';
 import { products } from '../catalog/catalog.table.ts';
 import {
+  type articles,
   articleTags,
   authors,
   menuItems,
@@ -30,7 +31,9 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${
 
 export async function findPublicationPage(db: Database, kind: PublicationKind, query: PublicationListQuery) {
   const { table } = tablesOf(kind);
-  const where = query.q ? or(ilike(table.title, containing(query.q)), ilike(table.url, containing(query.q))) : undefined;
+  const where = query.q
+    ? or(ilike(table.title, containing(query.q)), ilike(table.url, containing(query.q)))
+    : undefined;
   const [rows, [counted]] = await Promise.all([
     db
       .select({
@@ -125,7 +128,7 @@ export async function writePublication(
   if (rowId === null) {
     const [row] = await tx
       .insert(table)
-      .values(values as typeof table.$inferInsert)
+      .values(values as typeof articles.$inferInsert)
       .returning({ id: table.id });
     rowId = row?.id ?? null;
     if (rowId === null) throw new Error('insert returned no row');

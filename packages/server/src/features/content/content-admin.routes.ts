@@ -7,6 +7,7 @@ import {
   contentOptionsSchema,
   contentProductQuery,
   contentProductsSchema,
+  deletedSchema,
   MENU_NAMES,
   menuCreateSchema,
   menuItemAnswerSchema,
@@ -186,7 +187,9 @@ export function contentAdminSection(deps: ContentAdminDeps): (scope: FastifyInst
     );
     routes.put(
       '/content/menu/:id',
-      { schema: { params: contentIdParams, body: menuUpdateSchema, response: { 200: menuItemAnswerSchema } } },
+      {
+        schema: { params: contentIdParams, body: menuUpdateSchema, response: { 200: menuItemAnswerSchema } },
+      },
       async (request) => ({
         item: await updateMenuLink(deps, moderatorId(request), request.params.id, request.body),
       }),
@@ -197,10 +200,15 @@ export function contentAdminSection(deps: ContentAdminDeps): (scope: FastifyInst
       ['slides', 'slide'],
       ['menu', 'menu'],
     ] as const) {
-      routes.delete(`/content/${path}/:id`, { schema: { params: contentIdParams } }, async (request, reply) => {
-        await deleteRow(deps, what, moderatorId(request), request.params.id);
-        return reply.status(204).send();
-      });
+      routes.delete(
+        `/content/${path}/:id`,
+        { schema: { params: contentIdParams, response: { 204: deletedSchema } } },
+        async (request, reply) => {
+          await deleteRow(deps, what, moderatorId(request), request.params.id);
+          // No body: Fastify sends none with a 204.
+          return reply.status(204).send(null);
+        },
+      );
     }
   };
 }

@@ -412,7 +412,11 @@ export function reorderSlides(deps: ContentAdminDeps, userId: number, ids: numbe
   return reorder(deps, userId, { table: slides, entityId: 'slide:order' }, ids);
 }
 
-export function createMenuLink(deps: ContentAdminDeps, userId: number, body: z.infer<typeof menuCreateSchema>) {
+export function createMenuLink(
+  deps: ContentAdminDeps,
+  userId: number,
+  body: z.infer<typeof menuCreateSchema>,
+) {
   return createRow(deps, menuRows, userId, {
     image: body.img,
     values: async (tx) => ({

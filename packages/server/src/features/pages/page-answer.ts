@@ -4,10 +4,7 @@ import type { Crumb, RouteResponse } from '@efir/domain/catalog-wire';
 import { notFound } from '../../lib/app-error.ts';
 import type { listCommentThreads } from '../reviews/reviews.service.ts';
 
-export function emptyResponse(
-  page: RouteResponse['page'],
-  applied: RouteResponse['applied'],
-): RouteResponse {
+export function emptyResponse(page: RouteResponse['page'], applied: RouteResponse['applied']): RouteResponse {
   return {
     page,
     products: [],

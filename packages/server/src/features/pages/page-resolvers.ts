@@ -3,8 +3,8 @@
 // section) and a shared saved cart. resolvePage (pages.service.ts) picks one.
 import {
   type ProductFilter,
-  productFilterSchema,
   type PublicationFilter,
+  productFilterSchema,
   publicationFilterSchema,
   type RouteResponse,
 } from '@efir/domain/catalog-wire';
@@ -90,7 +90,13 @@ async function resolveCatalog({ db, url, productFilter, tree }: PageContext): Pr
   };
 }
 
-async function resolveSpecialOffers({ db, url, productFilter, sort, page }: PageContext): Promise<RouteResponse> {
+async function resolveSpecialOffers({
+  db,
+  url,
+  productFilter,
+  sort,
+  page,
+}: PageContext): Promise<RouteResponse> {
   const listing = requireListedPage(
     await listProducts(db, { onlySpecialPrice: true, filter: productFilter, sort, page }),
     page,

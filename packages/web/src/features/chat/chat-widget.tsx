@@ -1,6 +1,6 @@
 // The shop assistant widget (spec §3–§5 Chat): a floating button opening a panel with the thread list
 // (chat-thread-list.tsx), a thread's messages and the input (chat-conversation.tsx); the state is useChat's.
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { CloseIcon } from '../../components/ui/icons.tsx';
 import { ChatConversation } from './chat-conversation.tsx';
 import { ChatThreadList } from './chat-thread-list.tsx';

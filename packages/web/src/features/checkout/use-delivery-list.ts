@@ -7,7 +7,10 @@ import { useCart } from '../../app/cart-state.ts';
 import { describeFailure } from '../../lib/failure-message.ts';
 import { fetchDeliveryList } from './checkout-api.ts';
 
-export type Load<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'error'; message: string };
+export type Load<T> =
+  | { state: 'loading' }
+  | { state: 'ready'; data: T }
+  | { state: 'error'; message: string };
 
 export function useDeliveryList(): { list: Load<DeliveryListWire>; retry: () => void } {
   const { api } = useAppContext();
