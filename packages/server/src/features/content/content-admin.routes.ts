@@ -42,19 +42,17 @@ import {
   readStaticPage,
   searchProducts,
 } from './content-admin.repo.ts';
+import { type ContentAdminDeps, getPublication, savePublication } from './content-admin.service.ts';
 import {
-  type ContentAdminDeps,
   createMenuLink,
   createSlide,
   deleteRow,
-  getPublication,
   reorderMenu,
   reorderSlides,
-  savePublication,
   updateMenuLink,
   updateSlide,
   updateStaticPage,
-} from './content-admin.service.ts';
+} from './content-rows.service.ts';
 
 /** Routes relative to /api/v1/admin, for `sections` of registerAdminRoutes. */
 export function contentAdminSection(deps: ContentAdminDeps): (scope: FastifyInstance) => void {

@@ -1,3 +1,4 @@
+// What the forms of /my-personal share: the success notice and putting the saved user into the store.
 import { useAppContext } from '../../app/app-context.tsx';
 import type { SessionUser } from '../../app/app-state.ts';
 import { readUserFromAnswer } from './account-api.ts';

@@ -1,3 +1,4 @@
+// The cart page's promo code: apply one (the server says whether it fits and why not), or take it off.
 import { type FormEvent, useId, useState } from 'react';
 import { useAppContext } from '../../app/app-context.tsx';
 import type { CartData } from '../../app/app-state.ts';

@@ -1,3 +1,4 @@
+// A diploma course's contract data: the form (personal data, 152-FZ) and the filled contract PDF.
 import {
   CONTRACT_FIELDS,
   type ContractData,

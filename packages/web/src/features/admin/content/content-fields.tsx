@@ -1,3 +1,4 @@
+// Fields the «Контент» forms share: a labelled select and a picture chosen from /images/ with its preview.
 import { useState } from 'react';
 import { TextField } from '../../../components/ui/form.tsx';
 

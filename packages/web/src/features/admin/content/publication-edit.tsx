@@ -1,3 +1,5 @@
+// An article's or recipe's edit page and the new-publication form. Editing sends only what changed; the body is
+// HTML the server passes through the sanitiser; recipes also list their ingredients, tied to products or not.
 import { type FormEvent, useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { Link } from '../../../app/router/link.tsx';
