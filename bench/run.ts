@@ -1,3 +1,4 @@
+// Long on purpose: one benchmark script, read top to bottom (options, measures, helpers, one database, main).
 // `npm run bench`: the figures of issue 18 next to their targets, for PGlite and PostgreSQL at 500 and 100 000
 // products. The shop runs as `npm start` runs it (production build, NODE_ENV=production, the same Node flags), twice
 // per database: with the answer and page caches as in production («cached») and with them off («no cache»). A bare

@@ -1,3 +1,4 @@
+// Long on purpose (test support): the corpus, the visitors that store it and the three detectors act as one run.
 // The XSS corpus in a real browser (issue 10): the OWASP filter-evasion vectors are stored through the shop's own
 // API by many simulated visitors, then the pages that show them are opened in Chromium and poked, and three
 // independent detectors must stay silent: a dialog (the vectors call alert/prompt/confirm), a canary global that

@@ -1,6 +1,6 @@
 // The back office's product forms (server checks and the web form share them): only the fields listed here can be
 // written; ids, ratings, counters and popularity are the shop's own and are refused as unknown keys.
-import { PRODUCT_ICONS } from './catalog-wire.ts';
+import { imageRefSchema, PRODUCT_ICONS } from './catalog-wire.ts';
 import { z } from './zod-ru.ts';
 
 export const PRODUCT_STOCK_FILTERS = ['out', 'low', 'in'] as const;
@@ -98,56 +98,83 @@ export const productCreateSchema = z
   });
 export type ProductCreate = z.output<typeof productCreateSchema>;
 
+// Answers (docs/decisions/031): the routes name them as their `response` schemas, the web's pages take their types.
+
 /** Every field of a product the back office shows and edits (GET /admin/products/{id}). */
-export interface AdminProduct {
-  id: number;
-  name: string;
-  latin_name: string;
-  url: string;
-  category_id: number;
-  family_key: string;
-  volume: string;
-  cena: number;
-  cena_st: number;
-  stock: number;
-  icons: Array<(typeof PRODUCT_ICONS)[number]>;
-  visible: boolean;
-  description: string;
-  composition: string;
-  usage: string;
-  safety: string;
-  country: string;
-  plant_part: string;
-  extraction_method: string;
-  html_title: string | null;
-  meta_description: string | null;
-  brand: string | null;
-  gtin: string | null;
-  special_price_until: string | null;
-  images: Array<{ filename: string; basename: string }>;
-  avg_rating: number;
-  votes_count: number;
-  created_at: string;
-}
+const adminProductSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  latin_name: z.string(),
+  url: z.string(),
+  category_id: z.int(),
+  family_key: z.string(),
+  volume: z.string(),
+  cena: z.int(),
+  cena_st: z.int(),
+  stock: z.int(),
+  /** Its own badges; «sale» is never one of them (the price shows it). */
+  icons: z.array(z.enum(PRODUCT_ICONS)),
+  visible: z.boolean(),
+  description: z.string(),
+  composition: z.string(),
+  usage: z.string(),
+  safety: z.string(),
+  country: z.string(),
+  plant_part: z.string(),
+  extraction_method: z.string(),
+  html_title: z.string().nullable(),
+  meta_description: z.string().nullable(),
+  brand: z.string().nullable(),
+  gtin: z.string().nullable(),
+  special_price_until: z.string().nullable(),
+  images: z.array(imageRefSchema),
+  avg_rating: z.number(),
+  votes_count: z.int(),
+  created_at: z.string(),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+
+/** GET /admin/products/{id}. */
+export const adminProductAnswerSchema = z.object({ product: adminProductSchema });
+export type AdminProductAnswer = z.infer<typeof adminProductAnswerSchema>;
+
+/** PUT and POST /admin/products…, and the picture calls: the product as saved, with the notice to show. */
+export const adminProductSavedSchema = z.object({
+  status: z.literal('ok'),
+  message: z.string(),
+  product: adminProductSchema,
+});
+export type AdminProductSaved = z.infer<typeof adminProductSavedSchema>;
 
 /** A row of the back office's product table. */
-export interface AdminProductRow {
-  id: number;
-  name: string;
-  latin_name: string;
-  url: string;
-  volume: string;
-  cena: number;
-  cena_st: number;
-  stock: number;
-  visible: boolean;
-  image: { filename: string; basename: string } | null;
-  category: { id: number; name: string } | null;
-}
+const adminProductRowSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  latin_name: z.string(),
+  url: z.string(),
+  volume: z.string(),
+  cena: z.int(),
+  cena_st: z.int(),
+  stock: z.int(),
+  visible: z.boolean(),
+  image: imageRefSchema.nullable(),
+  category: z.object({ id: z.int(), name: z.string() }).nullable(),
+});
+export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
 
-export interface AdminProductList {
-  products: AdminProductRow[];
-  page: number;
-  pages: number;
-  total: number;
-}
+/** GET /admin/products: one page of the table. */
+export const adminProductListSchema = z.object({
+  products: z.array(adminProductRowSchema),
+  page: z.int(),
+  pages: z.int(),
+  total: z.int(),
+});
+export type AdminProductList = z.infer<typeof adminProductListSchema>;
+
+/** GET /admin/products/options: the category tree in menu order (depth for indenting) and the badges to choose. */
+export const productFormOptionsSchema = z.object({
+  categories: z.array(z.object({ id: z.int(), name: z.string(), depth: z.int() })),
+  icons: z.array(z.object({ id: z.enum(PRODUCT_ICONS), name: z.string() })),
+  low_stock: z.int(),
+});
+export type ProductFormOptions = z.infer<typeof productFormOptionsSchema>;

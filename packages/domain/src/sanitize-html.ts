@@ -1,3 +1,4 @@
+// Long on purpose: one sanitiser whose allow-lists, tree rules and URL checks are reviewed together.
 // The shop's one HTML sanitiser (product spec §5): untrusted rich text in, safe markup out, on the server and in the browser.
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 

@@ -1,3 +1,4 @@
+// Long on purpose: template, assets and in-process fetch of the one page renderer; its helpers are tested one by one.
 // Server-side rendering of every page that is not an API call; API calls made while rendering stay in-process.
 
 import { readFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// Long on purpose: one client whose token and CSRF refresh, timeouts and error catalogue share each call's state.
 // The web app's one HTTP client: contract headers, timeouts, token/CSRF refresh and the error catalogue of spec §7–§8.
 import {
   APP_HEADER,

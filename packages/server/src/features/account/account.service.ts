@@ -1,3 +1,4 @@
+// Long on purpose: the account pages' reads and writes in short sections over the same user row and its tables.
 // The personal account (spec §3 User, §4, §6, §7): the user wire, profile, addresses, pickup points, favourites,
 // waitlist, questions, the personal discount and the Telegram link codes.
 import { createHash, randomInt } from 'node:crypto';

@@ -1,3 +1,4 @@
+// Long on purpose: one service (createCartService) whose every call answers the same cart view from the same reads.
 // The cart: lines capped by stock, totals by the one cart math of `domain`, promo codes, gifts, saved carts,
 // recommendations, and the merge of a guest's cart into the user's at login.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';

@@ -17,7 +17,8 @@ import {
 
 export type PublicationKind = 'article' | 'recept';
 
-function tablesOf(kind: PublicationKind) {
+/** The table of a kind and its tag links (the back office's writes use them too). */
+export function tablesOf(kind: PublicationKind) {
   return kind === 'article'
     ? { table: articles, links: articleTags, linkId: articleTags.articleId, linkTag: articleTags.tagId }
     : { table: recipes, links: recipeTags, linkId: recipeTags.recipeId, linkTag: recipeTags.tagId };

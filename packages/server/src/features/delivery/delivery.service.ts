@@ -1,3 +1,4 @@
+// Long on purpose: one pipeline (providers → quotes → options → an order's quote); carriers are in their own files.
 // The delivery calculator: prices every way of delivery for a cart through the providers (carrier APIs when
 // configured, tariff tables otherwise), applies the shop's free-delivery thresholds and the hydrolats rule, and
 // prices the chosen way when an order is placed (quoteDelivery).

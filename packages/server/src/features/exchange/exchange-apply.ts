@@ -10,7 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { ImageRef } from '../catalog/catalog.table.ts';
 import { products } from '../catalog/catalog.table.ts';
-import { tellWaitlist } from '../catalog/products-admin.ts';
+import { tellWaitlist } from '../catalog/products-admin.service.ts';
 import type { ExchangeSessionRow } from './exchange.repo.ts';
 import type { ExchangeDeps } from './exchange.service.ts';
 import { type ExchangeFileResult, exchangeStagedGoods, exchangeStagedOffers } from './exchange.table.ts';

@@ -1,3 +1,4 @@
+// Long on purpose: one protocol session (checkauth → init → file → import, query → success) in one closure.
 // The 1C ↔ site exchange protocol (CommerceML 2, the «1c_exchange.php» convention 1C's «Обмен с сайтом» speaks):
 // checkauth → init → file (chunks) → import, and for orders query → success. Answers are plain text lines.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -10,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import { storeProductImage } from '../catalog/products-admin.ts';
+import { storeProductImage } from '../catalog/product-image-files.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { OrderStatus } from '../orders/orders.table.ts';
 import {

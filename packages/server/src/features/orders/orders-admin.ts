@@ -1,3 +1,4 @@
+// Long, split next: its routes get response schemas on another branch; then routes/service/repo like content-admin.
 // The back office's orders (/api/v1/admin/orders): the filtered list, an order's detail with its history, status
 // changes along new → confirmed → shipped → delivered (or cancelled, which puts the goods back on the shelf once),
 // and a live check of the card payment at the provider.

@@ -1,3 +1,4 @@
+// Long on purpose: placing an order is one transaction over stock, promo, lines and cart, with the views it returns.
 // Placing orders from the server-side cart (one transaction: stock taken conditionally, promo use counted, lines
 // copied, cart emptied), idempotent by the client's key; order views; payment status follow-up.
 import { randomUUID } from 'node:crypto';

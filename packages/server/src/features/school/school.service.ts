@@ -1,3 +1,4 @@
+// Long on purpose: one service (createSchoolService) whose enrolment, payment and diploma steps share its deps.
 // The school's rules: course views, enrolment (a seat taken once, an order paid through the shop's card payments,
 // free courses at once), /my-courses, and the diploma documents (contract data, PDFs, scans, review).
 // Contract data and scans are personal data (152-FZ): they reach only their owner and moderators, never the log.

@@ -1,3 +1,4 @@
+// Long on purpose: the prepared statements of products, publications and courses share the term expressions.
 // Search queries over products, articles and recipes: full-text (russian) plus trigram similarity on names.
 import { and, asc, eq, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';

@@ -1,3 +1,4 @@
+// Long on purpose (test support): the hostile values and per-route seeds are tables every fuzz test shares.
 // Hostile-input fuzzing of every route through app.inject (or over real HTTP, createHttpSender): generated requests,
 // the catalogue check, a status summary.
 import { randomUUID } from 'node:crypto';

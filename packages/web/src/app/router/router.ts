@@ -1,3 +1,4 @@
+// Long on purpose: the router's matching, loaders and navigation state are one small engine (decision 009).
 // The shop's own small data router (docs/decisions/009): route loaders run before a page shows, in the server render
 // and on every browser navigation, on top of React Router's declarative core (matchRoutes, <Router>, <Link>,
 // useNavigate…). React Router's data router does the same with many features the shop does not use, and weighs

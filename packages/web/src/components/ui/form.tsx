@@ -1,3 +1,4 @@
+// Long on purpose: the form's fields share the label, hint and error wiring with useForm; each field is short.
 // Form pieces: labelled fields with their hint and error, a password field with show/hide, a checkbox, a switch,
 // and `useForm`, which checks the shared zod schema, sends, shows server field errors and focuses the first one.
 import type { z } from '@efir/domain/zod-ru';

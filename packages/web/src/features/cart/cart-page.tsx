@@ -5,20 +5,15 @@ import type { CartLine } from '@efir/domain/cart-wire';
 import { HYDROLAT_REASON } from '@efir/domain/delivery-rules';
 import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
 import type { CartData } from '../../app/app-state.ts';
 import { OneClickButton, QuickAddButton } from '../../app/cart-buttons.tsx';
 import {
-  applyPromoCode,
-  type CartGifts,
   CHECKOUT_URL,
-  chooseGift,
   cleanCart,
-  clearPromoCode,
   describeLine,
-  fetchGifts,
   MAX_LINE_QUANTITY,
   removeCartLine,
   removeOneFromCart,
@@ -32,6 +27,8 @@ import { Picture } from '../../components/ui/picture.tsx';
 import { ProductCard } from '../../components/ui/product-card.tsx';
 import { QuantityStepper } from '../../components/ui/quantity-stepper.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
+import { Gifts } from './cart-gifts.tsx';
+import { PromoCode } from './cart-promo.tsx';
 import './cart.css';
 
 /** Runs one cart call at a time per key and turns a failure into a popup. */
@@ -162,211 +159,6 @@ function GiftLineRow({ line }: { line: CartLine }) {
         <p className="cart-line__sum">0&nbsp;₽</p>
       </div>
     </li>
-  );
-}
-
-function PromoCode({ cart }: { cart: CartData }) {
-  const { api, store } = useAppContext();
-  const inputId = useId();
-  const messageId = useId();
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = code.trim();
-    if (!trimmed) {
-      setMessage({ error: true, text: 'Введите промокод' });
-      return;
-    }
-    setBusy(true);
-    try {
-      const result = await applyPromoCode(api, store, trimmed);
-      setMessage({
-        error: result.error,
-        text: result.text || (result.error ? 'Промокод не подошёл' : 'Промокод применён'),
-      });
-      if (!result.error) setCode('');
-    } catch (error) {
-      setMessage({ error: true, text: describeFailure(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async () => {
-    setBusy(true);
-    try {
-      await clearPromoCode(api, store);
-      setMessage(null);
-    } catch (error) {
-      setMessage({ error: true, text: describeFailure(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <section className="cart-promo" aria-labelledby={`${inputId}-title`}>
-      <h2 id={`${inputId}-title`} className="cart-aside__title">
-        Промокод
-      </h2>
-      {cart.promo ? (
-        <div className="cart-promo__applied">
-          <p>
-            <strong>{cart.promo.code}</strong>
-            {cart.skidka > 0 && <> — скидка {cart.skidka}&nbsp;%</>}
-          </p>
-          <button type="button" className="link-button" disabled={busy} onClick={() => void remove()}>
-            Убрать
-          </button>
-        </div>
-      ) : (
-        <form className="cart-promo__form" onSubmit={(event) => void submit(event)} noValidate>
-          <label htmlFor={inputId} className="visually-hidden">
-            Промокод
-          </label>
-          <input
-            id={inputId}
-            name="code"
-            className="field__input"
-            value={code}
-            maxLength={40}
-            autoComplete="off"
-            autoCapitalize="characters"
-            placeholder="Промокод"
-            aria-invalid={message?.error || undefined}
-            aria-describedby={message ? messageId : undefined}
-            onChange={(event) => setCode(event.target.value)}
-          />
-          <button
-            type="submit"
-            className="button button--ghost"
-            disabled={busy}
-            aria-busy={busy || undefined}
-          >
-            Применить
-          </button>
-        </form>
-      )}
-      {message && (
-        <p
-          id={messageId}
-          className={message.error ? 'cart-promo__message cart-promo__message--error' : 'cart-promo__message'}
-          role={message.error ? 'alert' : 'status'}
-        >
-          {message.text}
-        </p>
-      )}
-    </section>
-  );
-}
-
-/** GET /v1/cart/gifts whenever the total changes: the unlocked gifts can be chosen, the others say how much is left. */
-function Gifts({ total, chosenLine }: { total: number; chosenLine: CartLine | undefined }) {
-  const { api, store } = useAppContext();
-  const [gifts, setGifts] = useState<CartGifts | null>(null);
-  const [busy, setBusy] = useState(false);
-  /** The gift just clicked, shown as chosen while the server confirms it (undefined: none pending). */
-  const [pending, setPending] = useState<number | null | undefined>(undefined);
-  const groupName = useId();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new total (or chosen gift) is what changes the list
-  useEffect(() => {
-    let live = true;
-    fetchGifts(api)
-      .then((answer) => {
-        if (live) setGifts(answer);
-      })
-      .catch(() => {
-        if (live) setGifts(null);
-      });
-    return () => {
-      live = false;
-    };
-  }, [api, total, chosenLine?.id]);
-
-  if (!gifts || gifts.gifts.length === 0) return null;
-  const choose = async (id: number | null) => {
-    setBusy(true);
-    setPending(id);
-    try {
-      await chooseGift(api, store, id);
-      setGifts(await fetchGifts(api));
-    } catch (error) {
-      store
-        .getState()
-        .showNotice({ type: 'error', title: 'Подарок не выбран', text: describeFailure(error) });
-    } finally {
-      setPending(undefined);
-      setBusy(false);
-    }
-  };
-  const chosen = pending === undefined ? gifts.chosen : pending;
-  const anyUnlocked = gifts.gifts.some((gift) => gift.unlocked);
-  return (
-    <section className="cart-gifts" aria-labelledby={`${groupName}-title`}>
-      <h2 id={`${groupName}-title`} className="cart-section-title">
-        Подарок к заказу
-      </h2>
-      <fieldset className="cart-gifts__list" disabled={busy} aria-busy={busy || undefined}>
-        <legend className="visually-hidden">Выберите подарок</legend>
-        {gifts.gifts.map((gift) => {
-          const checked = chosen === gift.id && gift.unlocked;
-          return (
-            <label
-              key={gift.id}
-              className={[
-                'cart-gift',
-                gift.unlocked ? '' : 'cart-gift--locked',
-                checked ? 'cart-gift--chosen' : '',
-              ]
-                .filter(Boolean)
-                .join(' ')}
-            >
-              <input
-                type="radio"
-                name={groupName}
-                className="cart-gift__radio"
-                checked={checked}
-                disabled={!gift.unlocked}
-                onChange={() => void choose(gift.id)}
-              />
-              <Picture
-                image={gift.product.image}
-                alt=""
-                width={64}
-                height={64}
-                className="cart-gift__picture"
-              />
-              <span className="cart-gift__text">
-                <span className="cart-gift__name">{describeLine(gift.product)}</span>
-                <span className="cart-gift__note">
-                  {gift.unlocked
-                    ? `при заказе от ${formatRub(gift.threshold)}`
-                    : `ещё ${formatRub(gift.remaining)} до подарка`}
-                </span>
-              </span>
-            </label>
-          );
-        })}
-        {anyUnlocked && (
-          <label className="cart-gift cart-gift--none">
-            <input
-              type="radio"
-              name={groupName}
-              className="cart-gift__radio"
-              checked={chosen === null}
-              onChange={() => void choose(null)}
-            />
-            <span className="cart-gift__text">
-              <span className="cart-gift__name">Без подарка</span>
-            </span>
-          </label>
-        )}
-      </fieldset>
-    </section>
   );
 }
 

@@ -15,7 +15,7 @@ import {
   parseAddressInput,
   routeFieldErrors,
 } from './checkout-rules.ts';
-import { describeMissing } from './delivery-step.tsx';
+import { describeMissing } from './delivery-choice.ts';
 
 const ADDRESS = {
   city: 'Москва',

@@ -1,120 +1,37 @@
 // Step «Доставка»: the methods and kinds of GET /api/v1/calculator/list (price, term; unavailable ones disabled
 // with their reason), then what the chosen kind needs — an address, a pickup point, a tariff. «Далее» is enabled
-// exactly when the step rule of spec §4 (isDeliveryStepReady) says the step is ready.
-import {
-  DELIVERY_KINDS,
-  DELIVERY_METHODS,
-  type DeliveryKindId,
-  type DeliveryMethodId,
-} from '@efir/domain/delivery-catalogue';
-import {
-  DELIVERY_METHOD_KINDS,
-  type DeliveryListWire,
-  type DeliveryMethodWire,
-  type DeliveryOptionWire,
-  isDeliveryStepReady,
-} from '@efir/domain/delivery-rules';
-import { formatRub } from '@efir/domain/money';
+// exactly when the step rule of spec §4 (isDeliveryStepReady) says the step is ready. The list and the quote are
+// read by their hooks, the radio lists are delivery-options.tsx, the draft's changes delivery-choice.ts.
+import { DELIVERY_METHOD_KINDS, isDeliveryStepReady } from '@efir/domain/delivery-rules';
 import { SHOP } from '@efir/domain/shop-info';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useAppContext, useAppState } from '../../app/app-context.tsx';
-import type { AddressInput, CheckoutDraft } from '../../app/app-state.ts';
-import { CART_URL, useCart } from '../../app/cart-state.ts';
+import { useAppState } from '../../app/app-context.tsx';
+import type { AddressInput } from '../../app/app-state.ts';
+import { CART_URL } from '../../app/cart-state.ts';
 import { Link } from '../../app/router/link.tsx';
 import { useNavigate } from '../../app/router/router-view.tsx';
 import { FormError } from '../../components/ui/form.tsx';
-import { describeFailure } from '../../lib/failure-message.ts';
-import { readServerFieldErrors } from '../../lib/forms.ts';
 import { AddressChoice } from './address-choice.tsx';
-import {
-  fetchDeliveryList,
-  findDestination,
-  pickBest,
-  quoteChosenKind,
-  toQuoteDraft,
-} from './checkout-api.ts';
-import { getKindNeeds, listPaymentMethods, parseAddressInput, stepUrl } from './checkout-rules.ts';
-import { PickupPointChoice, type PointChoice } from './pickup-points.tsx';
+import { pickBest, toQuoteDraft } from './checkout-api.ts';
+import { getKindNeeds, parseAddressInput, stepUrl } from './checkout-rules.ts';
+import { chooseKind, choosePoint, describeMissing } from './delivery-choice.ts';
+import { KindOptions, MethodOptions, TariffOptions } from './delivery-options.tsx';
+import { PickupPointChoice } from './pickup-points.tsx';
 import { markPassed, useCheckoutDraft, useUpdateCheckout } from './use-checkout.ts';
-
-type Load<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'error'; message: string };
-
-/** The cheapest available way of a method, for its line in the list. */
-function summarizeMethod(method: DeliveryMethodWire): DeliveryOptionWire | undefined {
-  return pickBest(method.kinds.filter((kind) => kind.type !== 13 || method.kinds.length === 1));
-}
-
-/** International delivery is arranged by a manager: spec §4 never lets it pass the step. */
-const INTERNATIONAL_REASON = 'Стоимость по запросу: позвоните нам, и менеджер рассчитает доставку за рубеж';
-
-function kindAvailability(option: DeliveryOptionWire): { available: boolean; reason: string | null } {
-  if (option.type === 13) return { available: false, reason: INTERNATIONAL_REASON };
-  return { available: option.available, reason: option.reason };
-}
-
-function OptionPrice({ option }: { option: DeliveryOptionWire }) {
-  return (
-    <span className="option__aside">
-      <span className={option.free ? 'option__price option__price--free' : 'option__price'}>
-        {option.priceText}
-      </span>
-      {option.available && option.term && <span className="option__term">{option.term.text}</span>}
-    </span>
-  );
-}
-
-/** Sets the method and kind; anything that belonged to another kind (tariff, point, payment) goes. */
-function chooseKind(
-  draft: CheckoutDraft,
-  method: DeliveryMethodId,
-  kind: DeliveryKindId | null,
-): CheckoutDraft {
-  const changed = kind !== draft.delivery.sposob_dost;
-  const payment = draft.delivery.sposob_oplat;
-  return {
-    ...draft,
-    delivery: {
-      ...draft.delivery,
-      type: method,
-      sposob_dost: kind,
-      tarif: changed ? null : draft.delivery.tarif,
-      pvz: changed ? null : draft.delivery.pvz,
-      pvzNew: changed ? null : draft.delivery.pvzNew,
-      sposob_oplat: payment != null && listPaymentMethods(kind).includes(payment) ? payment : null,
-    },
-    quote: changed ? null : draft.quote,
-  };
-}
-
-/** What is still missing, said next to the disabled «Далее». */
-export function describeMissing(draft: CheckoutDraft): string {
-  const { delivery } = draft;
-  if (delivery.type == null) return 'Выберите способ доставки.';
-  if (delivery.sposob_dost == null) return 'Выберите вариант доставки.';
-  const needs = getKindNeeds(delivery.sposob_dost);
-  const hasAddress = delivery.adrec != null || delivery.addressNew != null;
-  if (needs === 'manager') return 'Международную доставку оформляет менеджер: позвоните нам.';
-  if ((needs === 'address' || needs === 'address-tarif') && !hasAddress) {
-    return 'Укажите адрес: город, улицу, дом и индекс.';
-  }
-  if (needs === 'point' && delivery.pvz == null && delivery.pvzNew == null) return 'Выберите пункт выдачи.';
-  if ((needs === 'point' || needs === 'address-tarif') && !delivery.tarif) return 'Выберите тариф.';
-  return '';
-}
+import { useDeliveryList } from './use-delivery-list.ts';
+import { useDeliveryQuote } from './use-delivery-quote.ts';
 
 export function DeliveryStep() {
-  const { api } = useAppContext();
   const draft = useCheckoutDraft();
   const update = useUpdateCheckout();
   const user = useAppState((state) => state.user);
-  const cart = useCart();
   const navigate = useNavigate();
   const location = useLocation();
   const ids = useId();
-  const [list, setList] = useState<Load<DeliveryListWire>>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const [quote, setQuote] = useState<Load<DeliveryOptionWire[]> | null>(null);
+  const { list, retry } = useDeliveryList();
+  const listData = list.state === 'ready' ? list.data : null;
+  const quote = useDeliveryQuote(listData);
   const [error, setError] = useState<string | null>(
     (location.state as { error?: string } | null)?.error ?? null,
   );
@@ -122,69 +39,6 @@ export function DeliveryStep() {
   const { delivery } = draft;
   const kind = delivery.sposob_dost ?? null;
   const needs = getKindNeeds(kind);
-  const destination = JSON.stringify([kind, findDestination(draft, user)]);
-  const listData = list.state === 'ready' ? list.data : null;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new total or hydrolats flag changes the prices
-  useEffect(() => {
-    let live = true;
-    setList({ state: 'loading' });
-    fetchDeliveryList(api)
-      .then((data) => {
-        if (live) setList({ state: 'ready', data });
-      })
-      .catch((failure: unknown) => {
-        if (live) setList({ state: 'error', message: describeFailure(failure) });
-      });
-    return () => {
-      live = false;
-    };
-  }, [api, cart.total, cart.hydr, attempt]);
-
-  // The chosen kind priced for where it goes; a single tariff is chosen for the buyer.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `destination` stands for the kind and the place
-  useEffect(() => {
-    if (kind == null || !listData) {
-      setQuote(null);
-      return;
-    }
-    let live = true;
-    setQuote({ state: 'loading' });
-    quoteChosenKind(api, draft, user, listData)
-      .then(({ options }) => {
-        if (!live) return;
-        setQuote({ state: 'ready', data: options });
-        update((current) => {
-          const tariffKind = getKindNeeds(current.delivery.sposob_dost);
-          const usable = options.filter((option) => option.available && option.tarif);
-          let tarif = current.delivery.tarif ?? null;
-          if (tariffKind === 'point' || tariffKind === 'address-tarif') {
-            if (!usable.some((option) => option.tarif === tarif)) {
-              tarif = usable.length === 1 ? (usable[0]?.tarif ?? null) : null;
-            }
-          } else {
-            tarif = null;
-          }
-          const chosen = tarif ? options.find((option) => option.tarif === tarif) : pickBest(options);
-          return {
-            ...current,
-            delivery: { ...current.delivery, tarif },
-            quote: chosen?.available ? toQuoteDraft(chosen) : null,
-          };
-        });
-      })
-      .catch((failure: unknown) => {
-        if (!live) return;
-        // A refused postal code or point comes with its own Russian message.
-        const fields = readServerFieldErrors(failure);
-        const message = fields ? Object.values(fields)[0] : undefined;
-        setQuote({ state: 'error', message: message ?? describeFailure(failure) });
-      });
-    return () => {
-      live = false;
-    };
-  }, [api, destination, listData]);
-
   const ready = isDeliveryStepReady(delivery);
   const chosenOption =
     quote?.state === 'ready'
@@ -214,25 +68,6 @@ export function DeliveryStep() {
       delivery: { ...current.delivery, addressNew: parseAddressInput(input) },
     }));
 
-  const choosePoint = (choice: PointChoice) =>
-    update((current) => ({
-      ...current,
-      delivery: {
-        ...current.delivery,
-        ...('saved' in choice
-          ? { pvz: choice.saved, pvzNew: null }
-          : {
-              pvz: null,
-              pvzNew: {
-                code: choice.point.code,
-                type: choice.point.type as 7 | 9 | 10 | 14,
-                name: choice.point.name,
-                address: [choice.point.city, choice.point.address].filter(Boolean).join(', '),
-              },
-            }),
-      },
-    }));
-
   const method = listData?.methods.find((item) => item.id === delivery.type);
   const tariffOptions =
     quote?.state === 'ready' && (needs === 'point' || needs === 'address-tarif') ? quote.data : [];
@@ -251,7 +86,7 @@ export function DeliveryStep() {
       {list.state === 'error' && (
         <div className="form-error" role="alert">
           <p>{list.message}</p>
-          <button type="button" className="button button--small" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="button button--small" onClick={retry}>
             Повторить
           </button>
         </div>
@@ -264,82 +99,31 @@ export function DeliveryStep() {
               жидкостью.
             </p>
           )}
-          <fieldset className="checkout-fieldset">
-            <legend className="checkout-legend">Способ доставки</legend>
-            <div className="option-list">
-              {listData.methods.map((item) => {
-                const best = summarizeMethod(item);
-                const usable = item.kinds.filter((option) => kindAvailability(option).available);
-                const available = usable.length > 0;
-                const reason = available
-                  ? null
-                  : (item.reason ??
-                    item.kinds.map((option) => kindAvailability(option).reason).find(Boolean));
-                return (
-                  <label key={item.id} className={available ? 'option' : 'option option--disabled'}>
-                    <input
-                      type="radio"
-                      name={`${ids}-method`}
-                      className="option__radio"
-                      checked={delivery.type === item.id}
-                      disabled={!available}
-                      onChange={() => {
-                        setError(null);
-                        const kinds = usable;
-                        const keep =
-                          delivery.sposob_dost != null &&
-                          (DELIVERY_METHOD_KINDS[item.id] as readonly number[]).includes(
-                            delivery.sposob_dost,
-                          );
-                        const only = kinds.length === 1 ? (kinds[0]?.type ?? null) : null;
-                        update((current) =>
-                          chooseKind(current, item.id, keep ? (delivery.sposob_dost ?? null) : only),
-                        );
-                      }}
-                    />
-                    <span className="option__body">
-                      <span className="option__title">{DELIVERY_METHODS[item.id] ?? item.name}</span>
-                      {reason && <span className="option__reason">{reason}</span>}
-                    </span>
-                    {available && best && <OptionPrice option={best} />}
-                  </label>
-                );
-              })}
-            </div>
-          </fieldset>
+          <MethodOptions
+            name={`${ids}-method`}
+            methods={listData.methods}
+            chosen={delivery.type}
+            onChoose={(item, usable) => {
+              setError(null);
+              // The kind stays when the new method has it; a method with one usable kind chooses it.
+              const keep =
+                delivery.sposob_dost != null &&
+                (DELIVERY_METHOD_KINDS[item.id] as readonly number[]).includes(delivery.sposob_dost);
+              const only = usable.length === 1 ? (usable[0]?.type ?? null) : null;
+              update((current) => chooseKind(current, item.id, keep ? (delivery.sposob_dost ?? null) : only));
+            }}
+          />
 
           {method && method.kinds.length > 1 && (
-            <fieldset className="checkout-fieldset">
-              <legend className="checkout-legend">Вариант</legend>
-              <div className="option-list">
-                {method.kinds.map((option) => {
-                  const { available, reason } = kindAvailability(option);
-                  return (
-                    <label key={option.type} className={available ? 'option' : 'option option--disabled'}>
-                      <input
-                        type="radio"
-                        name={`${ids}-kind`}
-                        className="option__radio"
-                        checked={delivery.sposob_dost === option.type}
-                        disabled={!available}
-                        onChange={() => {
-                          setError(null);
-                          update((current) => chooseKind(current, method.id, option.type));
-                        }}
-                      />
-                      <span className="option__body">
-                        <span className="option__title">{DELIVERY_KINDS[option.type] ?? option.name}</span>
-                        {!available && reason && <span className="option__reason">{reason}</span>}
-                        {available && option.freeFrom !== null && !option.free && (
-                          <span className="option__note">Бесплатно от {formatRub(option.freeFrom)}</span>
-                        )}
-                      </span>
-                      {available && <OptionPrice option={option} />}
-                    </label>
-                  );
-                })}
-              </div>
-            </fieldset>
+            <KindOptions
+              name={`${ids}-kind`}
+              method={method}
+              chosen={delivery.sposob_dost}
+              onChoose={(chosen) => {
+                setError(null);
+                update((current) => chooseKind(current, method.id, chosen));
+              }}
+            />
           )}
 
           {kind != null && needs === 'nothing' && (
@@ -384,46 +168,27 @@ export function DeliveryStep() {
                   </strong>
                 </p>
               )}
-              <PickupPointChoice kind={kind} draft={draft} onChoose={choosePoint} />
+              <PickupPointChoice
+                kind={kind}
+                draft={draft}
+                onChoose={(choice) => update((current) => choosePoint(current, choice))}
+              />
             </>
           )}
 
           {tariffOptions.length > 0 && (
-            <fieldset className="checkout-fieldset">
-              <legend className="checkout-legend">Тариф</legend>
-              <div className="option-list">
-                {tariffOptions.map((option) => (
-                  <label
-                    key={option.tarif ?? option.type}
-                    className={option.available ? 'option' : 'option option--disabled'}
-                  >
-                    <input
-                      type="radio"
-                      name={`${ids}-tarif`}
-                      className="option__radio"
-                      checked={delivery.tarif === option.tarif}
-                      disabled={!option.available || !option.tarif}
-                      onChange={() =>
-                        update((current) => ({
-                          ...current,
-                          delivery: { ...current.delivery, tarif: option.tarif },
-                          quote: toQuoteDraft(option),
-                        }))
-                      }
-                    />
-                    <span className="option__body">
-                      <span className="option__title">
-                        {option.providerName}: {option.tarifName}
-                      </span>
-                      {!option.available && option.reason && (
-                        <span className="option__reason">{option.reason}</span>
-                      )}
-                    </span>
-                    {option.available && <OptionPrice option={option} />}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <TariffOptions
+              name={`${ids}-tarif`}
+              options={tariffOptions}
+              chosen={delivery.tarif}
+              onChoose={(option) =>
+                update((current) => ({
+                  ...current,
+                  delivery: { ...current.delivery, tarif: option.tarif },
+                  quote: toQuoteDraft(option),
+                }))
+              }
+            />
           )}
 
           {quote?.state === 'loading' && kind != null && needs !== 'nothing' && (

@@ -3,7 +3,7 @@
 import type { CourseWire } from '@efir/domain/school-schemas';
 import { describe, expect, it } from 'vitest';
 import { buildCoursesJsonLd } from './courses-page.tsx';
-import { checkDocumentFile } from './diploma-section.tsx';
+import { checkDocumentFile } from './diploma-documents.tsx';
 import { readFileName } from './school-api.ts';
 import {
   buildCourseJsonLd,

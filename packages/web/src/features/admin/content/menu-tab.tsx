@@ -15,7 +15,7 @@ import {
   useCardListState,
 } from './card-list-editor.tsx';
 import { MENU_TITLES, type MenuItem, type MenuName } from './content-api.ts';
-import { ImageField } from './publication-edit.tsx';
+import { ImageField } from './content-fields.tsx';
 
 const FIELDS = ['name', 'url', 'img', 'color'] as const;
 const checks = z.looseObject({

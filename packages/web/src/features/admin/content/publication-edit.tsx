@@ -1,6 +1,5 @@
 // An article's or recipe's edit page and the new-publication form. Editing sends only what changed; the body is
 // HTML the server passes through the sanitiser; recipes also list their ingredients, tied to products or not.
-import { z } from '@efir/domain/zod-ru';
 import { type FormEvent, useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { Link } from '../../../app/router/link.tsx';
@@ -21,115 +20,21 @@ import { AdminChip, AdminFailure, AdminHeader, AdminLoading } from '../admin-ui.
 import {
   CONTENT_BASE,
   type ContentOptions,
-  type Ingredient,
   KIND_TITLES,
   type Publication,
   type PublicationKind,
 } from './content-api.ts';
+import { ImageField, SelectField } from './content-fields.tsx';
 import { HtmlField } from './html-field.tsx';
 import { IngredientsField } from './ingredients-field.tsx';
-
-interface FormValues {
-  title: string;
-  url: string;
-  razdel_id: string;
-  author_id: string;
-  tag_ids: number[];
-  excerpt: string;
-  html: string;
-  image: string;
-  visible: boolean;
-  /** yyyy-mm-dd, Moscow time. */
-  published_on: string;
-  html_title: string;
-  meta_description: string;
-  yield: string;
-  time_minutes: string;
-  ingredients: Ingredient[];
-}
-
-const BASE_FIELDS = [
-  'title',
-  'url',
-  'razdel_id',
-  'author_id',
-  'tag_ids',
-  'excerpt',
-  'html',
-  'image',
-  'visible',
-  'published_at',
-  'html_title',
-  'meta_description',
-] as const;
-const RECIPE_FIELDS = ['yield', 'time_minutes', 'ingredients'] as const;
-
-/** The day of an ISO moment in Moscow («2026-11-21»). */
-function moscowDay(iso: string): string {
-  return new Date(iso).toLocaleDateString('sv-SE', { timeZone: 'Europe/Moscow' });
-}
-
-function toFormValues(item: Publication | null): FormValues {
-  return {
-    title: item?.title ?? '',
-    url: item?.url ?? '',
-    razdel_id: item ? String(item.razdel_id) : '',
-    author_id: item ? String(item.author_id) : '',
-    tag_ids: item?.tag_ids ?? [],
-    excerpt: item?.excerpt ?? '',
-    html: item?.html ?? '',
-    image: item?.image ?? '',
-    visible: item?.visible ?? true,
-    published_on: moscowDay(item?.published_at ?? new Date().toISOString()),
-    html_title: item?.html_title ?? '',
-    meta_description: item?.meta_description ?? '',
-    yield: item?.yield ?? '',
-    time_minutes: item?.time_minutes !== undefined ? String(item.time_minutes) : '0',
-    ingredients: item?.ingredients ?? [],
-  };
-}
-
-/** The values as the server takes them. */
-function toPayload(values: FormValues, kind: PublicationKind): Record<string, unknown> {
-  const payload: Record<string, unknown> = {
-    title: values.title,
-    url: values.url.trim(),
-    razdel_id: values.razdel_id ? Number(values.razdel_id) : Number.NaN,
-    author_id: values.author_id ? Number(values.author_id) : Number.NaN,
-    tag_ids: values.tag_ids,
-    excerpt: values.excerpt,
-    html: values.html,
-    image: values.image.trim() === '' ? null : values.image.trim(),
-    visible: values.visible,
-    // Morning in Moscow, so the day is the same wherever it is read.
-    published_at: `${values.published_on}T09:00:00+03:00`,
-    html_title: values.html_title.trim() === '' ? null : values.html_title,
-    meta_description: values.meta_description.trim() === '' ? null : values.meta_description,
-  };
-  if (kind === 'recipes') {
-    payload.yield = values.yield;
-    payload.time_minutes = /^\s*\d+\s*$/.test(values.time_minutes) ? Number(values.time_minutes) : Number.NaN;
-    payload.ingredients = values.ingredients.map((line) => ({
-      product_id: line.product_id,
-      name: line.name,
-      amount: line.amount,
-    }));
-  }
-  return payload;
-}
-
-// The browser checks what it can say at once; the server checks everything again (addresses, references).
-const checks = z.looseObject({
-  title: z.string().trim().min(1, 'Заполните заголовок').optional(),
-  url: z.string().regex(/^\//, 'Адрес начинается с «/»').min(2, 'Укажите адрес страницы').optional(),
-  razdel_id: z.number({ error: 'Выберите раздел' }).int().optional(),
-  author_id: z.number({ error: 'Выберите автора' }).int().optional(),
-  time_minutes: z.number({ error: 'Время — целое число минут' }).int().min(0).optional(),
-  published_at: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}T/, 'Укажите дату публикации')
-    .optional(),
-});
+import {
+  BASE_FIELDS,
+  checks,
+  type FormValues,
+  RECIPE_FIELDS,
+  toFormValues,
+  toPayload,
+} from './publication-form-values.ts';
 
 export function PublicationEditPage({ kind }: { kind: PublicationKind }) {
   const { id = '' } = useParams();
@@ -445,97 +350,5 @@ function PublicationForm({
         </p>
       </div>
     </form>
-  );
-}
-
-export function SelectField({
-  label,
-  name,
-  value,
-  error,
-  choices,
-  onChange,
-}: {
-  label: string;
-  name: string;
-  value: string;
-  error?: string | undefined;
-  choices: ReadonlyArray<{ id: number | string; name: string }>;
-  onChange(value: string): void;
-}) {
-  return (
-    <div className={['field', error ? 'field--error' : ''].filter(Boolean).join(' ')}>
-      <div className="field__top">
-        <label htmlFor={`content-${name}`} className="field__label">
-          {label}
-          <span className="field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        </label>
-      </div>
-      <select
-        id={`content-${name}`}
-        name={name}
-        className="field__input"
-        value={value}
-        aria-invalid={error ? true : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="">— выберите —</option>
-        {choices.map((choice) => (
-          <option key={choice.id} value={String(choice.id)}>
-            {choice.name}
-          </option>
-        ))}
-      </select>
-      {error ? <p className="field__error">{error}</p> : null}
-    </div>
-  );
-}
-
-/** A picture already in /images/, with a small preview. */
-export function ImageField({
-  value,
-  error,
-  onChange,
-  name = 'image',
-  label = 'Картинка',
-  required = false,
-}: {
-  value: string;
-  error?: string | undefined;
-  onChange(value: string): void;
-  name?: string;
-  label?: string;
-  required?: boolean;
-}) {
-  const [broken, setBroken] = useState(false);
-  const file = value.trim();
-  return (
-    <div className="content-image">
-      <TextField
-        label={label}
-        name={name}
-        required={required}
-        value={value}
-        error={error}
-        spellCheck={false}
-        placeholder="articles/lavanda.jpg"
-        hint="Файл в папке /images/ магазина (рядом лежит WebP с тем же именем)."
-        onChange={(event) => {
-          setBroken(false);
-          onChange(event.target.value);
-        }}
-      />
-      {file && !broken ? (
-        <img
-          className="content-image__preview"
-          src={`/images/${file}`}
-          alt=""
-          onError={() => setBroken(true)}
-        />
-      ) : null}
-    </div>
   );
 }

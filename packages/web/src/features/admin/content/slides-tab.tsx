@@ -12,7 +12,7 @@ import {
   useCardListState,
 } from './card-list-editor.tsx';
 import { AUDIENCES, type Audience, type SlideItem } from './content-api.ts';
-import { ImageField, SelectField } from './publication-edit.tsx';
+import { ImageField, SelectField } from './content-fields.tsx';
 
 const WIRE = { path: '/content/slides' };
 const FIELDS = ['img', 'name', 'link', 'show', 'color'] as const;

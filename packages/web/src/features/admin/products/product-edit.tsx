@@ -3,9 +3,10 @@
 // the server passes through the sanitiser.
 import {
   type AdminProduct,
+  type AdminProductAnswer,
+  type AdminProductSaved,
+  type ProductFormOptions,
   productCreateSchema,
-  productUpdateSchema,
-  specialPriceError,
 } from '@efir/domain/product-admin-schemas';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
@@ -23,118 +24,20 @@ import { FORM_ERROR } from '../../../lib/forms.ts';
 import { HttpError } from '../../../lib/http-client.ts';
 import { useAdminApi, useAdminData } from '../admin-api.ts';
 import { AdminChip, AdminFailure, AdminHeader, AdminLoading } from '../admin-ui.tsx';
+import {
+  EMPTY,
+  FIELDS,
+  type FormValues,
+  toFormValues,
+  toPayload,
+  updateSchema,
+} from './product-form-values.ts';
 import { ProductImages } from './product-images.tsx';
-import { PRODUCTS_BASE, type ProductAnswer, type ProductFormOptions } from './products-api.ts';
-
-/** The form's values: what the inputs hold (numbers as typed). */
-interface FormValues {
-  name: string;
-  latin_name: string;
-  url: string;
-  category_id: string;
-  family_key: string;
-  volume: string;
-  cena: string;
-  cena_st: string;
-  stock: string;
-  icons: AdminProduct['icons'];
-  visible: boolean;
-  description: string;
-  composition: string;
-  usage: string;
-  safety: string;
-  country: string;
-  plant_part: string;
-  extraction_method: string;
-  html_title: string;
-  meta_description: string;
-}
-
-const FIELDS = [
-  'name',
-  'latin_name',
-  'url',
-  'category_id',
-  'family_key',
-  'volume',
-  'cena',
-  'cena_st',
-  'stock',
-  'icons',
-  'visible',
-  'description',
-  'composition',
-  'usage',
-  'safety',
-  'country',
-  'plant_part',
-  'extraction_method',
-  'html_title',
-  'meta_description',
-] as const satisfies ReadonlyArray<keyof FormValues>;
-
-const EMPTY: FormValues = {
-  name: '',
-  latin_name: '',
-  url: '',
-  category_id: '',
-  family_key: '',
-  volume: '',
-  cena: '',
-  cena_st: '0',
-  stock: '0',
-  icons: [],
-  visible: true,
-  description: '',
-  composition: '',
-  usage: '',
-  safety: '',
-  country: '',
-  plant_part: '',
-  extraction_method: '',
-  html_title: '',
-  meta_description: '',
-};
-
-function toFormValues(product: AdminProduct): FormValues {
-  return {
-    ...product,
-    category_id: String(product.category_id),
-    cena: String(product.cena),
-    cena_st: String(product.cena_st),
-    stock: String(product.stock),
-    html_title: product.html_title ?? '',
-    meta_description: product.meta_description ?? '',
-  };
-}
-
-/** A typed number, or NaN for the schema to refuse with the field's own message. */
-function toNumber(text: string): number {
-  return /^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN;
-}
-
-/** The values as the server takes them (numbers, null for an empty optional title). */
-function toPayload(values: FormValues) {
-  return {
-    ...values,
-    category_id: toNumber(values.category_id),
-    cena: toNumber(values.cena),
-    cena_st: values.cena_st.trim() === '' ? 0 : toNumber(values.cena_st),
-    stock: values.stock.trim() === '' ? 0 : toNumber(values.stock),
-    html_title: values.html_title.trim() === '' ? null : values.html_title,
-    meta_description: values.meta_description.trim() === '' ? null : values.meta_description,
-  };
-}
-
-const updateSchema = productUpdateSchema.superRefine((value, context) => {
-  if (value.cena === undefined || value.cena_st === undefined) return;
-  const error = specialPriceError(value.cena, value.cena_st);
-  if (error) context.addIssue({ code: 'custom', path: ['cena_st'], message: error });
-});
+import { PRODUCTS_BASE } from './products-api.ts';
 
 export function ProductEditPage() {
   const { id = '' } = useParams();
-  const product = useAdminData<ProductAnswer>(`/products/${encodeURIComponent(id)}`);
+  const product = useAdminData<AdminProductAnswer>(`/products/${encodeURIComponent(id)}`);
   const options = useAdminData<ProductFormOptions>('/products/options');
   if (product.status === 'loading' || options.status === 'loading') return <AdminLoading />;
   if (product.status === 'error') {
@@ -226,8 +129,8 @@ function ProductForm({
     fields: FIELDS,
     send: async (data: Record<string, unknown>) => {
       const answer = product
-        ? await api.put<ProductAnswer>(`/products/${product.id}`, data)
-        : await api.post<ProductAnswer>('/products', data);
+        ? await api.put<AdminProductSaved>(`/products/${product.id}`, data)
+        : await api.post<AdminProductSaved>('/products', data);
       return answer.product;
     },
     onSuccess: (next: AdminProduct) => {

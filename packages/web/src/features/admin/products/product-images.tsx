@@ -3,6 +3,7 @@
 import type { ImageRef } from '@efir/domain/catalog-wire';
 import {
   type AdminProduct,
+  type AdminProductSaved,
   PRODUCT_IMAGE_MAX_BYTES,
   PRODUCT_IMAGES_MAX,
 } from '@efir/domain/product-admin-schemas';
@@ -11,7 +12,7 @@ import { FilePicker } from '../../../components/ui/file-picker.tsx';
 import { describeFailure } from '../../../lib/failure-message.ts';
 import { readServerFieldErrors } from '../../../lib/forms.ts';
 import { useAdminApi } from '../admin-api.ts';
-import { type ProductAnswer, thumbnailUrl } from './products-api.ts';
+import { thumbnailUrl } from './products-api.ts';
 
 const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp'];
 
@@ -61,7 +62,7 @@ export function ProductImages({
     setFile(chosen);
   };
 
-  const run = async (action: () => Promise<ProductAnswer>, done: string) => {
+  const run = async (action: () => Promise<AdminProductSaved>, done: string) => {
     setBusy(true);
     setMessage(null);
     try {
@@ -82,7 +83,7 @@ export function ProductImages({
     const body = new FormData();
     body.append('image', file);
     if (
-      await run(() => api.upload<ProductAnswer>(`/products/${product.id}/images`, body), 'Фото добавлено')
+      await run(() => api.upload<AdminProductSaved>(`/products/${product.id}/images`, body), 'Фото добавлено')
     ) {
       setFile(null);
       if (inputRef.current) inputRef.current.value = '';
@@ -112,7 +113,7 @@ export function ProductImages({
                   disabled={busy}
                   onClick={() =>
                     run(
-                      () => api.post<ProductAnswer>(`/products/${product.id}/images/${index}/main`),
+                      () => api.post<AdminProductSaved>(`/products/${product.id}/images/${index}/main`),
                       'Главное фото изменено',
                     )
                   }
@@ -127,7 +128,7 @@ export function ProductImages({
                 onClick={() => {
                   if (!window.confirm('Удалить это фото?')) return;
                   void run(
-                    () => api.delete<ProductAnswer>(`/products/${product.id}/images/${index}`),
+                    () => api.delete<AdminProductSaved>(`/products/${product.id}/images/${index}`),
                     'Фото удалено',
                   );
                 }}

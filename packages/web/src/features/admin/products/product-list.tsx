@@ -2,20 +2,19 @@
 // address, so the way back from a product finds the same list); stock can be corrected right in the row.
 import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
-import type { AdminProductList, AdminProductRow } from '@efir/domain/product-admin-schemas';
+import type {
+  AdminProductList,
+  AdminProductRow,
+  AdminProductSaved,
+  ProductFormOptions,
+} from '@efir/domain/product-admin-schemas';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '../../../app/router/link.tsx';
 import { describeFailure } from '../../../lib/failure-message.ts';
 import { useAdminApi, useAdminData } from '../admin-api.ts';
 import { AdminChip, AdminFailure, AdminHeader, AdminLoading, AdminPager } from '../admin-ui.tsx';
-import {
-  discountPercent,
-  PRODUCTS_BASE,
-  type ProductAnswer,
-  type ProductFormOptions,
-  thumbnailUrl,
-} from './products-api.ts';
+import { discountPercent, PRODUCTS_BASE, thumbnailUrl } from './products-api.ts';
 
 const STOCK_FILTERS = [
   ['', 'Любой остаток'],
@@ -234,7 +233,7 @@ function StockEditor({
     }
     setState({ kind: 'saving' });
     try {
-      const answer = await api.put<ProductAnswer>(`/products/${product.id}`, { stock });
+      const answer = await api.put<AdminProductSaved>(`/products/${product.id}`, { stock });
       onSaved(answer.product.stock);
       setState({ kind: 'saved' });
     } catch (error) {
