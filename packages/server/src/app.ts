@@ -1,6 +1,7 @@
 // buildApp(config, deps) assembles the whole shop (API, server-rendered pages, assets) without listening.
 
 import { mkdirSync } from 'node:fs';
+import { okAnswerSchema } from '@efir/domain/api-wire';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -221,7 +222,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     ? createPageRenderer(app, config, deps.ssr, guestPages, createPageSessions(auth, tokens), renderReads)
     : undefined;
 
-  app.get('/api/health', async () => ({ status: 'ok' }));
+  app.get('/api/health', { schema: { response: { 200: okAnswerSchema } } }, async () => ({
+    status: 'ok' as const,
+  }));
   registerApiDocs(app);
   registerReadiness(app, { db: deps.db, redis });
 

@@ -1,6 +1,7 @@
 // Back office «Сводка»: orders and revenue per day, the average order, top products and how many carts became
 // orders, from the shop's own tables — one query per figure. Days are Moscow days (UTC+3, no summer time);
 // cancelled orders count nowhere, gifts are not products sold.
+import { type Dashboard, dashboardSchema } from '@efir/domain/admin-wire';
 import { z } from '@efir/domain/zod-ru';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -10,23 +11,6 @@ import type { Database } from '../../db/client.ts';
 const dashboardQuery = z.strictObject({
   days: z.coerce.number().int().min(1).max(366).default(30),
 });
-
-const dashboardSchema = z.object({
-  days: z.number().int(),
-  by_day: z.array(z.object({ date: z.string(), orders: z.number().int(), revenue: z.number().int() })),
-  totals: z.object({ orders: z.number().int(), revenue: z.number().int(), average_order: z.number().int() }),
-  top_products: z.array(
-    z.object({
-      product_id: z.number().int(),
-      name: z.string(),
-      quantity: z.number().int(),
-      revenue: z.number().int(),
-    }),
-  ),
-  conversion: z.object({ carts: z.number().int(), ordered: z.number().int(), percent: z.number() }),
-});
-
-type Dashboard = z.infer<typeof dashboardSchema>;
 
 const TOP_PRODUCTS = 10;
 /** A Moscow day of a timestamp, whatever the database session's time zone. */

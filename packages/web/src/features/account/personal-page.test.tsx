@@ -4,13 +4,13 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { normalizeUser } from '../../app/session-user.ts';
+import type { SessionUser } from '../../app/app-state.ts';
 import { type Answer, fieldError, held, invalid, renderPage } from '../../test/dom-shop.tsx';
 import { PersonalPage } from './personal-page.tsx';
 
 afterEach(cleanup);
 
-const USER = normalizeUser({
+const USER: SessionUser = {
   id: 7,
   name: 'Анна',
   fam: 'Смирнова',
@@ -27,7 +27,7 @@ const USER = normalizeUser({
   waitlist: [],
   addresses: [],
   pvz: [],
-});
+};
 
 function openEmailForm(answer: Promise<Answer>) {
   const view = renderPage(<PersonalPage />, {

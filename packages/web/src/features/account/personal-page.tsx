@@ -6,6 +6,7 @@ import {
   getMoscowToday,
   personalSchema,
 } from '@efir/domain/account-schemas';
+import type { UserChangedAnswer } from '@efir/domain/account-wire';
 import { changeEmailSchema, changePasswordSchema, PASSWORD_MIN } from '@efir/domain/auth-schemas';
 import { formatDateLong } from '@efir/domain/dates';
 import { formatRussianPhone, normalizeRussianPhone } from '@efir/domain/phone';
@@ -24,7 +25,6 @@ import {
 } from '../../components/ui/form.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
 import { readServerFieldErrors } from '../../lib/forms.ts';
-import { readUserFromAnswer } from './account-api.ts';
 import { AccountHeading, AccountSection } from './account-ui.tsx';
 
 const [emailRequestSchema] = changeEmailSchema.options;
@@ -39,12 +39,11 @@ function useSuccess() {
   return (title: string, text = '') => store.getState().showNotice({ type: 'success', title, text });
 }
 
-/** Puts what the server answered (or, failing that, what was sent) into the user of the store. */
+/** Puts the user the server answered with into the store (unless another user has signed in meanwhile). */
 function useApplyUser() {
   const { store } = useAppContext();
-  return (answer: unknown, fallback: Partial<SessionUser>) => {
-    const user = readUserFromAnswer(answer);
-    store.getState().updateUser(user && user.id === store.getState().user?.id ? user : fallback);
+  return ({ user }: UserChangedAnswer) => {
+    if (user.id === store.getState().user?.id) store.getState().updateUser(user);
   };
 }
 
@@ -94,8 +93,8 @@ function AvatarEditor({ user }: { user: SessionUser }) {
     const formData = new FormData();
     formData.append('avatar', file);
     try {
-      const answer = await api.post<unknown>(`/v1/user/${user.id}/avatar`, { formData });
-      applyUser(answer, {});
+      const answer = await api.post<UserChangedAnswer>(`/v1/user/${user.id}/avatar`, { formData });
+      applyUser(answer);
       setFile(null);
       success('Фото сохранено');
     } catch (failure) {
@@ -109,8 +108,8 @@ function AvatarEditor({ user }: { user: SessionUser }) {
     setBusy(true);
     setError(null);
     try {
-      const answer = await api.delete<unknown>(`/v1/user/${user.id}/avatar`);
-      applyUser(answer, { avatar: { type: 'other', photo: null } });
+      const answer = await api.delete<UserChangedAnswer>(`/v1/user/${user.id}/avatar`);
+      applyUser(answer);
       setConfirmRemove(false);
       success('Фото удалено');
     } catch (failure) {
@@ -235,9 +234,9 @@ function PersonalForm({ user }: { user: SessionUser }) {
   const form = useForm({
     schema: personalSchema,
     fields: ['name', 'fam', 'tel'],
-    send: (data) => api.put<unknown>(`/v1/user/${user.id}`, { body: data }),
-    onSuccess: (answer, data) => {
-      applyUser(answer, { name: data.name, fam: data.fam ?? user.fam, tel: data.tel ?? user.tel });
+    send: (data) => api.put<UserChangedAnswer>(`/v1/user/${user.id}`, { body: data }),
+    onSuccess: (answer) => {
+      applyUser(answer);
       success('Данные сохранены');
     },
   });
@@ -305,9 +304,9 @@ function BirthdayForm({ user }: { user: SessionUser }) {
   const form = useForm({
     schema: birthdaySchema,
     fields: ['birthday'],
-    send: (data) => api.post<unknown>(`/v1/user/${user.id}/birthday`, { body: data }),
+    send: (data) => api.post<UserChangedAnswer>(`/v1/user/${user.id}/birthday`, { body: data }),
     onSuccess: (answer, data) => {
-      applyUser(answer, { birthday: data.birthday });
+      applyUser(answer);
       success('Дата рождения сохранена', formatDateLong(data.birthday));
     },
   });

@@ -1,18 +1,11 @@
 // «Сводка»: orders and revenue per day (bars drawn with CSS, no chart library), the average order, top products and
 // how many carts became orders, for the last 7, 30 or 90 days (GET /api/v1/admin/dashboard).
+import type { Dashboard } from '@efir/domain/admin-wire';
 import { formatRub } from '@efir/domain/money';
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { useState } from 'react';
 import { useAdminData } from '../admin-api.ts';
 import { AdminFailure, AdminHeader, AdminLoading } from '../admin-ui.tsx';
-
-interface Dashboard {
-  days: number;
-  by_day: Array<{ date: string; orders: number; revenue: number }>;
-  totals: { orders: number; revenue: number; average_order: number };
-  top_products: Array<{ product_id: number; name: string; quantity: number; revenue: number }>;
-  conversion: { carts: number; ordered: number; percent: number };
-}
 
 const ORDER_FORMS: PluralForms = ['заказ', 'заказа', 'заказов'];
 const CART_FORMS: PluralForms = ['корзина', 'корзины', 'корзин'];
