@@ -310,3 +310,49 @@ export const dashboardSchema = z.object({
   conversion: z.object({ carts: z.int(), ordered: z.int(), percent: z.number() }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+
+// The 1C exchange log (issue 22).
+
+export const exchangeFileResultSchema = z.object({
+  filename: z.string(),
+  /** What the file was: «Каталог», «Предложения», «Заказы». */
+  kind: z.string(),
+  created: z.int(),
+  updated: z.int(),
+  hidden: z.int(),
+  /** Goods whose stock came back above zero (the waitlist was told). */
+  restocked: z.int(),
+  /** Why the file changed nothing, in Russian; absent when it was applied. */
+  error: z.string().optional(),
+  ms: z.number(),
+});
+export type ExchangeFileResult = z.infer<typeof exchangeFileResultSchema>;
+
+/** GET /api/v1/admin/exchange: the exchange sessions, newest first. */
+export const exchangeLogSchema = z.object({
+  /** 1C may log in (EXCHANGE_LOGIN and EXCHANGE_PASSWORD are set). */
+  enabled: z.boolean(),
+  total: z.int(),
+  page: z.int(),
+  pages: z.int(),
+  sessions: z.array(
+    z.object({
+      id: z.int(),
+      type: z.string(),
+      started_at: z.string(),
+      last_seen_at: z.string(),
+      bytes: z.number(),
+      files: z.array(exchangeFileResultSchema),
+      /** A manual upload still being imported. */
+      running: z.boolean(),
+    }),
+  ),
+});
+export type ExchangeLog = z.infer<typeof exchangeLogSchema>;
+
+/** POST /api/v1/admin/exchange/upload (202): the package is taken; its outcome shows in the log. */
+export const exchangeUploadAnswerSchema = z.object({
+  status: z.literal('ok'),
+  message: z.string(),
+  session: z.int(),
+});
