@@ -65,14 +65,9 @@ export type CommentsAnswer = z.infer<typeof commentsAnswerSchema>;
 
 // The back office's moderation (paths under /api/v1/admin).
 
-export const adminReviewSchema = z.object({
-  id: z.int(),
+export const adminReviewSchema = reviewWireSchema.extend({
   user_id: z.int().nullable(),
-  name: z.string(),
-  rating: z.int(),
-  html: z.string(),
   status: z.enum(['pending', 'published', 'rejected']),
-  created_at: z.string(),
   moderated_at: z.string().nullable(),
 });
 export type AdminReview = z.infer<typeof adminReviewSchema>;

@@ -1,20 +1,22 @@
 // Answers of the site search (spec §7 POST /api/v1/search and /api/v1/hint): zod schemas the server declares as
 // its routes' `response` and the web takes its types from (`import type`). docs/decisions/031.
-import { imageRefSchema } from './catalog-wire.ts';
+import { imageRefSchema, productCardSchema } from './catalog-wire.ts';
 import { z } from './zod-ru.ts';
 
-export const productResultSchema = z.object({
-  id: z.int(),
-  name: z.string(),
-  url: z.string(),
-  cena: z.int(),
-  cena_st: z.int(),
-  volume: z.string(),
-  stock: z.int(),
-  images: z.array(imageRefSchema),
-  avg_rating: z.number(),
-  katGlobal: z.int(),
-});
+/** A product found: its card's facts with all its pictures, and no badges or vote count. */
+export const productResultSchema = productCardSchema
+  .pick({
+    id: true,
+    name: true,
+    url: true,
+    cena: true,
+    cena_st: true,
+    volume: true,
+    stock: true,
+    avg_rating: true,
+    katGlobal: true,
+  })
+  .extend({ images: z.array(imageRefSchema) });
 export type ProductResult = z.infer<typeof productResultSchema>;
 
 export const publicationResultSchema = z.object({

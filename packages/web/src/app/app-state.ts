@@ -1,5 +1,7 @@
 // Session, cart, critical data and UI state of one running app (one per browser tab, one per server render).
+
 import type { UserWire } from '@efir/domain/account-schemas';
+import { emptyCart } from '@efir/domain/cart-math';
 import type { CartAnswer } from '@efir/domain/cart-wire';
 import type { CriticalData, PublicationFacets } from '@efir/domain/catalog-wire';
 import type { DeliveryFormInput } from '@efir/domain/delivery-rules';
@@ -119,14 +121,7 @@ export interface AppState extends Bootstrap {
 export type AppStore = StoreApi<AppState>;
 
 export const EMPTY_CART: CartData = {
-  lines: [],
-  gifts: [],
-  promo: null,
-  subtotal: 0,
-  discount: 0,
-  total: 0,
-  count: 0,
-  skidka: 0,
+  ...emptyCart(),
   version: '',
   code: null,
   hydr: false,

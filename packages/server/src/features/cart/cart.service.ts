@@ -1,7 +1,7 @@
 // The cart: lines capped by stock, totals by the one cart math of `domain`, promo codes, gifts, saved carts,
 // recommendations, and the merge of a guest's cart into the user's at login.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { computeCartTotals } from '@efir/domain/cart-math';
+import { computeCartTotals, emptyCart } from '@efir/domain/cart-math';
 import type { CartAnswer, CartGiftsAnswer, CartLine, SavedCart, SavedCartPage } from '@efir/domain/cart-wire';
 import type { Database } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
@@ -200,16 +200,7 @@ export function createCartService(db: Database): CartService {
       if (!cart) {
         return {
           message: 'cart',
-          cart: withVersion({
-            lines: [],
-            gifts: [],
-            promo: null,
-            subtotal: 0,
-            discount: 0,
-            total: 0,
-            count: 0,
-            skidka,
-          }),
+          cart: withVersion(emptyCart(skidka)),
           code: null,
           hydr: false,
           reco: [],
