@@ -1,7 +1,6 @@
 // Forms and answers of the personal account (spec §3 User, §4 favourites, §7 Account and User calls), shared by server and web.
 
 import { nameField, phoneField } from './auth-schemas.ts';
-import type { ProductCard, PublicationCard } from './catalog-wire.ts';
 import type { DeliveryKindId } from './delivery-catalogue.ts';
 import { z } from './zod-ru.ts';
 
@@ -160,57 +159,6 @@ export const questionSchema = z.strictObject({
   product_id: idField.nullish(),
 });
 
-// Answers of the account calls (the server builds them, the web pages read them).
-
-export interface DiscountDescription {
-  /** The user's percent now. */
-  percent: number;
-  /** The next tier above it and the ₽ of completed orders still missing; null at the top. */
-  next: { percent: number; remaining: number } | null;
-}
-
-export interface DiscountTier {
-  /** Completed orders from this many ₽… */
-  from: number;
-  /** …give this percent. */
-  percent: number;
-}
-
-export interface AccountSummary {
-  skidka: DiscountDescription & { completed_total: number; tiers: DiscountTier[] };
-  counts: {
-    favProducts: number;
-    favRecepts: number;
-    favArticles: number;
-    waitlist: number;
-    addresses: number;
-    pvz: number;
-    questions: number;
-    /** Orders ever placed: none yet means a new customer, who is welcomed rather than welcomed back. */
-    orders: number;
-  };
-}
-
-export interface WaitlistItem extends ProductCard {
-  waiting_since: string;
-  /** When the back-in-stock letter for this wait went out; null while still waiting. */
-  notified_at: string | null;
-}
-
-export interface BookmarksAnswer {
-  recepts: PublicationCard[];
-  articles: PublicationCard[];
-}
-
-export interface QuestionWire {
-  id: number;
-  text: string;
-  product: { id: number; name: string; url: string } | null;
-  answer: string | null;
-  answered_at: string | null;
-  created_at: string;
-}
-
 // Answers.
 
 export const userAddressSchema = z.object({
@@ -265,6 +213,8 @@ export const sessionAnswerSchema = z.object({
   expires_in: z.int(),
   user: userWireSchema,
 });
+export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 
 /** GET /v1/user. */
 export const currentUserAnswerSchema = z.object({ message: z.literal('user'), user: userWireSchema });
+export type CurrentUserAnswer = z.infer<typeof currentUserAnswerSchema>;

@@ -102,3 +102,17 @@ export const changeEmailSchema = z.union([
   z.strictObject({ email: emailField, password: z.string().min(1, 'Введите пароль').max(PASSWORD_MAX) }),
   z.strictObject({ token: z.string().min(10).max(200) }),
 ]);
+
+// Answers (docs/decisions/031); login and registration answer with account-schemas' sessionAnswerSchema.
+
+/** GET /registration asked for JSON: what the registration form needs. */
+export const registrationFormAnswerSchema = z.object({
+  fields: z.array(z.string()),
+  required: z.array(z.string()),
+  password: z.object({ min: z.int(), max: z.int() }),
+  /** Addresses of the documents the «agree» box refers to. */
+  agreement: z.object({ personal_data: z.string(), offer: z.string() }),
+});
+
+/** POST /refresh: a new access token (the refresh cookie is rotated beside it). */
+export const refreshAnswerSchema = z.object({ access_token: z.string(), expires_in: z.int() });

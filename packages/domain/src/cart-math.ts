@@ -1,4 +1,5 @@
 // Cart prices of spec §9 and the discounts of spec §6, in whole roubles, computed exactly with integers.
+import type { CartAnswer } from './cart-wire.ts';
 
 export interface PricedLine {
   id: number;
@@ -86,4 +87,9 @@ export function computeCartTotals(
     return { id: line.id, unitPrice, sum };
   });
   return { lines: priced, subtotal, total, discount: subtotal - total, count, applied };
+}
+
+/** A cart with nothing in it: what the server answers for a visitor without a cart, and the web shows meanwhile. */
+export function emptyCart(skidka = 0): Omit<CartAnswer['cart'], 'version'> {
+  return { lines: [], gifts: [], promo: null, subtotal: 0, discount: 0, total: 0, count: 0, skidka };
 }

@@ -69,3 +69,54 @@ export const cartPromoAnswerSchema = z.object({
   cart: cartAnswerSchema.shape.cart,
   hydr: z.boolean(),
 });
+export type CartPromoAnswer = z.infer<typeof cartPromoAnswerSchema>;
+
+/** GET /v1/cart/gifts: the gifts there are and whether the cart's total unlocks them. */
+export const cartGiftsAnswerSchema = z.object({
+  message: z.literal('cart/gifts'),
+  gifts: z.array(
+    z.object({
+      id: z.int(),
+      threshold: z.int(),
+      unlocked: z.boolean(),
+      /** ₽ the cart still lacks for this gift. */
+      remaining: z.int(),
+      product: z.object({
+        id: z.int(),
+        name: z.string(),
+        url: z.string(),
+        volume: z.string(),
+        image: imageRefSchema.nullable(),
+      }),
+    }),
+  ),
+  chosen: z.int().nullable(),
+  total: z.int(),
+});
+export type CartGiftsAnswer = z.infer<typeof cartGiftsAnswerSchema>;
+
+/** PUT /v1/cart/save: saving empties the cart; the saved one is at `link`. */
+export const cartSavedAnswerSchema = z.object({ status: z.literal('ok'), link: z.string(), id: z.int() });
+
+/** The page data (com_data) of /saved/{token}: the saved cart's lines at today's prices. */
+export const savedCartPageSchema = z.object({
+  token: z.string(),
+  created_at: z.string(),
+  lines: z.array(cartLineSchema),
+  total: z.int(),
+});
+export type SavedCartPage = z.infer<typeof savedCartPageSchema>;
+
+/** A saved cart as /my-baskets shows it: its lines at today's prices. */
+export const savedCartSchema = z.object({
+  id: z.int(),
+  link: z.string(),
+  created_at: z.string(),
+  lines: z.array(cartLineSchema),
+  total: z.int(),
+});
+export type SavedCart = z.infer<typeof savedCartSchema>;
+
+/** GET /v1/my-baskets. */
+export const savedCartsAnswerSchema = z.object({ items: z.array(savedCartSchema) });
+export type SavedCartsAnswer = z.infer<typeof savedCartsAnswerSchema>;

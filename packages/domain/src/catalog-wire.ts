@@ -181,3 +181,114 @@ export const routeResponseSchema = z.object({
 export type RouteResponse<T = unknown> = Omit<z.infer<typeof routeResponseSchema>, 'page'> & {
   page: PageInfo<T>;
 };
+
+// GET /api/v1/critical: what every first page load needs (spec §7). Sent as ready JSON text; described here.
+
+export const catalogEntrySchema = z.object({
+  id: z.int(),
+  /** The parent entry; 0 at the top. */
+  id_kat: z.int(),
+  name: z.string(),
+  url: z.string(),
+  pos: z.int(),
+  /** 1: shown in its parent's sub-menu. */
+  top: z.union([z.literal(0), z.literal(1)]),
+  foto: z.string().nullable(),
+  foto_main: imageRefSchema.nullable(),
+  webp: z.string().nullable(),
+});
+export type CatalogEntry = z.infer<typeof catalogEntrySchema>;
+
+export const menuLinkSchema = z.object({
+  name: z.string(),
+  url: z.string(),
+  img: z.string().nullable(),
+  color: z.string().nullable(),
+});
+export type MenuLink = z.infer<typeof menuLinkSchema>;
+
+export const slideSchema = z.object({
+  id: z.int(),
+  img: imageRefSchema,
+  name: z.string(),
+  link: z.string(),
+  /** Who sees it: everyone, signed-in customers, or guests. */
+  show: z.enum(['all', 'reg', 'guest']),
+  color: z.string(),
+});
+export type Slide = z.infer<typeof slideSchema>;
+
+export const authorSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  url: z.string(),
+  position: z.string(),
+  photo: imageRefSchema.nullable(),
+  bio: z.string(),
+});
+
+export const razdelSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  url: z.string(),
+  description: z.string(),
+});
+
+export const tagSchema = z.object({ id: z.int(), name: z.string(), url: z.string() });
+
+export const criticalDataSchema = z.object({
+  /** Top entries (id_kat = 0), by pos. */
+  catalogs: z.array(catalogEntrySchema),
+  /** Every entry, by pos. */
+  categories: z.array(catalogEntrySchema),
+  /** Children of each entry shown in the sub-menu (top = 1), by name. */
+  subCatalog: z.record(z.string(), z.array(catalogEntrySchema)),
+  slider: z.array(slideSchema),
+  /** Links of the catalogue mega-menu's article column (spec §3 Menu article link). */
+  sidebar: z.array(menuLinkSchema),
+  authors: z.array(authorSchema),
+  /** Best sellers in stock, shown in the catalogue mega-menu. */
+  collection: z.array(productCardSchema),
+  razdels: z.array(razdelSchema),
+  tags: z.array(tagSchema),
+  /** Top bar, its «Ещё» list and the footer, editable like any content. */
+  menus: z.record(z.string(), z.array(menuLinkSchema)),
+});
+export type CriticalData = z.infer<typeof criticalDataSchema>;
+
+/** GET /api/v1/static-page. */
+export const staticPageAnswerSchema = z.object({
+  page: z.object({
+    url: z.string(),
+    kind: z.enum(['static', 'legal']),
+    title: z.string(),
+    description: z.string(),
+    html: z.string(),
+    updated_at: z.string(),
+  }),
+});
+export type StaticPageAnswer = z.infer<typeof staticPageAnswerSchema>;
+export type StaticPage = StaticPageAnswer['page'];
+
+// Filter options (spec §7 Filters): each option with how many items it would show.
+
+const sortOptionSchema = z.object({ id: z.int(), name: z.string() });
+
+/** POST /api/v1/filter/products. */
+export const productFacetsSchema = z.object({
+  icons: z.array(z.object({ id: z.enum(PRODUCT_ICONS), name: z.string(), count })),
+  anywhere: z.array(z.object({ id: z.int(), name: z.string(), count })),
+  defaults: z.object({ icons: z.array(z.enum(PRODUCT_ICONS)), anywhere: z.int() }),
+  sorts: z.array(sortOptionSchema),
+});
+export type ProductFacets = z.infer<typeof productFacetsSchema>;
+
+/** GET /api/v1/filter/articles and /recepts. */
+export const publicationFacetsSchema = z.object({
+  authors: z.array(z.object({ id: z.int(), name: z.string(), count })),
+  date: z.array(z.object({ id: z.int(), name: z.string(), count })),
+  tags: z.array(z.object({ id: z.int(), name: z.string(), count })),
+  defaults: z.object({ authors: z.array(z.int()), date: z.int(), tags: z.array(z.int()) }),
+  sorts: z.array(sortOptionSchema),
+});
+export type PublicationFacets = z.infer<typeof publicationFacetsSchema>;

@@ -53,56 +53,62 @@ export const chatRequestSchema = z.strictObject({
   ),
 });
 
-export type ChatRole = 'user' | 'assistant';
+// Answers (docs/decisions/031): the server's `response` schemas, the widget's types.
 
-export interface ChatContentPart {
-  type: 'text';
-  text: string;
-}
+export const chatContentPartSchema = z.object({ type: z.literal('text'), text: z.string() });
+export type ChatContentPart = z.infer<typeof chatContentPartSchema>;
 
 /** Spec §3 Chat message. */
-export interface ChatMessageWire {
-  id: number;
-  thread_id: number;
-  content: ChatContentPart[];
-  role: ChatRole;
-  user_id: number;
-  created_at: string;
-}
+export const chatMessageWireSchema = z.object({
+  id: z.int(),
+  thread_id: z.int(),
+  content: z.array(chatContentPartSchema),
+  role: z.enum(['user', 'assistant']),
+  user_id: z.int(),
+  created_at: z.string(),
+});
+export type ChatMessageWire = z.infer<typeof chatMessageWireSchema>;
 
-export interface ChatThreadSummary {
-  thread_id: number;
-  name: string;
-  updated_at: string;
-}
+export const chatThreadSummarySchema = z.object({
+  thread_id: z.int(),
+  name: z.string(),
+  updated_at: z.string(),
+});
+export type ChatThreadSummary = z.infer<typeof chatThreadSummarySchema>;
 
 /** POST /api/v1/ai answer (spec §7): the assistant's message, the stored question, the thread's name and id. */
-export interface ChatReply {
-  status: 'ok';
-  ai: ChatMessageWire;
-  user_message: ChatMessageWire;
-  name: string;
-  thread_id: number;
-}
+export const chatReplySchema = z.object({
+  status: z.literal('ok'),
+  ai: chatMessageWireSchema,
+  user_message: chatMessageWireSchema,
+  name: z.string(),
+  thread_id: z.int(),
+});
+export type ChatReply = z.infer<typeof chatReplySchema>;
 
 /** A failed answer (502 provider failure, 504 provider timeout); nothing is stored. */
-export interface ChatFailure {
-  status: 'error';
-  message: string;
-  thread_id: number | null;
-}
+export const chatFailureSchema = z.object({
+  status: z.literal('error'),
+  message: z.string(),
+  thread_id: z.int().nullable(),
+});
+export type ChatFailure = z.infer<typeof chatFailureSchema>;
 
-export interface ChatThreadList {
-  status: 'ok';
-  threads: ChatThreadSummary[];
-}
+/** GET /api/v1/ai/threads. */
+export const chatThreadListSchema = z.object({
+  status: z.literal('ok'),
+  threads: z.array(chatThreadSummarySchema),
+});
+export type ChatThreadList = z.infer<typeof chatThreadListSchema>;
 
-export interface ChatThreadView {
-  status: 'ok';
-  thread_id: number;
-  name: string;
-  messages: ChatMessageWire[];
-}
+/** GET /api/v1/ai/threads/{id}. */
+export const chatThreadViewSchema = z.object({
+  status: z.literal('ok'),
+  thread_id: z.int(),
+  name: z.string(),
+  messages: z.array(chatMessageWireSchema),
+});
+export type ChatThreadView = z.infer<typeof chatThreadViewSchema>;
 
 /** The text of a message's content parts, joined. */
 export function readChatText(content: readonly ChatContentPart[]): string {

@@ -262,70 +262,101 @@ export const addressQuerySchema = z.object({
   q: z.string({ error: 'Неверный запрос' }).max(200, 'Запрос — не длиннее 200 символов').default(''),
 });
 
-export interface DeliveryTermWire {
-  min: number;
-  max: number;
-  text: string;
-}
+// Answers of the delivery calls (docs/decisions/031): the server's `response` schemas, the web's types.
+
+export const deliveryTermSchema = z.object({ min: z.number(), max: z.number(), text: z.string() });
 
 /** One way to deliver, priced for this cart; `available: false` carries a Russian `reason`. */
-export interface DeliveryOptionWire {
-  type: DeliveryKindId;
-  name: string;
-  provider: string;
-  providerName: string;
-  tarif: string | null;
-  tarifName: string | null;
+export const deliveryOptionSchema = z.object({
+  type: z.literal(DELIVERY_KIND_IDS),
+  name: z.string(),
+  provider: z.string(),
+  providerName: z.string(),
+  tarif: z.string().nullable(),
+  tarifName: z.string().nullable(),
   /** Whole ₽ after the shop's free-delivery thresholds; null when unavailable or on request. */
-  price: number | null;
-  free: boolean;
-  freeFrom: number | null;
+  price: z.number().nullable(),
+  free: z.boolean(),
+  freeFrom: z.number().nullable(),
   /** «390 ₽», «от 250 ₽», «бесплатно», «по запросу», «недоступно». */
-  priceText: string;
-  term: DeliveryTermWire | null;
-  available: boolean;
-  reason: string | null;
-}
+  priceText: z.string(),
+  term: deliveryTermSchema.nullable(),
+  available: z.boolean(),
+  reason: z.string().nullable(),
+});
+export type DeliveryOptionWire = z.infer<typeof deliveryOptionSchema>;
 
-export interface DeliveryMethodWire {
-  id: DeliveryMethodId;
-  name: string;
-  available: boolean;
-  reason: string | null;
-  kinds: DeliveryOptionWire[];
-}
+export const deliveryMethodSchema = z.object({
+  id: z.literal(DELIVERY_METHOD_IDS),
+  name: z.string(),
+  available: z.boolean(),
+  reason: z.string().nullable(),
+  kinds: z.array(deliveryOptionSchema),
+});
+export type DeliveryMethodWire = z.infer<typeof deliveryMethodSchema>;
 
-export interface DeliveryListWire {
-  methods: DeliveryMethodWire[];
-  hydr: boolean;
-  total: number;
-  weight: number;
-}
+/** GET /api/v1/calculator/list. */
+export const deliveryListSchema = z.object({
+  methods: z.array(deliveryMethodSchema),
+  hydr: z.boolean(),
+  total: z.number(),
+  weight: z.number(),
+});
+export type DeliveryListWire = z.infer<typeof deliveryListSchema>;
 
-export interface PickupPointWire {
-  code: string;
-  type: DeliveryKindId;
-  provider: string;
-  providerName: string;
-  name: string;
-  city: string;
-  address: string;
-  zip: string;
-  metro: string;
-  lat: number;
-  lon: number;
-  workHours: string;
-  phone: string;
-  note: string;
-  available: boolean;
-  reason: string | null;
-}
+export const pickupPointWireSchema = z.object({
+  code: z.string(),
+  type: z.literal(DELIVERY_KIND_IDS),
+  provider: z.string(),
+  providerName: z.string(),
+  name: z.string(),
+  city: z.string(),
+  address: z.string(),
+  zip: z.string(),
+  metro: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+  workHours: z.string(),
+  phone: z.string(),
+  note: z.string(),
+  available: z.boolean(),
+  reason: z.string().nullable(),
+});
+export type PickupPointWire = z.infer<typeof pickupPointWireSchema>;
 
-export interface AddressSuggestionWire {
-  value: string;
-  city: string;
-  street: string;
-}
+/** POST /api/v1/calculator/courier-cost. */
+export const courierCostAnswerSchema = z.object({ zip: z.string(), options: z.array(deliveryOptionSchema) });
+export type CourierCostAnswer = z.infer<typeof courierCostAnswerSchema>;
+
+/** POST /api/v1/calculator/pvz-cost. */
+export const pvzCostAnswerSchema = z.object({
+  point: pickupPointWireSchema,
+  options: z.array(deliveryOptionSchema),
+});
+export type PvzCostAnswer = z.infer<typeof pvzCostAnswerSchema>;
+
+/** POST /api/v1/calculator/pvz-search: the points that match, at most PVZ_SEARCH_LIMIT. */
+export const pickupPointSearchAnswerSchema = z.object({
+  points: z.array(pickupPointWireSchema),
+  total: z.int(),
+});
+export type PickupPointSearchAnswer = z.infer<typeof pickupPointSearchAnswerSchema>;
+
+/**
+ * POST /api/v1/calculator/pvz: the map's points (at most 500; `total` in the box) and the cities that have points
+ * of the asked type, with how many each has.
+ */
+export const pickupPointListAnswerSchema = pickupPointSearchAnswerSchema.extend({
+  cities: z.array(z.object({ city: z.string(), count: z.int() })),
+});
+export type PickupPointListAnswer = z.infer<typeof pickupPointListAnswerSchema>;
+
+export const addressSuggestionSchema = z.object({ value: z.string(), city: z.string(), street: z.string() });
+export type AddressSuggestionWire = z.infer<typeof addressSuggestionSchema>;
+
+/** GET /api/v1/address. */
+export const addressSuggestionsAnswerSchema = z.object({ suggestions: z.array(addressSuggestionSchema) });
+export type AddressSuggestionsAnswer = z.infer<typeof addressSuggestionsAnswerSchema>;
 
 export const deliveryEstimateQuerySchema = z.strictObject({
   product: z.coerce
@@ -339,10 +370,11 @@ export const deliveryEstimateQuerySchema = z.strictObject({
 });
 
 /** GET /api/v1/calculator/estimate: the cheapest courier and pickup point for one unit of a product to a city. */
-export interface DeliveryEstimateWire {
-  city: EstimateCityName;
+export const deliveryEstimateSchema = z.object({
+  city: deliveryEstimateQuerySchema.shape.city,
   /** Null when no courier delivers there. */
-  courier: DeliveryOptionWire | null;
+  courier: deliveryOptionSchema.nullable(),
   /** Null when the city has no pickup point that takes the product. */
-  pickup: DeliveryOptionWire | null;
-}
+  pickup: deliveryOptionSchema.nullable(),
+});
+export type DeliveryEstimateWire = z.infer<typeof deliveryEstimateSchema>;

@@ -134,3 +134,25 @@ export const placeOrderAnswerSchema = z.object({
   /** The buyer goes on to pay by card. */
   pay: z.boolean(),
 });
+export type PlacedOrder = z.infer<typeof placeOrderAnswerSchema>;
+
+/** GET /v1/my-orders: the user's orders, newest first. */
+export const myOrdersAnswerSchema = z.object({ items: z.array(orderViewSchema) });
+export type MyOrdersAnswer = z.infer<typeof myOrdersAnswerSchema>;
+
+/**
+ * PUT /v1/order/yookassa: the payment started (go to `confirmation_url`, or show the QR code of GET
+ * /v1/order/{id}/payment), or `paid` when the order needs nothing more.
+ */
+export const startPaymentAnswerSchema = z.object({
+  status: z.string(),
+  order_id: z.int(),
+  payment_id: z.string().optional(),
+  method: z.enum(['bank_card', 'sbp']).optional(),
+  confirmation_type: z.enum(['redirect', 'qr']).optional(),
+  confirmation_url: z.string().nullable(),
+});
+
+/** POST /v1/order/one-click: the order placed; the shop calls back to agree delivery and payment. */
+export const oneClickAnswerSchema = placeOrderAnswerSchema.omit({ pay: true });
+export type OneClickAnswer = z.infer<typeof oneClickAnswerSchema>;

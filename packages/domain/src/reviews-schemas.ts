@@ -1,7 +1,6 @@
 // Shop reviews, rating votes and comments (spec §4, §7): the forms both sides check and the answers they exchange.
 import { idField } from './account-schemas.ts';
 import { nameField } from './auth-schemas.ts';
-import type { Pagination } from './catalog-wire.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
 import { z } from './zod-ru.ts';
 
@@ -32,7 +31,6 @@ export const VOTE_MESSAGES = {
   recept: 'vote/recept',
   article: 'vote/article',
 } as const satisfies Record<VoteType, string>;
-export type VoteMessage = (typeof VOTE_MESSAGES)[VoteType];
 
 /**
  * Characters a reader sees in sanitised HTML. The sanitiser's output is canonical (every `<` and `>` of text and
@@ -146,42 +144,6 @@ export const commentsListSchema = z.strictObject({
 
 // Answers.
 
-export interface ReviewWire {
-  id: number;
-  name: string;
-  rating: number;
-  /** Sanitised rich text. */
-  html: string;
-  created_at: string;
-}
-
-export interface ReviewsAnswer {
-  items: ReviewWire[];
-  pagination: Pagination;
-  /** Mean of all published reviews, one decimal; 0 without reviews. */
-  average: number;
-  /** Published reviews in all. */
-  count: number;
-}
-
-export interface ReviewAnswer {
-  status: 'ok';
-  message: string;
-}
-
-export interface VoteResult {
-  /** One decimal. */
-  avg_rating: number;
-  votes_count: number;
-  /** The caller's own vote, 0 when none. */
-  userRating: number;
-}
-
-export interface VoteAnswer {
-  message: VoteMessage;
-  resp: VoteResult;
-}
-
 export const commentAuthorSchema = z.object({
   id: z.int(),
   name: z.string(),
@@ -203,18 +165,3 @@ export const commentThreadSchema = commentWireSchema.extend({
   replies: z.array(commentWireSchema),
 });
 export type CommentThread = z.infer<typeof commentThreadSchema>;
-
-export interface CommentAnswer {
-  message: 'comment';
-  comment: CommentWire;
-  /** The page's comment count after this one. */
-  comments_count: number;
-}
-
-export interface CommentsAnswer {
-  /** Top-level comments, newest first. */
-  items: CommentThread[];
-  pagination: Pagination;
-  /** Published comments of the page, replies included (the page's comments_count). */
-  count: number;
-}

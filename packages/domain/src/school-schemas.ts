@@ -1,7 +1,7 @@
 // The aromatherapy school (spec §2 /seminar_po_aromatherapy.html, /my-courses; §7 user/course and user/diplom/*):
 // enrolment, the diploma contract form, the document kinds and the wire shapes, shared by server and web.
-import { calculateAge, getMoscowToday, idField } from './account-schemas.ts';
-import type { ImageRef } from './catalog-wire.ts';
+import { calculateAge, getMoscowToday, idField, userWireSchema } from './account-schemas.ts';
+import { imageRefSchema } from './catalog-wire.ts';
 import type { PluralForms } from './plural.ts';
 import { z } from './zod-ru.ts';
 
@@ -231,104 +231,158 @@ export const CONTRACT_FIELDS = [
   'education',
 ] as const;
 
-export interface CourseModuleWire {
-  title: string;
-  hours: number;
-  topics: string[];
-}
+// Answers (docs/decisions/031): the server's `response` schemas, the web's types.
 
-export interface CourseTeacherWire {
-  name: string;
-  position: string;
-  url: string;
-  photo: ImageRef | null;
-}
+export const courseModuleSchema = z.object({
+  title: z.string(),
+  hours: z.number(),
+  topics: z.array(z.string()),
+});
+export type CourseModuleWire = z.infer<typeof courseModuleSchema>;
 
-export interface CourseWire {
-  id: number;
-  url: string;
-  title: string;
-  summary: string;
+export const courseTeacherSchema = z.object({
+  name: z.string(),
+  position: z.string(),
+  url: z.string(),
+  photo: imageRefSchema.nullable(),
+});
+
+export const courseWireSchema = z.object({
+  id: z.int(),
+  url: z.string(),
+  title: z.string(),
+  summary: z.string(),
   /** Sanitised rich text. */
-  html: string;
-  format: CourseFormat;
-  format_name: string;
+  html: z.string(),
+  format: z.enum(Object.keys(COURSE_FORMATS) as [CourseFormat, ...CourseFormat[]]),
+  format_name: z.string(),
   /** Where the classes are (an address in Moscow, or the online platform). */
-  place: string;
-  starts_at: string;
-  ends_at: string;
-  schedule: string;
-  hours: number;
-  price: number;
-  outcome: CourseOutcome;
-  outcome_name: string;
-  seats_total: number;
-  seats_left: number;
-  teacher: CourseTeacherWire | null;
-  programme: CourseModuleWire[];
-}
+  place: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  schedule: z.string(),
+  hours: z.number(),
+  price: z.int(),
+  outcome: z.enum(Object.keys(COURSE_OUTCOMES) as [CourseOutcome, ...CourseOutcome[]]),
+  outcome_name: z.string(),
+  seats_total: z.int(),
+  seats_left: z.int(),
+  teacher: courseTeacherSchema.nullable(),
+  programme: z.array(courseModuleSchema),
+});
+export type CourseWire = z.infer<typeof courseWireSchema>;
 
-export interface CoursesAnswer {
-  items: CourseWire[];
-}
+/** GET /api/v1/courses. */
+export const coursesAnswerSchema = z.object({ items: z.array(courseWireSchema) });
+export type CoursesAnswer = z.infer<typeof coursesAnswerSchema>;
 
-export interface CourseAnswer {
-  course: CourseWire;
-}
+/** GET /api/v1/courses/{slug}. */
+export const courseAnswerSchema = z.object({ course: courseWireSchema });
+export type CourseAnswer = z.infer<typeof courseAnswerSchema>;
 
-export interface DiplomaDocumentWire {
-  id: number;
-  type: DiplomaDocumentType;
-  type_name: string;
-  name: string;
-  size: number;
-  mime: string;
-  created_at: string;
-}
+export const diplomaDocumentSchema = z.object({
+  id: z.int(),
+  type: documentTypeField,
+  type_name: z.string(),
+  name: z.string(),
+  size: z.int(),
+  mime: z.string(),
+  created_at: z.string(),
+});
+export type DiplomaDocumentWire = z.infer<typeof diplomaDocumentSchema>;
 
-export interface DiplomaWire {
-  state: DiplomaSetState;
-  state_name: string;
+/** The contract's data as saved (contractSchema's output). */
+const contractDataSchema = z.object({
+  fam: z.string(),
+  name: z.string(),
+  otch: z.string(),
+  birth_date: z.string(),
+  passport_series: z.string(),
+  passport_number: z.string(),
+  passport_issued_by: z.string(),
+  passport_issued_at: z.string(),
+  passport_code: z.string(),
+  address: z.string(),
+  snils: z.string(),
+  education: z.enum(Object.keys(EDUCATION_LEVELS) as [EducationLevel, ...EducationLevel[]]),
+});
+
+export const diplomaWireSchema = z.object({
+  state: z.enum(Object.keys(DIPLOMA_SET_STATES) as [DiplomaSetState, ...DiplomaSetState[]]),
+  state_name: z.string(),
   /** The moderator's comment when the set was returned or accepted. */
-  comment: string;
-  submitted_at: string | null;
-  reviewed_at: string | null;
+  comment: z.string(),
+  submitted_at: z.string().nullable(),
+  reviewed_at: z.string().nullable(),
   /** The saved contract data (owner only), or null before the form is filled. */
-  contract: ContractData | null;
-  documents: DiplomaDocumentWire[];
+  contract: contractDataSchema.nullable(),
+  documents: z.array(diplomaDocumentSchema),
   /** Required kinds still missing; empty when the set can be submitted (with the contract filled). */
-  missing: DiplomaDocumentType[];
-  editable: boolean;
-}
+  missing: z.array(documentTypeField),
+  editable: z.boolean(),
+});
+export type DiplomaWire = z.infer<typeof diplomaWireSchema>;
 
-export interface MyCourseWire {
+/** PUT /v1/user/diplom/contract, the document calls and the moderator's decision: the set after the change. */
+export const diplomaChangedAnswerSchema = z.object({
+  status: z.literal('ok'),
+  message: z.string(),
+  diploma: diplomaWireSchema,
+});
+export type DiplomaAnswer = z.infer<typeof diplomaChangedAnswerSchema>;
+
+const orderSummarySchema = z.object({
+  id: z.int(),
+  number: z.string(),
+  total: z.int(),
+  payment_state: z.string(),
+});
+
+export const myCourseSchema = z.object({
   /** The enrolment's id: the annex PDF is GET /v1/user/diplom/annex/{id}. */
-  id: number;
-  status: EnrolmentStatus;
-  status_name: string;
-  enrolled_at: string;
-  order: { id: number; number: string; total: number; payment_state: string } | null;
-  course: CourseWire;
+  id: z.int(),
+  status: z.enum(Object.keys(ENROLMENT_STATUSES) as [EnrolmentStatus, ...EnrolmentStatus[]]),
+  status_name: z.string(),
+  enrolled_at: z.string(),
+  order: orderSummarySchema.nullable(),
+  course: courseWireSchema,
   /** Links to recordings and handouts; only while the student is enrolled and paid. */
-  materials: Array<{ name: string; url: string }>;
-}
+  materials: z.array(z.object({ name: z.string(), url: z.string() })),
+});
+export type MyCourseWire = z.infer<typeof myCourseSchema>;
 
-export interface MyCoursesAnswer {
-  items: MyCourseWire[];
+/** GET /v1/my-courses. */
+export const myCoursesAnswerSchema = z.object({
+  items: z.array(myCourseSchema),
   /** The diploma documents section, when one of the courses ends with a diploma. */
-  diploma: DiplomaWire | null;
-}
+  diploma: diplomaWireSchema.nullable(),
+});
+export type MyCoursesAnswer = z.infer<typeof myCoursesAnswerSchema>;
 
-export interface EnrolAnswer {
-  status: 'enrolled' | 'payment';
-  errors: null;
-  order: {
-    id: number;
-    number: string;
-    total: number;
-    payment_state: string;
-    /** Where to pay (YooKassa or the test gateway); null when nothing is to be paid. */
-    confirmation_url: string | null;
-  } | null;
-  user: unknown;
-}
+/** POST /v1/user/course. */
+export const enrolAnswerSchema = z.object({
+  status: z.enum(['enrolled', 'payment']),
+  errors: z.null(),
+  order: orderSummarySchema
+    .extend({
+      /** Where to pay (YooKassa or the test gateway); null when nothing is to be paid. */
+      confirmation_url: z.string().nullable(),
+    })
+    .nullable(),
+  user: userWireSchema,
+});
+export type EnrolAnswer = z.infer<typeof enrolAnswerSchema>;
+
+/** GET /api/v1/admin/diploma/sets: the sets in a state, with their students. */
+export const diplomaSetsAnswerSchema = z.object({
+  items: z.array(
+    diplomaWireSchema.extend({
+      user_id: z.int(),
+      student: z
+        .object({ id: z.int(), name: z.string(), fam: z.string(), email: z.string(), tel: z.string() })
+        .nullable(),
+      course: z.object({ id: z.int(), title: z.string() }).nullable(),
+    }),
+  ),
+});
+export type DiplomaSetsAnswer = z.infer<typeof diplomaSetsAnswerSchema>;

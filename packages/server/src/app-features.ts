@@ -1,7 +1,9 @@
 // The features of the shop, registered by buildApp (app.ts) in this order: the storefront, checkout, the customer's
 // pages, operations, background work, chat and 1C, and the back office. Each step names what it adds; the order
 // is the registration order of routes and hooks, which @fastify/swagger's document and the hooks follow.
+
 import { mkdirSync } from 'node:fs';
+import { okAnswerSchema } from '@efir/domain/api-wire';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppCore } from './app-core.ts';
@@ -63,7 +65,9 @@ const abandonedCartCheckMs = (hours: number) => Math.max(1000, Math.min(10 * 60 
 /** Health, the API document, readiness; signing in (a guest's cart joins the user's) and the cart. */
 export function registerStorefront(app: FastifyInstance, core: AppCore): void {
   const { db, cart } = core;
-  app.get('/api/health', async () => ({ status: 'ok' }));
+  app.get('/api/health', { schema: { response: { 200: okAnswerSchema } } }, async () => ({
+    status: 'ok' as const,
+  }));
   registerApiDocs(app);
   registerReadiness(app, { db, redis: core.redis });
   registerAuthRoutes(app, {

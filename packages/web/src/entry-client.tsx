@@ -6,7 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
 import type { AppContextValue } from './app/app-context.tsx';
 import { AppShell, BOOTSTRAP_ELEMENT_ID, ROUTER_DATA_ELEMENT_ID } from './app/app-shell.tsx';
-import { type Bootstrap, createAppStore } from './app/app-state.ts';
+import { type AppState, type Bootstrap, createAppStore } from './app/app-state.ts';
 import { loadBootstrap, loadCart, startFilterLoads } from './app/bootstrap.ts';
 import { announceCartNotices } from './app/cart-core.ts';
 import { persistCheckout, readStoredCheckout } from './app/checkout-draft.ts';
@@ -93,7 +93,7 @@ async function start(): Promise<void> {
     },
   });
 
-  const pendingFilters: Array<[string, unknown]> = [];
+  const pendingFilters: Array<Parameters<AppState['setFilters']>> = [];
   startFilterLoads(api, (kind, options) => {
     if (store) store.getState().setFilters(kind, options);
     else pendingFilters.push([kind, options]);

@@ -1,9 +1,21 @@
 // The server render of the account and guest-only routes (spec §2): it cannot see the token, so the session-hint
 // cookie decides between a redirect to /login and the account frame in its loading state.
+import { emptyCart } from '@efir/domain/cart-math';
+import type { CartAnswer } from '@efir/domain/cart-wire';
 import { describe, expect, it } from 'vitest';
 import { render } from './entry-server.tsx';
 
 const ORIGIN = 'http://shop.test';
+
+/** GET /v1/cart of a guest without a cart, as the server answers it. */
+const EMPTY_CART_ANSWER: CartAnswer = {
+  message: 'cart',
+  cart: { ...emptyCart(), version: 'v0' },
+  code: null,
+  hydr: false,
+  reco: [],
+  notices: [],
+};
 
 /** Answers the start-up calls of a guest; anything else (an authenticated call) fails the test loudly. */
 const calls: string[] = [];
@@ -14,7 +26,7 @@ const fakeFetch: typeof fetch = async (input) => {
     path === '/api/v1/critical'
       ? { ok: true, data: {} }
       : path === '/v1/cart'
-        ? { ok: true, data: { cart: { lines: [], total: 0 } } }
+        ? { ok: true, data: EMPTY_CART_ANSWER }
         : null;
   return new Response(JSON.stringify(body ?? { message: 'Not Found' }), {
     status: body ? 200 : 404,

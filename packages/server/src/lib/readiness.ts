@@ -1,5 +1,6 @@
 // GET /api/ready: may a balancer send this instance traffic? Yes while the database (and Redis, when configured)
 // answers and the shop is not shutting down; /api/health only says the process is alive.
+import { readinessAnswerSchema } from '@efir/domain/api-wire';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -23,19 +24,23 @@ function withinTimeout(check: Promise<unknown>): Promise<boolean> {
 }
 
 export function registerReadiness(app: FastifyInstance, deps: { db: Database; redis: Redis | null }): void {
-  app.get('/api/ready', async (_request, reply) => {
-    if (app.requestTracker.isStopping()) {
-      return reply.code(503).send({ status: 'stopping', database: 'skipped', redis: 'skipped' });
-    }
-    const [database, redis] = await Promise.all([
-      withinTimeout(deps.db.execute(sql`SELECT 1`)),
-      deps.redis ? withinTimeout(deps.redis.ping()) : Promise.resolve(null),
-    ]);
-    const ready = database && redis !== false;
-    return reply.code(ready ? 200 : 503).send({
-      status: ready ? 'ready' : 'unavailable',
-      database: database ? 'ok' : 'unreachable',
-      redis: redis === null ? 'not configured' : redis ? 'ok' : 'unreachable',
-    });
-  });
+  app.get(
+    '/api/ready',
+    { schema: { response: { 200: readinessAnswerSchema, 503: readinessAnswerSchema } } },
+    async (_request, reply) => {
+      if (app.requestTracker.isStopping()) {
+        return reply.code(503).send({ status: 'stopping', database: 'skipped', redis: 'skipped' });
+      }
+      const [database, redis] = await Promise.all([
+        withinTimeout(deps.db.execute(sql`SELECT 1`)),
+        deps.redis ? withinTimeout(deps.redis.ping()) : Promise.resolve(null),
+      ]);
+      const ready = database && redis !== false;
+      return reply.code(ready ? 200 : 503).send({
+        status: ready ? 'ready' : 'unavailable',
+        database: database ? 'ok' : 'unreachable',
+        redis: redis === null ? 'not configured' : redis ? 'ok' : 'unreachable',
+      });
+    },
+  );
 }

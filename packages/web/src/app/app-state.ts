@@ -1,6 +1,9 @@
 // Session, cart, critical data and UI state of one running app (one per browser tab, one per server render).
+
 import type { UserWire } from '@efir/domain/account-schemas';
+import { emptyCart } from '@efir/domain/cart-math';
 import type { CartAnswer } from '@efir/domain/cart-wire';
+import type { CriticalData, PublicationFacets } from '@efir/domain/catalog-wire';
 import type { DeliveryFormInput } from '@efir/domain/delivery-rules';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
@@ -52,46 +55,11 @@ export interface CheckoutDraft {
 /** The whole cart as GET /v1/cart answers it (spec §3 Cart), totals as the server computed them. */
 export type CartData = CartAnswer['cart'] & Omit<CartAnswer, 'cart' | 'message'>;
 
-export interface CatalogEntry {
-  id: number;
-  id_kat: number;
-  name: string;
-  url: string;
-  pos: number;
-  top: 0 | 1;
-  foto: string | null;
-  foto_main: { filename: string; basename: string } | null;
-  webp: string | null;
-}
+// The critical data of GET /api/v1/critical, as its response schema declares it (domain/catalog-wire.ts).
+export type { CatalogEntry, CriticalData, MenuLink, Slide } from '@efir/domain/catalog-wire';
 
-export interface MenuLink {
-  name: string;
-  url: string;
-  img: string | null;
-  color: string | null;
-}
-
-export interface Slide {
-  id: number;
-  img: { filename: string; basename: string };
-  name: string;
-  link: string;
-  show: 'all' | 'reg' | 'guest';
-  color: string;
-}
-
-export interface CriticalData {
-  catalogs: CatalogEntry[];
-  categories: CatalogEntry[];
-  subCatalog: Record<string, CatalogEntry[]>;
-  slider: Slide[];
-  sidebar: MenuLink[];
-  authors: unknown[];
-  collection: unknown[];
-  razdels: unknown[];
-  tags: unknown[];
-  menus: Record<string, MenuLink[]>;
-}
+/** The lists whose filter options the start-up loads; also the last part of their calls' paths. */
+export type FilterSource = 'articles' | 'recepts';
 
 export interface Notice {
   id: number;
@@ -118,8 +86,8 @@ export interface Bootstrap {
 }
 
 export interface AppState extends Bootstrap {
-  /** Filter options, loaded at start-up without being awaited. */
-  filters: Record<string, unknown>;
+  /** Options of the article and recipe filters (GET /api/v1/filter/…), loaded at start-up without being awaited. */
+  filters: Partial<Record<FilterSource, PublicationFacets>>;
   notices: Notice[];
   mobileMenuOpen: boolean;
   /**
@@ -142,7 +110,7 @@ export interface AppState extends Bootstrap {
   setCheckout(checkout: CheckoutDraft | null): void;
   setCart(cart: CartData): void;
   setCartPending(pending: boolean): void;
-  setFilters(kind: string, options: unknown): void;
+  setFilters(kind: FilterSource, options: PublicationFacets): void;
   showNotice(notice: Omit<Notice, 'id'>): void;
   dismissNotice(id: number): void;
   setMobileMenuOpen(open: boolean): void;
@@ -153,14 +121,7 @@ export interface AppState extends Bootstrap {
 export type AppStore = StoreApi<AppState>;
 
 export const EMPTY_CART: CartData = {
-  lines: [],
-  gifts: [],
-  promo: null,
-  subtotal: 0,
-  discount: 0,
-  total: 0,
-  count: 0,
-  skidka: 0,
+  ...emptyCart(),
   version: '',
   code: null,
   hydr: false,

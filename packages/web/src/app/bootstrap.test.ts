@@ -1,7 +1,11 @@
 // Start-up loads (spec §1): user, cart and critical data go out together; a guest never asks for the user;
 // a missing cart or critical answer leaves a working, empty shop.
+
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { UserWire } from '@efir/domain/account-schemas';
+import { emptyCart } from '@efir/domain/cart-math';
+import type { CartAnswer, CartLine } from '@efir/domain/cart-wire';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHttpClient, createMemoryTokenStore } from '../lib/http-client.ts';
 import { loadBootstrap, startFilterLoads } from './bootstrap.ts';
@@ -33,15 +37,51 @@ beforeEach(() => {
   received = [];
   answers = {
     '/api/v1/critical': { status: 200, body: { catalogs: [{ id: 1, name: 'Эфирные масла' }], slider: [] } },
-    '/v1/cart': {
-      status: 200,
-      body: {
-        cart: { lines: [{ id: 7, quantity: 2, cena: 450, cena_st: 0, katGlobal: 1, url: '/x' }], total: 900 },
-      },
-    },
-    '/v1/user': { status: 200, body: { message: 'user', user: { id: 5, name: 'Анна' } } },
+    '/v1/cart': { status: 200, body: CART_ANSWER },
+    '/v1/user': { status: 200, body: { message: 'user', user: USER } },
   };
 });
+
+const LINE: CartLine = {
+  id: 7,
+  quantity: 2,
+  cena: 450,
+  cena_st: 0,
+  katGlobal: 1,
+  url: '/x',
+  name: 'Лаванда',
+  volume: '10 мл',
+  image: null,
+  stock: 5,
+  price: 450,
+  sum: 900,
+};
+const CART_ANSWER: CartAnswer = {
+  message: 'cart',
+  cart: { ...emptyCart(), lines: [LINE], subtotal: 900, total: 900, count: 2, version: 'v1' },
+  code: null,
+  hydr: false,
+  reco: [],
+  notices: [],
+};
+const USER: UserWire = {
+  id: 5,
+  name: 'Анна',
+  fam: '',
+  email: 'anna@example.ru',
+  tel: '',
+  avatar: { type: 'other', photo: null },
+  skidka: 0,
+  birthday: null,
+  mailings: true,
+  telegram: { linked: false },
+  favProducts: [],
+  favRecepts: [],
+  favArticles: [],
+  waitlist: [],
+  addresses: [],
+  pvz: [],
+};
 
 function client(token: string | null = null) {
   return createHttpClient({ baseUrl: origin, tokenStore: createMemoryTokenStore(token) });

@@ -1,4 +1,7 @@
 // Start-up loads of spec §1: filters (not awaited), then user, cart and critical data together.
+
+import type { CartAnswer } from '@efir/domain/cart-wire';
+import type { PublicationFacets } from '@efir/domain/catalog-wire';
 import { type HttpClient, HttpError } from '../lib/http-client.ts';
 import {
   type Bootstrap,
@@ -6,9 +9,10 @@ import {
   type CriticalData,
   EMPTY_CART,
   EMPTY_CRITICAL,
+  type FilterSource,
   type SessionUser,
 } from './app-state.ts';
-import { readCart } from './cart-core.ts';
+import { cartFromAnswer } from './cart-core.ts';
 import { fetchSessionUser } from './session-user.ts';
 
 const FILTER_CALLS = [
@@ -17,10 +21,13 @@ const FILTER_CALLS = [
 ] as const;
 
 /** Fire-and-forget: filter options arrive whenever they arrive; a failure leaves the defaults. */
-export function startFilterLoads(api: HttpClient, onLoaded: (kind: string, options: unknown) => void): void {
+export function startFilterLoads(
+  api: HttpClient,
+  onLoaded: (kind: FilterSource, options: PublicationFacets) => void,
+): void {
   for (const call of FILTER_CALLS) {
     api
-      .request(call.method, call.path, { suppressErrors: true })
+      .request<PublicationFacets>(call.method, call.path, { suppressErrors: true })
       .then((options) => onLoaded(call.kind, options))
       .catch(() => {});
   }
@@ -38,7 +45,7 @@ export async function loadUser(api: HttpClient, hasToken: boolean): Promise<Sess
 
 export async function loadCart(api: HttpClient): Promise<CartData> {
   try {
-    return readCart(await api.get('/v1/cart', { suppressErrors: true }));
+    return cartFromAnswer(await api.get<CartAnswer>('/v1/cart', { suppressErrors: true }));
   } catch (error) {
     // No cart yet (or the cart service is unreachable): the shop still opens with an empty cart.
     if (error instanceof HttpError) return EMPTY_CART;

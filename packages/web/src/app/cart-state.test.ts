@@ -1,9 +1,11 @@
 // The cart of spec §4 against a fake server: every answer sets the whole cart, the promo answer keeps the
 // recommendations, the top bar counts with Russian plurals, «add all ingredients» reports what did not go in.
+import type { CartAnswer, CartLine } from '@efir/domain/cart-wire';
+import type { ProductCard } from '@efir/domain/catalog-wire';
 import { describe, expect, it } from 'vitest';
 import { createHttpClient, createMemoryTokenStore, HttpError } from '../lib/http-client.ts';
 import { createAppStore, EMPTY_CART, EMPTY_CRITICAL } from './app-state.ts';
-import { readCart } from './cart-core.ts';
+import { cartFromAnswer } from './cart-core.ts';
 import {
   addManyToCart,
   addToCart,
@@ -16,7 +18,7 @@ import {
   saveCart,
 } from './cart-state.ts';
 
-const LINE = {
+const LINE: CartLine = {
   id: 7,
   quantity: 2,
   cena: 490,
@@ -31,7 +33,22 @@ const LINE = {
   sum: 930,
 };
 
-function cartAnswer(lines = [LINE], extra: Record<string, unknown> = {}) {
+const GERANIUM: ProductCard = {
+  id: 9,
+  name: 'Герань',
+  url: '/geran.html',
+  volume: '10 мл',
+  cena: 520,
+  cena_st: 0,
+  stock: 3,
+  katGlobal: 1,
+  icons: [],
+  image: null,
+  avg_rating: 0,
+  votes_count: 0,
+};
+
+function cartAnswer(lines: CartLine[] = [LINE], extra: Partial<CartAnswer> = {}): CartAnswer {
   const total = lines.reduce((sum, line) => sum + line.sum, 0);
   return {
     message: 'cart',
@@ -44,10 +61,11 @@ function cartAnswer(lines = [LINE], extra: Record<string, unknown> = {}) {
       total,
       count: lines.reduce((sum, line) => sum + line.quantity, 0),
       skidka: 5,
+      version: 'v1',
     },
     code: null,
     hydr: false,
-    reco: [{ id: 9, name: 'Герань', url: '/geran.html' }],
+    reco: [GERANIUM],
     notices: [],
     ...extra,
   };
@@ -75,25 +93,23 @@ function setup(routes: Record<string, (body: unknown) => { status: number; body:
   return { api, store, calls };
 }
 
-describe('readCart', () => {
-  it('reads the whole answer of GET /v1/cart', () => {
-    const cart = readCart(cartAnswer());
+describe('cartFromAnswer', () => {
+  it('takes the whole answer of GET /v1/cart', () => {
+    const cart = cartFromAnswer(cartAnswer());
     expect(cart).toMatchObject({ total: 930, count: 2, subtotal: 980, discount: 50, skidka: 5, hydr: false });
     expect(cart.lines[0]).toMatchObject({ id: 7, price: 465, sum: 930, volume: '10 мл' });
     expect(cart.reco).toHaveLength(1);
   });
 
   it('keeps the recommendations when an answer has none (the promo answers)', () => {
-    const before = readCart(cartAnswer());
-    const { reco: _reco, notices: _notices, ...promo } = cartAnswer();
-    const after = readCart({ ...promo, message: 'cart/promo' }, before);
+    const before = cartFromAnswer(cartAnswer());
+    const { cart, code, hydr } = cartAnswer();
+    const after = cartFromAnswer(
+      { message: 'cart/promo', code, error: false, text: 'Промокод применён', cart, hydr },
+      before,
+    );
     expect(after.reco).toEqual(before.reco);
     expect(after.notices).toEqual([]);
-  });
-
-  it('marks hydrolats by the flag or by a line of category group 12, and survives a missing cart', () => {
-    expect(readCart(cartAnswer([{ ...LINE, katGlobal: 12 }])).hydr).toBe(true);
-    expect(readCart(undefined)).toMatchObject({ lines: [], total: 0, count: 0, promo: null });
   });
 });
 
@@ -118,7 +134,7 @@ describe('cart calls', () => {
       }),
       'GET /v1/cart/clean': () => ({ status: 200, body: cartAnswer([]) }),
     });
-    store.getState().setCart(readCart(cartAnswer([LINE, lemon])));
+    store.getState().setCart(cartFromAnswer(cartAnswer([LINE, lemon])));
     expect(store.getState().cart).toMatchObject({ count: 3, total: 1820 });
 
     await removeOneFromCart(api, store, 7);
@@ -144,7 +160,7 @@ describe('cart calls', () => {
       'PUT /v1/cart/save': () => ({ status: 200, body: { status: 'ok', link: '/saved/k3f9a1', id: 41 } }),
       'GET /v1/cart': () => ({ status: 200, body: cartAnswer([]) }),
     });
-    store.getState().setCart(readCart(cartAnswer()));
+    store.getState().setCart(cartFromAnswer(cartAnswer()));
     expect(await saveCart(api, store)).toEqual({ link: '/saved/k3f9a1', id: 41 });
     expect(store.getState().cart).toMatchObject({ lines: [], count: 0, total: 0 });
     expect(calls[0]).toMatchObject({ method: 'PUT', path: '/v1/cart/save' });
@@ -180,7 +196,7 @@ describe('cart calls', () => {
     expect(isOutOfStock(new HttpError({ status: 409 }, 'x'))).toBe(false);
   });
 
-  it('sets the promo code only on the cart/promo answer and clears it on cart/promo/clear', async () => {
+  it('takes the cart of each promo answer: the code is set when it applies and gone after cart/promo/clear', async () => {
     const promo = { code: 'ПРИВЕТ5', condition: { type: 'add_discount', percent: 5 } };
     const { api, store } = setup({
       'PUT /v1/cart/promo/code': (body) =>
@@ -198,7 +214,14 @@ describe('cart calls', () => {
             }
           : {
               status: 200,
-              body: { message: 'cart/promo', code: null, error: true, text: 'Такого промокода нет' },
+              body: {
+                message: 'cart/promo',
+                code: null,
+                error: true,
+                text: 'Такого промокода нет',
+                cart: cartAnswer().cart,
+                hydr: false,
+              },
             },
       'DELETE /v1/cart/promo/code': () => ({
         status: 200,

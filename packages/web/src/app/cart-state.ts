@@ -2,17 +2,16 @@
 // store, so the top bar, the cart page and the checkout always show the server's lines and totals. What the page
 // frame needs at start lives in cart-core.ts (kept in the entry chunk); this module loads with the pages.
 
-import type { CartLine } from '@efir/domain/cart-wire';
-import type { ImageRef } from '@efir/domain/catalog-wire';
+import type { CartAnswer, CartGiftsAnswer, CartLine, CartPromoAnswer } from '@efir/domain/cart-wire';
 import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { type HttpClient, HttpError } from '../lib/http-client.ts';
 import { useAppState } from './app-context.tsx';
 import { type AppStore, type CartData, EMPTY_CART } from './app-state.ts';
 
-import { CART_URL, fetchCart, isRecord, readImage, setCartFromAnswer, text, whole } from './cart-core.ts';
+import { CART_URL, fetchCart, setCartFromAnswer } from './cart-core.ts';
 
-export { CART_URL, CHECKOUT_URL, MAX_LINE_QUANTITY, readCartLine, reloadCart } from './cart-core.ts';
+export { CART_URL, CHECKOUT_URL, MAX_LINE_QUANTITY, reloadCart } from './cart-core.ts';
 
 /** «Лаванда узколистная, 10 мл». */
 export function describeLine(line: Pick<CartLine, 'name' | 'volume'>): string {
@@ -36,7 +35,10 @@ export async function addToCart(
   productId: number,
   quantity = 1,
 ): Promise<CartData> {
-  return setCartFromAnswer(store, await api.post(`/v1/cart/${productId}`, { body: { quantity } }));
+  return setCartFromAnswer(
+    store,
+    await api.post<CartAnswer>(`/v1/cart/${productId}`, { body: { quantity } }),
+  );
 }
 
 /** The popup after «В корзину»: what was added and the way to the cart. */
@@ -52,17 +54,17 @@ export function announceAdded(store: AppStore, cart: CartData, productId: number
 
 /** DELETE /v1/cart/{id}: one unit less. */
 export async function removeOneFromCart(api: HttpClient, store: AppStore, productId: number) {
-  return setCartFromAnswer(store, await api.delete(`/v1/cart/${productId}`));
+  return setCartFromAnswer(store, await api.delete<CartAnswer>(`/v1/cart/${productId}`));
 }
 
 /** DELETE /v1/cart/line/{id}: the whole line. */
 export async function removeCartLine(api: HttpClient, store: AppStore, productId: number) {
-  return setCartFromAnswer(store, await api.delete(`/v1/cart/line/${productId}`));
+  return setCartFromAnswer(store, await api.delete<CartAnswer>(`/v1/cart/line/${productId}`));
 }
 
 /** GET /v1/cart/clean (the client's `ar` header is what the server checks). */
 export async function cleanCart(api: HttpClient, store: AppStore) {
-  return setCartFromAnswer(store, await api.get('/v1/cart/clean'));
+  return setCartFromAnswer(store, await api.get<CartAnswer>('/v1/cart/clean'));
 }
 
 export interface PromoResult {
@@ -72,76 +74,34 @@ export interface PromoResult {
 
 /** PUT /v1/cart/promo/code: spec §4 — the code is set when the answer's message is cart/promo. */
 export async function applyPromoCode(api: HttpClient, store: AppStore, code: string): Promise<PromoResult> {
-  const answer = await api.put<Record<string, unknown>>('/v1/cart/promo/code', { body: { code } });
-  if (answer?.message === 'cart/promo' && isRecord(answer.cart)) setCartFromAnswer(store, answer);
-  return {
-    error: answer?.error === true,
-    text: typeof answer?.text === 'string' ? answer.text : '',
-  };
+  const answer = await api.put<CartPromoAnswer>('/v1/cart/promo/code', { body: { code } });
+  setCartFromAnswer(store, answer);
+  return { error: answer.error, text: answer.text };
 }
 
 /** DELETE /v1/cart/promo/code: the code is cleared when the message says cart/promo/clear. */
 export async function clearPromoCode(api: HttpClient, store: AppStore): Promise<void> {
-  const answer = await api.delete<Record<string, unknown>>('/v1/cart/promo/code');
-  if (answer?.message === 'cart/promo/clear') setCartFromAnswer(store, answer);
+  setCartFromAnswer(store, await api.delete<CartAnswer>('/v1/cart/promo/code'));
 }
 
-export interface CartGift {
-  id: number;
-  threshold: number;
-  unlocked: boolean;
-  /** ₽ the cart still lacks for this gift. */
-  remaining: number;
-  product: { id: number; name: string; url: string; volume: string; image: ImageRef | null };
-}
-
-export interface CartGifts {
-  gifts: CartGift[];
-  chosen: number | null;
-  total: number;
-}
-
-export function readGifts(answer: unknown): CartGifts {
-  const body = isRecord(answer) ? answer : {};
-  const gifts = Array.isArray(body.gifts) ? body.gifts.filter(isRecord) : [];
-  return {
-    gifts: gifts.map((gift) => {
-      const product = isRecord(gift.product) ? gift.product : {};
-      return {
-        id: whole(gift.id),
-        threshold: whole(gift.threshold),
-        unlocked: gift.unlocked === true,
-        remaining: whole(gift.remaining),
-        product: {
-          id: whole(product.id),
-          name: text(product.name),
-          url: text(product.url),
-          volume: text(product.volume),
-          image: readImage(product.image),
-        },
-      };
-    }),
-    chosen: typeof body.chosen === 'number' ? body.chosen : null,
-    total: whole(body.total),
-  };
-}
+export type CartGifts = Omit<CartGiftsAnswer, 'message'>;
 
 /** GET /v1/cart/gifts: gifts and whether the cart total unlocks them. */
 export async function fetchGifts(api: HttpClient): Promise<CartGifts> {
-  return readGifts(await api.get('/v1/cart/gifts', { suppressErrors: true }));
+  return api.get<CartGiftsAnswer>('/v1/cart/gifts', { suppressErrors: true });
 }
 
 /** PUT /v1/cart/gift {id|null}. */
 export async function chooseGift(api: HttpClient, store: AppStore, id: number | null) {
-  return setCartFromAnswer(store, await api.put('/v1/cart/gift', { body: { id } }));
+  return setCartFromAnswer(store, await api.put<CartAnswer>('/v1/cart/gift', { body: { id } }));
 }
 
 /** PUT /v1/cart/save: spec §4 — saving empties the cart and returns a link to the saved one. */
 export async function saveCart(api: HttpClient, store: AppStore): Promise<{ link: string; id: number }> {
-  const answer = await api.put<{ link?: unknown; id?: unknown }>('/v1/cart/save');
+  const answer = await api.put<{ link: string; id: number }>('/v1/cart/save');
   store.getState().setCart(EMPTY_CART);
   void fetchCart(api, store).catch(() => {});
-  return { link: text(answer?.link), id: whole(answer?.id) };
+  return { link: answer.link, id: answer.id };
 }
 
 /** POST /v1/cart/save/add/{id|token} (add to the cart) or …/change/… (replace the cart with the saved one). */
@@ -151,7 +111,10 @@ export async function applySavedCart(
   key: string | number,
   mode: 'add' | 'change',
 ): Promise<CartData> {
-  return setCartFromAnswer(store, await api.post(`/v1/cart/save/${mode}/${encodeURIComponent(String(key))}`));
+  return setCartFromAnswer(
+    store,
+    await api.post<CartAnswer>(`/v1/cart/save/${mode}/${encodeURIComponent(String(key))}`),
+  );
 }
 
 /** DELETE /v1/cart/save/{id}. */

@@ -38,6 +38,7 @@ function sessionStore(): Storage | null {
   }
 }
 
+/** A guard, not a wire type: session storage holds whatever an older version of the shop (or a hand) left there. */
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -3,7 +3,7 @@
 // click of the button (OneClickButton in cart-buttons.tsx), so none of it weighs on the page's first scripts.
 import { formatRub } from '@efir/domain/money';
 import { oneClickSchema } from '@efir/domain/one-click';
-import type { OrderView } from '@efir/domain/order-wire';
+import type { OneClickAnswer, OrderView } from '@efir/domain/order-wire';
 import { formatRussianPhone, maskRussianPhoneInput, normalizeRussianPhone } from '@efir/domain/phone';
 import { useEffect, useRef, useState } from 'react';
 import { FormError, SubmitButton, TextField, useForm } from '../components/ui/form.tsx';
@@ -42,7 +42,7 @@ export function OneClickDialog({
   const form = useForm({
     schema: oneClickSchema,
     fields: FIELDS,
-    send: (data) => api.post<{ order: OrderView; key: string }>('/v1/order/one-click', { body: data }),
+    send: (data) => api.post<OneClickAnswer>('/v1/order/one-click', { body: data }),
     onSuccess: (answer) => {
       setPlaced(answer.order);
       if (!user) rememberGuestOrder(answer.order.id, answer.key);

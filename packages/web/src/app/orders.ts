@@ -32,6 +32,7 @@ function localStore(): Storage | null {
   }
 }
 
+/** Read defensively: localStorage holds whatever an older version of the shop (or the visitor) left there. */
 function readGuestKeys(): Record<string, string> {
   try {
     const value: unknown = JSON.parse(localStore()?.getItem(GUEST_ORDERS_KEY) ?? '{}');

@@ -1,5 +1,6 @@
 // Login and registration (spec §4): the token is kept, and the visitor is logged in only once GET /v1/user answers.
 // Apart from session.ts so that the page frame does not carry it: the auth and account pages load it.
+import type { SessionAnswer } from '@efir/domain/account-schemas';
 import type { loginSchema, registrationSchema } from '@efir/domain/auth-schemas';
 import type { z } from '@efir/domain/zod-ru';
 import type { HttpClient } from '../lib/http-client.ts';
@@ -23,11 +24,8 @@ export class SessionStartError extends Error {
 export async function beginSession(
   api: HttpClient,
   store: AppStore,
-  answer: { access_token?: unknown },
+  answer: SessionAnswer,
 ): Promise<SessionUser> {
-  if (typeof answer?.access_token !== 'string' || !answer.access_token) {
-    throw new SessionStartError(new Error('no access_token in the answer'));
-  }
   api.tokenStore.set(answer.access_token);
   let user: SessionUser;
   try {
@@ -44,7 +42,7 @@ export async function beginSession(
 
 /** POST /v1/user/login, then GET /v1/user. Field errors arrive as the HttpError of the first call. */
 export async function logIn(api: HttpClient, store: AppStore, input: LoginInput): Promise<SessionUser> {
-  const answer = await api.post<{ access_token?: unknown }>('/v1/user/login', { body: input });
+  const answer = await api.post<SessionAnswer>('/v1/user/login', { body: input });
   return beginSession(api, store, answer);
 }
 
@@ -54,7 +52,7 @@ export async function register(
   store: AppStore,
   input: RegistrationInput,
 ): Promise<SessionUser> {
-  const answer = await api.post<{ access_token?: unknown }>('/v1/user', { body: input });
+  const answer = await api.post<SessionAnswer>('/v1/user', { body: input });
   return beginSession(api, store, answer);
 }
 

@@ -17,7 +17,6 @@ import {
   waitForSession,
 } from './session.ts';
 import { logIn, register, SessionStartError } from './session-start.ts';
-import { normalizeUser } from './session-user.ts';
 import { setWaiting, toggleFavorite, toggleId } from './user-lists.ts';
 
 interface Call {
@@ -30,7 +29,7 @@ interface Call {
 type Answer = { status: number; body?: unknown };
 type Route = Answer | ((call: Call) => Answer);
 
-const WIRE_USER = {
+const WIRE_USER: SessionUser = {
   id: 7,
   name: 'Анна',
   fam: 'Смирнова',
@@ -228,7 +227,7 @@ describe('logIn and register', () => {
 
 describe('logOut and an expired session', () => {
   it('asks the server with the token, then drops the token and clears the session data', async () => {
-    const { api, store, tokenStore } = setup({ token: 'access-1', user: normalizeUser(WIRE_USER) });
+    const { api, store, tokenStore } = setup({ token: 'access-1', user: WIRE_USER });
     store.getState().setCheckout({
       form: { name: 'Анна', fam: '', email: '', tel: '' },
       delivery: { type: 4, sposob_dost: 2 },
@@ -249,7 +248,7 @@ describe('logOut and an expired session', () => {
   });
 
   it('still ends the session when the logout call fails', async () => {
-    const { api, store, tokenStore } = setup({ token: 'access-1', user: normalizeUser(WIRE_USER) });
+    const { api, store, tokenStore } = setup({ token: 'access-1', user: WIRE_USER });
     routes['POST /v1/user/logout'] = { status: 500, body: { message: 'Server Error' } };
     await logOut(api, store);
     expect(tokenStore.get()).toBeNull();
@@ -257,7 +256,7 @@ describe('logOut and an expired session', () => {
   });
 
   it('turns a token-expired call whose refresh fails into the guest state with a notice', async () => {
-    const { api, store, tokenStore } = setup({ token: 'old', user: normalizeUser(WIRE_USER) });
+    const { api, store, tokenStore } = setup({ token: 'old', user: WIRE_USER });
     routes['GET /v1/my-account'] = {
       status: 401,
       body: { message: 'Unauthenticated.', error: 'TOKEN_EXPIRED' },
@@ -274,7 +273,7 @@ describe('the watched token store of the browser', () => {
   it('ends the session when a refused refresh drops the token of a logged-in user (TOKEN_INVALID too)', async () => {
     const { api, store, tokenStore } = setup({
       token: 'revoked',
-      user: normalizeUser(WIRE_USER),
+      user: WIRE_USER,
       guarded: true,
     });
     routes['GET /v1/my-account'] = {
@@ -289,7 +288,7 @@ describe('the watched token store of the browser', () => {
   });
 
   it('says nothing when the session is ended on purpose', async () => {
-    const { api, store } = setup({ token: 'access-1', user: normalizeUser(WIRE_USER), guarded: true });
+    const { api, store } = setup({ token: 'access-1', user: WIRE_USER, guarded: true });
     endSession(api, store);
     await logOut(api, store);
     expect(readSessionStatus(store.getState())).toBe('guest');
@@ -320,7 +319,7 @@ describe('favourites and the waitlist', () => {
   });
 
   it('changes the list at once and settles on the list the server answers', async () => {
-    const { api, store } = setup({ token: 'access-1', user: normalizeUser(WIRE_USER) });
+    const { api, store } = setup({ token: 'access-1', user: WIRE_USER });
     let seenDuringCall: number[] | undefined;
     routes['PUT /v1/user/favorite/product'] = (call) => {
       seenDuringCall = store.getState().user?.favProducts;
@@ -333,14 +332,14 @@ describe('favourites and the waitlist', () => {
   });
 
   it('puts the list back when the toggle fails', async () => {
-    const { api, store } = setup({ token: 'access-1', user: normalizeUser(WIRE_USER) });
+    const { api, store } = setup({ token: 'access-1', user: WIRE_USER });
     routes['PUT /v1/user/favorite/menu'] = { status: 404 };
     await expect(toggleFavorite(api, store, 'menu', 5)).rejects.toBeInstanceOf(HttpError);
     expect(store.getState().user?.favArticles).toEqual([5]);
   });
 
   it('adds to and removes from the waitlist with PUT and DELETE', async () => {
-    const { api, store } = setup({ token: 'access-1', user: normalizeUser(WIRE_USER) });
+    const { api, store } = setup({ token: 'access-1', user: WIRE_USER });
     routes['PUT /v1/user/waitlist/4'] = { status: 200, body: { message: 'waitlist/add', waitlist: [4] } };
     routes['DELETE /v1/user/waitlist/4'] = {
       status: 200,

@@ -1,6 +1,7 @@
 // The user's favourites (spec §4 toggle: an id present is removed, otherwise added) and waitlist, changed
 // optimistically in the store and then set to the list the server answers.
 import type { FavoritePathType } from '@efir/domain/account-schemas';
+import type { FavoriteToggleAnswer, WaitlistChangedAnswer } from '@efir/domain/account-wire';
 import type { HttpClient } from '../lib/http-client.ts';
 import type { AppStore, SessionUser } from './app-state.ts';
 
@@ -13,10 +14,6 @@ export const FAVORITE_FIELDS = {
 /** Spec §4: an id already present is removed, otherwise added (at the end, as the server keeps them). */
 export function toggleId(list: readonly number[], id: number): number[] {
   return list.includes(id) ? list.filter((item) => item !== id) : [...list, id];
-}
-
-function readIds(value: unknown): number[] | null {
-  return Array.isArray(value) ? value.filter((item): item is number => Number.isInteger(item)) : null;
 }
 
 /**
@@ -36,16 +33,9 @@ export async function toggleFavorite(
   const optimistic = toggleId(before, id);
   store.getState().updateUser({ [field]: optimistic });
   try {
-    const answer = await api.put<{ message?: string; list?: unknown; added?: unknown }>(
-      `/v1/user/favorite/${type}`,
-      { body: { id } },
-    );
-    // The account schemas bring zod along: loaded on the first click, not with the product page.
-    const { FAVORITE_KINDS } = await import('@efir/domain/account-schemas');
-    const list = answer?.message === FAVORITE_KINDS[type].message ? readIds(answer.list) : null;
-    const settled = list ?? optimistic;
-    store.getState().updateUser({ [field]: settled });
-    return settled.includes(id);
+    const { list } = await api.put<FavoriteToggleAnswer>(`/v1/user/favorite/${type}`, { body: { id } });
+    store.getState().updateUser({ [field]: list });
+    return list.includes(id);
   } catch (error) {
     // Only undo our own change: another toggle may have settled the list since.
     if (store.getState().user?.[field] === optimistic) store.getState().updateUser({ [field]: before });
@@ -72,10 +62,9 @@ export async function setWaiting(
   try {
     const path = `/v1/user/waitlist/${productId}`;
     const answer = wait
-      ? await api.put<Record<string, unknown>>(path)
-      : await api.delete<Record<string, unknown>>(path);
-    const list = readIds(answer?.list) ?? readIds(answer?.waitlist);
-    if (list) store.getState().updateUser({ waitlist: list });
+      ? await api.put<WaitlistChangedAnswer>(path)
+      : await api.delete<WaitlistChangedAnswer>(path);
+    store.getState().updateUser({ waitlist: answer.waitlist });
   } catch (error) {
     if (store.getState().user?.waitlist === optimistic) store.getState().updateUser({ waitlist: before });
     throw error;

@@ -11,10 +11,10 @@ import {
   createAppStore,
   EMPTY_CART,
   EMPTY_CRITICAL,
+  type SessionUser,
 } from '../app/app-state.ts';
 import { createRouter } from '../app/router/router.ts';
 import { RouterView } from '../app/router/router-view.tsx';
-import { normalizeUser } from '../app/session-user.ts';
 import { createHttpClient, createMemoryTokenStore } from '../lib/http-client.ts';
 
 export interface Call {
@@ -56,7 +56,7 @@ function formFields(body: unknown): Record<string, string> | undefined {
 }
 
 /** A signed-in customer (Анна Смирнова), for pages that need one. */
-export const SIGNED_IN = normalizeUser({
+export const SIGNED_IN: SessionUser = {
   id: 7,
   name: 'Анна',
   fam: 'Смирнова',
@@ -73,7 +73,7 @@ export const SIGNED_IN = normalizeUser({
   waitlist: [],
   addresses: [],
   pvz: [],
-});
+};
 
 /** The page the router shows (one test renders one page at a time). */
 let pageOfTest: ReactNode = null;

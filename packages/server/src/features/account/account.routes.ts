@@ -13,6 +13,26 @@ import {
   pickupPointSchema,
   questionSchema,
 } from '@efir/domain/account-schemas';
+import {
+  accountSummarySchema,
+  addressAddedAnswerSchema,
+  addressBookChangedAnswerSchema,
+  addressBookSchema,
+  bookmarksAnswerSchema,
+  favoriteProductsAnswerSchema,
+  favoriteToggleAnswerSchema,
+  personalAnswerSchema,
+  pickupPointAddedAnswerSchema,
+  questionAskedAnswerSchema,
+  questionsAnswerSchema,
+  settingsAnswerSchema,
+  settingsChangedAnswerSchema,
+  userChangedAnswerSchema,
+  waitlistAnswerSchema,
+  waitlistChangedAnswerSchema,
+} from '@efir/domain/account-wire';
+import { type SavedCart, savedCartsAnswerSchema } from '@efir/domain/cart-wire';
+import { myOrdersAnswerSchema, type OrderView } from '@efir/domain/order-wire';
 import { z } from '@efir/domain/zod-ru';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -61,8 +81,8 @@ export interface AccountDeps {
   /** Tests pass their own; by default the Bot API client with TELEGRAM_BOT_TOKEN, else the offline one. */
   telegram?: TelegramClient;
   /** The user's orders and saved carts come from the orders and cart features. */
-  listOrders?: (user: UserRow) => Promise<unknown[]>;
-  listSavedCarts?: (user: UserRow) => Promise<unknown[]>;
+  listOrders?: (user: UserRow) => Promise<OrderView[]>;
+  listSavedCarts?: (user: UserRow) => Promise<SavedCart[]>;
 }
 
 const userParams = z.strictObject({ id: idField });
@@ -104,41 +124,49 @@ function registerPageData(app: FastifyInstance, deps: AccountDeps) {
   const { db, authenticator, config } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/v1/my-account', async (request) => {
+  routes.get('/v1/my-account', { schema: { response: { 200: accountSummarySchema } } }, async (request) => {
     const user = await authenticator.requireUser(request);
     return getAccountSummary(db, user, config.DISCOUNT_TIERS);
   });
 
-  routes.get('/v1/my-personal', async (request) => ({
+  routes.get('/v1/my-personal', { schema: { response: { 200: personalAnswerSchema } } }, async (request) => ({
     personal: getPersonal(await authenticator.requireUser(request)),
   }));
 
-  routes.get('/v1/my-settings', async (request) => ({
+  routes.get('/v1/my-settings', { schema: { response: { 200: settingsAnswerSchema } } }, async (request) => ({
     settings: getSettings(await authenticator.requireUser(request), config.TELEGRAM_BOT_NAME),
   }));
 
-  routes.get('/v1/my-waitlist', async (request) => ({
+  routes.get('/v1/my-waitlist', { schema: { response: { 200: waitlistAnswerSchema } } }, async (request) => ({
     items: await listWaitlist(db, (await authenticator.requireUser(request)).id),
   }));
 
-  routes.get('/v1/my-fav-prod', async (request) => ({
-    items: await listFavoriteProducts(db, (await authenticator.requireUser(request)).id),
-  }));
+  routes.get(
+    '/v1/my-fav-prod',
+    { schema: { response: { 200: favoriteProductsAnswerSchema } } },
+    async (request) => ({
+      items: await listFavoriteProducts(db, (await authenticator.requireUser(request)).id),
+    }),
+  );
 
-  routes.get('/v1/my-bookmarks', async (request) =>
+  routes.get('/v1/my-bookmarks', { schema: { response: { 200: bookmarksAnswerSchema } } }, async (request) =>
     listBookmarks(db, (await authenticator.requireUser(request)).id),
   );
 
-  routes.get('/v1/my-question', async (request) => ({
-    items: await listQuestions(db, (await authenticator.requireUser(request)).id),
-  }));
+  routes.get(
+    '/v1/my-question',
+    { schema: { response: { 200: questionsAnswerSchema } } },
+    async (request) => ({
+      items: await listQuestions(db, (await authenticator.requireUser(request)).id),
+    }),
+  );
 
-  routes.get('/v1/my-orders', async (request) => {
+  routes.get('/v1/my-orders', { schema: { response: { 200: myOrdersAnswerSchema } } }, async (request) => {
     const user = await authenticator.requireUser(request);
     return { items: deps.listOrders ? await deps.listOrders(user) : [] };
   });
 
-  routes.get('/v1/my-baskets', async (request) => {
+  routes.get('/v1/my-baskets', { schema: { response: { 200: savedCartsAnswerSchema } } }, async (request) => {
     const user = await authenticator.requireUser(request);
     return { items: deps.listSavedCarts ? await deps.listSavedCarts(user) : [] };
   });
@@ -149,19 +177,27 @@ function registerPageData(app: FastifyInstance, deps: AccountDeps) {
 function registerProfile(app: FastifyInstance, { db, authenticator }: AccountDeps) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.put('/v1/user/:id', { schema: { params: userParams, body: personalSchema } }, async (request) => {
-    const user = await requireOwner(authenticator, request);
-    const updated = await updatePersonal(db, user, request.body);
-    return { status: 'ok', message: 'Данные сохранены', user: await getUserWire(db, updated) };
-  });
+  routes.put(
+    '/v1/user/:id',
+    { schema: { params: userParams, body: personalSchema, response: { 200: userChangedAnswerSchema } } },
+    async (request) => {
+      const user = await requireOwner(authenticator, request);
+      const updated = await updatePersonal(db, user, request.body);
+      return { status: 'ok' as const, message: 'Данные сохранены', user: await getUserWire(db, updated) };
+    },
+  );
 
   routes.post(
     '/v1/user/:id/birthday',
-    { schema: { params: userParams, body: birthdaySchema } },
+    { schema: { params: userParams, body: birthdaySchema, response: { 200: userChangedAnswerSchema } } },
     async (request) => {
       const user = await requireOwner(authenticator, request);
       const updated = await setBirthday(db, user, request.body.birthday);
-      return { status: 'ok', message: 'Дата рождения сохранена', user: await getUserWire(db, updated) };
+      return {
+        status: 'ok' as const,
+        message: 'Дата рождения сохранена',
+        user: await getUserWire(db, updated),
+      };
     },
   );
 }
@@ -180,66 +216,94 @@ async function registerAvatar(app: FastifyInstance, { db, authenticator, config 
   });
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.post('/v1/user/:id/avatar', { schema: { params: userParams } }, async (request) => {
-    // The caller is checked before a byte of the upload is read.
-    const user = await requireOwner(authenticator, request);
-    let upload: Buffer;
-    try {
-      const file = await request.file();
-      if (!file) throw invalidData({ avatar: ['Выберите картинку'] });
-      upload = await file.toBuffer();
-    } catch (error) {
-      const message = describeUploadError(error, AVATAR_UPLOAD_MESSAGES);
-      if (message) throw invalidData({ avatar: [message] });
-      throw error;
-    }
-    const updated = await replaceAvatar(db, user, config.imagesDir, upload);
-    return { status: 'ok', message: 'Фото сохранено', user: await getUserWire(db, updated) };
-  });
+  routes.post(
+    '/v1/user/:id/avatar',
+    { schema: { params: userParams, response: { 200: userChangedAnswerSchema } } },
+    async (request) => {
+      // The caller is checked before a byte of the upload is read.
+      const user = await requireOwner(authenticator, request);
+      let upload: Buffer;
+      try {
+        const file = await request.file();
+        if (!file) throw invalidData({ avatar: ['Выберите картинку'] });
+        upload = await file.toBuffer();
+      } catch (error) {
+        const message = describeUploadError(error, AVATAR_UPLOAD_MESSAGES);
+        if (message) throw invalidData({ avatar: [message] });
+        throw error;
+      }
+      const updated = await replaceAvatar(db, user, config.imagesDir, upload);
+      return { status: 'ok' as const, message: 'Фото сохранено', user: await getUserWire(db, updated) };
+    },
+  );
 
-  routes.delete('/v1/user/:id/avatar', { schema: { params: userParams } }, async (request) => {
-    const user = await requireOwner(authenticator, request);
-    const updated = await removeAvatar(db, user, config.imagesDir);
-    return { status: 'ok', message: 'Фото удалено', user: await getUserWire(db, updated) };
-  });
+  routes.delete(
+    '/v1/user/:id/avatar',
+    { schema: { params: userParams, response: { 200: userChangedAnswerSchema } } },
+    async (request) => {
+      const user = await requireOwner(authenticator, request);
+      const updated = await removeAvatar(db, user, config.imagesDir);
+      return { status: 'ok' as const, message: 'Фото удалено', user: await getUserWire(db, updated) };
+    },
+  );
 }
 
 function registerAddressBook(app: FastifyInstance, { db, authenticator }: AccountDeps) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/v1/user/:id/address', { schema: { params: userParams } }, async (request) => {
-    const user = await requireOwner(authenticator, request);
-    return listAddressBook(db, user.id);
-  });
+  routes.get(
+    '/v1/user/:id/address',
+    { schema: { params: userParams, response: { 200: addressBookSchema } } },
+    async (request) => {
+      const user = await requireOwner(authenticator, request);
+      return listAddressBook(db, user.id);
+    },
+  );
 
   routes.post(
     '/v1/user/:id/address',
-    { schema: { params: userParams, body: addressSchema } },
+    { schema: { params: userParams, body: addressSchema, response: { 200: addressAddedAnswerSchema } } },
     async (request) => {
       const user = await requireOwner(authenticator, request);
       const item = await addAddress(db, user.id, request.body);
-      return { status: 'ok', message: 'Адрес сохранён', item, ...(await listAddressBook(db, user.id)) };
+      return {
+        status: 'ok' as const,
+        message: 'Адрес сохранён',
+        item,
+        ...(await listAddressBook(db, user.id)),
+      };
     },
   );
 
   routes.delete(
     '/v1/user/:id/address/:addressId',
-    { schema: { params: z.strictObject({ id: idField, addressId: idField }) } },
+    {
+      schema: {
+        params: z.strictObject({ id: idField, addressId: idField }),
+        response: { 200: addressBookChangedAnswerSchema },
+      },
+    },
     async (request) => {
       const user = await requireOwner(authenticator, request);
       await removeAddress(db, user.id, request.params.addressId);
-      return { status: 'ok', message: 'Адрес удалён', ...(await listAddressBook(db, user.id)) };
+      return { status: 'ok' as const, message: 'Адрес удалён', ...(await listAddressBook(db, user.id)) };
     },
   );
 
   routes.post(
     '/v1/user/:id/pvz',
-    { schema: { params: userParams, body: pickupPointSchema } },
+    {
+      schema: {
+        params: userParams,
+        body: pickupPointSchema,
+        response: { 200: pickupPointAddedAnswerSchema },
+      },
+    },
     async (request) => {
       const user = await requireOwner(authenticator, request);
       const item = await addPickupPoint(db, user.id, request.body);
       return {
-        status: 'ok',
+        status: 'ok' as const,
         message: 'Пункт выдачи сохранён',
         item,
         ...(await listAddressBook(db, user.id)),
@@ -249,11 +313,20 @@ function registerAddressBook(app: FastifyInstance, { db, authenticator }: Accoun
 
   routes.delete(
     '/v1/user/:id/pvz/:pvzId',
-    { schema: { params: z.strictObject({ id: idField, pvzId: idField }) } },
+    {
+      schema: {
+        params: z.strictObject({ id: idField, pvzId: idField }),
+        response: { 200: addressBookChangedAnswerSchema },
+      },
+    },
     async (request) => {
       const user = await requireOwner(authenticator, request);
       await removePickupPoint(db, user.id, request.params.pvzId);
-      return { status: 'ok', message: 'Пункт выдачи удалён', ...(await listAddressBook(db, user.id)) };
+      return {
+        status: 'ok' as const,
+        message: 'Пункт выдачи удалён',
+        ...(await listAddressBook(db, user.id)),
+      };
     },
   );
 }
@@ -268,6 +341,7 @@ function registerFavoritesAndWaitlist(app: FastifyInstance, { db, authenticator 
       schema: {
         params: z.strictObject({ type: z.enum(favoriteTypes, 'Неизвестный тип избранного') }),
         body: favoriteSchema,
+        response: { 200: favoriteToggleAnswerSchema },
       },
     },
     async (request) => {
@@ -278,15 +352,29 @@ function registerFavoritesAndWaitlist(app: FastifyInstance, { db, authenticator 
 
   const productParams = z.strictObject({ id: idField });
 
-  routes.put('/v1/user/waitlist/:id', { schema: { params: productParams } }, async (request) => {
-    const user = await authenticator.requireUser(request);
-    return { message: 'waitlist/add', waitlist: await addToWaitlist(db, user.id, request.params.id) };
-  });
+  routes.put(
+    '/v1/user/waitlist/:id',
+    { schema: { params: productParams, response: { 200: waitlistChangedAnswerSchema } } },
+    async (request) => {
+      const user = await authenticator.requireUser(request);
+      return {
+        message: 'waitlist/add' as const,
+        waitlist: await addToWaitlist(db, user.id, request.params.id),
+      };
+    },
+  );
 
-  routes.delete('/v1/user/waitlist/:id', { schema: { params: productParams } }, async (request) => {
-    const user = await authenticator.requireUser(request);
-    return { message: 'waitlist/remove', waitlist: await removeFromWaitlist(db, user.id, request.params.id) };
-  });
+  routes.delete(
+    '/v1/user/waitlist/:id',
+    { schema: { params: productParams, response: { 200: waitlistChangedAnswerSchema } } },
+    async (request) => {
+      const user = await authenticator.requireUser(request);
+      return {
+        message: 'waitlist/remove' as const,
+        waitlist: await removeFromWaitlist(db, user.id, request.params.id),
+      };
+    },
+  );
 }
 
 function registerSettingsAndQuestions(
@@ -295,22 +383,30 @@ function registerSettingsAndQuestions(
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.post('/v1/user/mailings', { schema: { body: mailingsSchema } }, async (request) => {
-    const user = await authenticator.requireUser(request);
-    const updated = await setMailings(db, user, request.body.mailings);
-    return {
-      status: 'ok',
-      message: updated.mailings ? 'Вы подписаны на рассылку' : 'Вы отписались от рассылки',
-      settings: getSettings(updated, config.TELEGRAM_BOT_NAME),
-    };
-  });
+  routes.post(
+    '/v1/user/mailings',
+    { schema: { body: mailingsSchema, response: { 200: settingsChangedAnswerSchema } } },
+    async (request) => {
+      const user = await authenticator.requireUser(request);
+      const updated = await setMailings(db, user, request.body.mailings);
+      return {
+        status: 'ok' as const,
+        message: updated.mailings ? 'Вы подписаны на рассылку' : 'Вы отписались от рассылки',
+        settings: getSettings(updated, config.TELEGRAM_BOT_NAME),
+      };
+    },
+  );
 
-  routes.post('/v1/user/question', { schema: { body: questionSchema } }, async (request) => {
-    const user = await authenticator.requireUser(request);
-    return {
-      status: 'ok',
-      message: 'Вопрос отправлен. Ответ появится на странице «Мои вопросы»',
-      question: await askQuestion(db, limiter, user.id, request.body),
-    };
-  });
+  routes.post(
+    '/v1/user/question',
+    { schema: { body: questionSchema, response: { 200: questionAskedAnswerSchema } } },
+    async (request) => {
+      const user = await authenticator.requireUser(request);
+      return {
+        status: 'ok' as const,
+        message: 'Вопрос отправлен. Ответ появится на странице «Мои вопросы»',
+        question: await askQuestion(db, limiter, user.id, request.body),
+      };
+    },
+  );
 }

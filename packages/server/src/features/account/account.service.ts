@@ -3,12 +3,9 @@
 // waitlist, questions, the personal discount and the Telegram link codes.
 import { createHash, randomInt } from 'node:crypto';
 import {
-  type AccountSummary,
   ADDRESS_LIMIT,
   type AddressWire,
   type addressSchema,
-  type DiscountDescription,
-  type DiscountTier,
   FAVORITE_KINDS,
   type FavoriteMessage,
   type FavoritePathType,
@@ -16,13 +13,21 @@ import {
   type PickupPointWire,
   type personalSchema,
   type pickupPointSchema,
-  type QuestionWire,
   type questionSchema,
   TELEGRAM_CODE_LENGTH,
   TELEGRAM_CODE_TTL_MS,
   type UserWire,
-  type WaitlistItem,
 } from '@efir/domain/account-schemas';
+import type {
+  AccountSettings,
+  AccountSummary,
+  AddressBook,
+  BookmarksAnswer,
+  DiscountDescription,
+  DiscountTier,
+  QuestionWire,
+  WaitlistItem,
+} from '@efir/domain/account-wire';
 import type { ProductCard, PublicationCard } from '@efir/domain/catalog-wire';
 import type { z } from '@efir/domain/zod-ru';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -168,7 +173,7 @@ export async function getAccountSummary(
   db: Database,
   user: UserRow,
   tiers: readonly DiscountTier[],
-): Promise<AccountSummary & { user: UserWire }> {
+): Promise<AccountSummary> {
   const [wire, counts] = await Promise.all([getUserWire(db, user), findAccountCounts(db, user.id)]);
   return {
     user: wire,
@@ -193,7 +198,7 @@ export function getPersonal(user: UserRow) {
   };
 }
 
-export function getSettings(user: UserRow, botName: string) {
+export function getSettings(user: UserRow, botName: string): AccountSettings {
   return {
     mailings: user.mailings,
     telegram: { linked: user.telegramChatId !== null, bot: botName },
@@ -254,7 +259,7 @@ async function listPublicationCardsByIds(
   return ids.flatMap((id) => cards.get(id) ?? []);
 }
 
-export async function listBookmarks(db: Database, userId: number) {
+export async function listBookmarks(db: Database, userId: number): Promise<BookmarksAnswer> {
   const [receptIds, articleIds] = await Promise.all([
     findFavoriteIds(db, userId, 'recept'),
     findFavoriteIds(db, userId, 'article'),
@@ -316,7 +321,7 @@ function toPickupPointWire({ id, code, type, name, address }: PickupPointRow): P
   return { id, code, type, name, address };
 }
 
-export async function listAddressBook(db: Database, userId: number) {
+export async function listAddressBook(db: Database, userId: number): Promise<AddressBook> {
   const [addressRows, pickupRows] = await Promise.all([
     findAddresses(db, userId),
     findPickupPoints(db, userId),

@@ -1,6 +1,12 @@
 // The back office's customers (/api/v1/admin/customers): find a customer, see what their personal discount rests
 // on, and set it by hand for regulars and partners (audited) or give it back to the tiers (decision 012).
-import { type DiscountTier, idField } from '@efir/domain/account-schemas';
+import { idField } from '@efir/domain/account-schemas';
+import type { DiscountTier } from '@efir/domain/account-wire';
+import {
+  customerAnswerSchema,
+  customerDiscountAnswerSchema,
+  customersAnswerSchema,
+} from '@efir/domain/admin-wire';
 import { paymentViewState } from '@efir/domain/order-wire';
 import { pageField } from '@efir/domain/reviews-schemas';
 import { z } from '@efir/domain/zod-ru';
@@ -189,17 +195,21 @@ export function customersAdminSection(deps: {
   return (scope) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
 
-    routes.get('/customers', { schema: { querystring: listQuery } }, async (request) =>
-      listCustomers(deps.db, request.query, deps.discountTiers),
+    routes.get(
+      '/customers',
+      { schema: { querystring: listQuery, response: { 200: customersAnswerSchema } } },
+      async (request) => listCustomers(deps.db, request.query, deps.discountTiers),
     );
 
-    routes.get('/customers/:id', { schema: { params: idParams } }, async (request) =>
-      getCustomer(deps.db, request.params.id, deps.discountTiers),
+    routes.get(
+      '/customers/:id',
+      { schema: { params: idParams, response: { 200: customerAnswerSchema } } },
+      async (request) => getCustomer(deps.db, request.params.id, deps.discountTiers),
     );
 
     routes.put(
       '/customers/:id/discount',
-      { schema: { params: idParams, body: discountBody } },
+      { schema: { params: idParams, body: discountBody, response: { 200: customerDiscountAnswerSchema } } },
       async (request) => {
         await setCustomerDiscount(
           deps.db,
@@ -212,7 +222,7 @@ export function customersAdminSection(deps: {
           deps.discountTiers,
         );
         return {
-          message: 'customer/discount',
+          message: 'customer/discount' as const,
           ...(await getCustomer(deps.db, request.params.id, deps.discountTiers)),
         };
       },

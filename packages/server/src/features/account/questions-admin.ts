@@ -1,7 +1,13 @@
 // The back office's side of /my-question (issue 9): the questions customers asked, unanswered first, and the
 // moderator's answer — rich text through the one sanitiser, written with its audit entry and the asker's letter in
 // one transaction.
+
 import { idField } from '@efir/domain/account-schemas';
+import {
+  type AdminQuestion,
+  adminQuestionsAnswerSchema,
+  questionAnsweredSchema,
+} from '@efir/domain/admin-wire';
 import type { Pagination } from '@efir/domain/catalog-wire';
 import { pageField, richTextField } from '@efir/domain/reviews-schemas';
 import { sanitizeHtml } from '@efir/domain/sanitize-html';
@@ -36,18 +42,6 @@ const answerBody = z.strictObject({
     long: `Ответ — не длиннее ${ANSWER_TEXT_MAX} символов`,
   }),
 });
-
-export interface AdminQuestion {
-  id: number;
-  /** Plain text, as the customer typed it. */
-  text: string;
-  user: { id: number; name: string };
-  product: { id: number; name: string; url: string } | null;
-  /** Sanitised rich text, or null while unanswered. */
-  answer: string | null;
-  answered_at: string | null;
-  created_at: string;
-}
 
 export async function countUnansweredQuestions(db: Database): Promise<number> {
   const [totals] = await db.select({ total: count() }).from(questions).where(isNull(questions.answeredAt));
@@ -164,13 +158,16 @@ export function questionsAdminSection(deps: QuestionsAdminDeps): (scope: Fastify
   return (scope) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
 
-    routes.get('/questions', { schema: { querystring: listQuery } }, async (request) =>
-      listQuestionsForModeration(deps.db, request.query.answered === 'true', request.query.page),
+    routes.get(
+      '/questions',
+      { schema: { querystring: listQuery, response: { 200: adminQuestionsAnswerSchema } } },
+      async (request) =>
+        listQuestionsForModeration(deps.db, request.query.answered === 'true', request.query.page),
     );
 
     routes.put(
       '/questions/:id/answer',
-      { schema: { params: idParams, body: answerBody } },
+      { schema: { params: idParams, body: answerBody, response: { 200: questionAnsweredSchema } } },
       async (request) => ({
         question: await answerQuestionAsModerator(
           deps,

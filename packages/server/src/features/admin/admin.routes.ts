@@ -1,5 +1,6 @@
 // The back office API under /api/v1/admin. One plugin scope holds every admin route, and its preValidation hook
 // lets only the users of MODERATOR_IDS in (401 for a guest, 403 for anyone else), so no route can forget the check.
+import { adminMeSchema, auditAnswerSchema } from '@efir/domain/admin-wire';
 import { z } from '@efir/domain/zod-ru';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -47,18 +48,21 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDeps):
       const routes = scope.withTypeProvider<ZodTypeProvider>();
 
       /** The web back office asks this first: who am I, and may I be here. */
-      routes.get('/me', async (request) => {
+      routes.get('/me', { schema: { response: { 200: adminMeSchema } } }, async (request) => {
         const user = request.authenticatedUser;
-        return { moderator: true, id: user?.id, name: user?.name };
+        return { moderator: true as const, id: user?.id, name: user?.name };
       });
 
-      routes.get('/audit', { schema: { querystring: auditQuery } }, async (request) =>
-        listAudit(deps.db, {
-          page: request.query.page,
-          entity: request.query.entity,
-          entityId: request.query.entity_id,
-          userId: request.query.user_id,
-        }),
+      routes.get(
+        '/audit',
+        { schema: { querystring: auditQuery, response: { 200: auditAnswerSchema } } },
+        async (request) =>
+          listAudit(deps.db, {
+            page: request.query.page,
+            entity: request.query.entity,
+            entityId: request.query.entity_id,
+            userId: request.query.user_id,
+          }),
       );
 
       for (const section of deps.sections) section(scope);

@@ -1,5 +1,6 @@
 // HTTP routes of authentication (spec §7 User, Token refresh): registration, login, refresh, logout, passwords.
 import { currentUserAnswerSchema, sessionAnswerSchema } from '@efir/domain/account-schemas';
+import { okAnswerSchema, okMessageAnswerSchema } from '@efir/domain/api-wire';
 import {
   changeEmailSchema,
   changePasswordSchema,
@@ -7,6 +8,8 @@ import {
   loginSchema,
   PASSWORD_MAX,
   PASSWORD_MIN,
+  refreshAnswerSchema,
+  registrationFormAnswerSchema,
   registrationSchema,
 } from '@efir/domain/auth-schemas';
 import { z } from '@efir/domain/zod-ru';
@@ -107,16 +110,23 @@ export function registerAuthRoutes(
   }
 
   // Spec §7 «GET /registration» is the form's data for the client; a browser asking for HTML gets the page.
-  routes.get('/registration', async (request, reply) => {
-    const accept = request.headers.accept ?? '';
-    if (deps.renderPage && !accept.includes('application/json')) return deps.renderPage(request, reply);
-    return {
-      fields: ['name', 'fam', 'email', 'tel', 'password', 'password_confirmation', 'agree'],
-      required: ['name', 'email', 'password', 'agree'],
-      password: { min: PASSWORD_MIN, max: PASSWORD_MAX },
-      agreement: { personal_data: '/soglasenie-o-zashhite-personalnyx-dannyx', offer: '/publicnaia-oferta' },
-    };
-  });
+  routes.get(
+    '/registration',
+    { schema: { response: { 200: registrationFormAnswerSchema } } },
+    async (request, reply) => {
+      const accept = request.headers.accept ?? '';
+      if (deps.renderPage && !accept.includes('application/json')) return deps.renderPage(request, reply);
+      return {
+        fields: ['name', 'fam', 'email', 'tel', 'password', 'password_confirmation', 'agree'],
+        required: ['name', 'email', 'password', 'agree'],
+        password: { min: PASSWORD_MIN, max: PASSWORD_MAX },
+        agreement: {
+          personal_data: '/soglasenie-o-zashhite-personalnyx-dannyx',
+          offer: '/publicnaia-oferta',
+        },
+      };
+    },
+  );
 
   routes.post(
     '/v1/user',
@@ -140,31 +150,39 @@ export function registerAuthRoutes(
     },
   );
 
-  routes.post('/v1/user/logout', async (request, reply) => {
-    const user = await authenticator.findUser(request).catch(() => null);
-    if (user) await auth.logout(user.id);
-    else await auth.logoutByCookie(request.cookies[REFRESH_COOKIE]);
-    clearSessionCookies(reply);
-    return { status: 'ok', message: 'logout' };
-  });
-
-  routes.post(REFRESH_PATH, async (request, reply) => {
-    try {
-      const { session } = await auth.refresh(
-        request.cookies[REFRESH_COOKIE],
-        clientDigest(request.ip, request.headers['user-agent']),
-      );
-      if (session.refreshToken !== null) setSessionCookies(reply, session);
-      return { access_token: session.accessToken, expires_in: session.expiresIn };
-    } catch (error) {
+  routes.post(
+    '/v1/user/logout',
+    { schema: { response: { 200: okMessageAnswerSchema } } },
+    async (request, reply) => {
+      const user = await authenticator.findUser(request).catch(() => null);
+      if (user) await auth.logout(user.id);
+      else await auth.logoutByCookie(request.cookies[REFRESH_COOKIE]);
       clearSessionCookies(reply);
-      throw error;
-    }
-  });
+      return { status: 'ok' as const, message: 'logout' };
+    },
+  );
 
-  routes.get(REFRESH_PATH, async (_request, reply) => {
+  routes.post(
+    REFRESH_PATH,
+    { schema: { response: { 200: refreshAnswerSchema } } },
+    async (request, reply) => {
+      try {
+        const { session } = await auth.refresh(
+          request.cookies[REFRESH_COOKIE],
+          clientDigest(request.ip, request.headers['user-agent']),
+        );
+        if (session.refreshToken !== null) setSessionCookies(reply, session);
+        return { access_token: session.accessToken, expires_in: session.expiresIn };
+      } catch (error) {
+        clearSessionCookies(reply);
+        throw error;
+      }
+    },
+  );
+
+  routes.get(REFRESH_PATH, { schema: { response: { 200: okAnswerSchema } } }, async (_request, reply) => {
     issueCsrfCookie(reply, secure);
-    return { status: 'ok' };
+    return { status: 'ok' as const };
   });
 
   routes.get('/v1/user', { schema: { response: { 200: currentUserAnswerSchema } } }, async (request) => {
@@ -175,16 +193,20 @@ export function registerAuthRoutes(
     };
   });
 
-  routes.put('/v1/user/forgot-password', { schema: { body: forgotPasswordSchema } }, async (request) => {
-    const outcome = await auth.forgotPassword(request.body, request.ip);
-    return outcome === 'sent'
-      ? {
-          status: 'ok',
-          message:
-            'Если такой адрес зарегистрирован, мы отправили на него письмо со ссылкой для смены пароля.',
-        }
-      : { status: 'ok', message: 'Пароль изменён. Войдите с новым паролем.' };
-  });
+  routes.put(
+    '/v1/user/forgot-password',
+    { schema: { body: forgotPasswordSchema, response: { 200: okMessageAnswerSchema } } },
+    async (request) => {
+      const outcome = await auth.forgotPassword(request.body, request.ip);
+      return outcome === 'sent'
+        ? {
+            status: 'ok' as const,
+            message:
+              'Если такой адрес зарегистрирован, мы отправили на него письмо со ссылкой для смены пароля.',
+          }
+        : { status: 'ok' as const, message: 'Пароль изменён. Войдите с новым паролем.' };
+    },
+  );
 
   routes.put(
     '/v1/user/:id/pwd',
@@ -192,6 +214,7 @@ export function registerAuthRoutes(
       schema: {
         params: z.strictObject({ id: z.coerce.number().int().positive() }),
         body: changePasswordSchema,
+        response: { 200: okMessageAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -200,18 +223,25 @@ export function registerAuthRoutes(
       await auth.changePassword(user, request.body.current_password, request.body.password);
       // Every session ended, this one too: the browser logs in again with the new password.
       clearSessionCookies(reply);
-      return { status: 'ok', message: 'Пароль изменён. Войдите с новым паролем на всех устройствах.' };
+      return {
+        status: 'ok' as const,
+        message: 'Пароль изменён. Войдите с новым паролем на всех устройствах.',
+      };
     },
   );
 
-  routes.post('/v1/user/email', { schema: { body: changeEmailSchema } }, async (request) => {
-    const user = 'email' in request.body ? await authenticator.requireUser(request) : null;
-    const outcome = await auth.changeEmail(user, request.body);
-    return outcome === 'sent'
-      ? {
-          status: 'ok',
-          message: 'Мы отправили письмо на новый адрес. Откройте ссылку из него, чтобы подтвердить e-mail.',
-        }
-      : { status: 'ok', message: 'E-mail изменён.' };
-  });
+  routes.post(
+    '/v1/user/email',
+    { schema: { body: changeEmailSchema, response: { 200: okMessageAnswerSchema } } },
+    async (request) => {
+      const user = 'email' in request.body ? await authenticator.requireUser(request) : null;
+      const outcome = await auth.changeEmail(user, request.body);
+      return outcome === 'sent'
+        ? {
+            status: 'ok' as const,
+            message: 'Мы отправили письмо на новый адрес. Откройте ссылку из него, чтобы подтвердить e-mail.',
+          }
+        : { status: 'ok' as const, message: 'E-mail изменён.' };
+    },
+  );
 }

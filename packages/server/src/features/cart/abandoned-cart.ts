@@ -2,6 +2,7 @@
 // ABANDONED_CART_HOURS gets one letter with the lines (as the cart prices them now) and a link back. Never for
 // goods bought since they were put in the cart, and once per cart state: the lines reminded of are written on the
 // cart in the letter's own transaction, by a conditional update, so two instances cannot both send it.
+import type { CartLine } from '@efir/domain/cart-wire';
 import { formatRub } from '@efir/domain/money';
 import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -11,7 +12,7 @@ import { letterButton, letterParagraph, letterTable } from '../mail/letter-html.
 import type { MailService } from '../mail/mail.service.ts';
 import { orderLines, orders } from '../orders/orders.table.ts';
 import { findCartById } from './cart.repo.ts';
-import type { CartLineView, CartService } from './cart.service.ts';
+import type { CartService } from './cart.service.ts';
 import { cartLines, carts } from './cart.table.ts';
 
 export interface AbandonedCartDeps {
@@ -58,14 +59,14 @@ async function findBoughtSince(db: Database, cartId: string, userId: number): Pr
 }
 
 /** The cart's state as reminded of: its lines, in product order. */
-export function cartState(lines: readonly Pick<CartLineView, 'id' | 'quantity'>[]): string {
+export function cartState(lines: readonly Pick<CartLine, 'id' | 'quantity'>[]): string {
   return [...lines]
     .sort((a, b) => a.id - b.id)
     .map((line) => `${line.id}:${line.quantity}`)
     .join(',');
 }
 
-function describeLine(line: CartLineView): { name: string; detail: string; sum: string } {
+function describeLine(line: CartLine): { name: string; detail: string; sum: string } {
   return {
     name: line.volume ? `${line.name}, ${line.volume}` : line.name,
     detail: `${line.quantity} × ${formatRub(line.price)}`,

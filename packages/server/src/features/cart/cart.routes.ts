@@ -1,5 +1,11 @@
 // HTTP routes of the cart (spec §7 Cart): every change answers with the whole cart, which the client shows as is.
-import { cartAnswerSchema, cartPromoAnswerSchema } from '@efir/domain/cart-wire';
+import { okAnswerSchema } from '@efir/domain/api-wire';
+import {
+  cartAnswerSchema,
+  cartGiftsAnswerSchema,
+  cartPromoAnswerSchema,
+  cartSavedAnswerSchema,
+} from '@efir/domain/cart-wire';
 import { APP_HEADER } from '@efir/domain/http-contract';
 import { z } from '@efir/domain/zod-ru';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -104,9 +110,9 @@ export function registerCartRoutes(
     return answer(found);
   });
 
-  routes.get('/v1/cart/gifts', async (request) => {
+  routes.get('/v1/cart/gifts', { schema: { response: { 200: cartGiftsAnswerSchema } } }, async (request) => {
     const { user, cart } = await findCurrentCart(request);
-    return { message: 'cart/gifts', ...(await carts.listGifts(cart, user)) };
+    return { message: 'cart/gifts' as const, ...(await carts.listGifts(cart, user)) };
   });
 
   routes.put(
@@ -151,27 +157,43 @@ export function registerCartRoutes(
     return { ...view, message: 'cart/promo/clear' };
   });
 
-  routes.put('/v1/cart/save', async (request, reply) => {
-    const { user, cart } = await ensureCurrentCart(request, reply);
-    const saved = await carts.save(cart, user);
-    return { status: 'ok', link: saved.link, id: saved.id };
-  });
+  routes.put(
+    '/v1/cart/save',
+    { schema: { response: { 200: cartSavedAnswerSchema } } },
+    async (request, reply) => {
+      const { user, cart } = await ensureCurrentCart(request, reply);
+      const saved = await carts.save(cart, user);
+      return { status: 'ok' as const, link: saved.link, id: saved.id };
+    },
+  );
 
-  routes.post('/v1/cart/save/add/:id', { schema: { params: savedParams } }, async (request, reply) => {
-    const found = await ensureCurrentCart(request, reply);
-    await carts.addSaved(found.cart, found.user, request.params.id, false);
-    return answer(found);
-  });
+  routes.post(
+    '/v1/cart/save/add/:id',
+    { schema: { params: savedParams, ...cartResponse } },
+    async (request, reply) => {
+      const found = await ensureCurrentCart(request, reply);
+      await carts.addSaved(found.cart, found.user, request.params.id, false);
+      return answer(found);
+    },
+  );
 
-  routes.post('/v1/cart/save/change/:id', { schema: { params: savedParams } }, async (request, reply) => {
-    const found = await ensureCurrentCart(request, reply);
-    await carts.addSaved(found.cart, found.user, request.params.id, true);
-    return answer(found);
-  });
+  routes.post(
+    '/v1/cart/save/change/:id',
+    { schema: { params: savedParams, ...cartResponse } },
+    async (request, reply) => {
+      const found = await ensureCurrentCart(request, reply);
+      await carts.addSaved(found.cart, found.user, request.params.id, true);
+      return answer(found);
+    },
+  );
 
-  routes.delete('/v1/cart/save/:id', { schema: { params: savedParams } }, async (request) => {
-    const user = await authenticator.requireUser(request);
-    await carts.deleteSaved(user, request.params.id);
-    return { status: 'ok' };
-  });
+  routes.delete(
+    '/v1/cart/save/:id',
+    { schema: { params: savedParams, response: { 200: okAnswerSchema } } },
+    async (request) => {
+      const user = await authenticator.requireUser(request);
+      await carts.deleteSaved(user, request.params.id);
+      return { status: 'ok' as const };
+    },
+  );
 }

@@ -2,8 +2,8 @@
 // The cart: lines capped by stock, totals by the one cart math of `domain`, promo codes, gifts, saved carts,
 // recommendations, and the merge of a guest's cart into the user's at login.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { computeCartTotals, type PromoCondition } from '@efir/domain/cart-math';
-import type { ImageRef, ProductCard } from '@efir/domain/catalog-wire';
+import { computeCartTotals, emptyCart } from '@efir/domain/cart-math';
+import type { CartAnswer, CartGiftsAnswer, CartLine, SavedCart, SavedCartPage } from '@efir/domain/cart-wire';
 import type { Database } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { UserRow } from '../account/account.repo.ts';
@@ -41,50 +41,8 @@ const NOTHING_REACHED = 'Промокод не действует на това�
 const FIRST_ORDER_ONLY = 'Этот промокод действует только на первый заказ, а у вас заказы уже есть';
 export const MAX_LINE_QUANTITY = 99;
 
-export interface CartLineView {
-  id: number;
-  quantity: number;
-  cena: number;
-  cena_st: number;
-  katGlobal: number;
-  url: string;
-  name: string;
-  volume: string;
-  image: ImageRef | null;
-  stock: number;
-  /** Price of one unit after the discount. */
-  price: number;
-  sum: number;
-  gift?: true;
-}
-
-export interface CartView {
-  message: 'cart';
-  cart: {
-    lines: CartLineView[];
-    gifts: CartLineView[];
-    promo: { code: string; condition: PromoCondition } | null;
-    subtotal: number;
-    discount: number;
-    total: number;
-    count: number;
-    /** d applied to regular lines, percent. */
-    skidka: number;
-    /**
-     * What the cart holds, as a short digest: the shop's client sends the version it showed with the order, so a
-     * cart changed in another tab or on another device is told apart even when the totals came out the same.
-     */
-    version: string;
-  };
-  code: string | null;
-  hydr: boolean;
-  reco: ProductCard[];
-  /** Lines changed because stock ran low since they were added (shown once to the buyer). */
-  notices: string[];
-}
-
 /** The cart with its version: a digest of its lines (product, quantity, unit price), gifts, code and discount. */
-function withVersion(cart: Omit<CartView['cart'], 'version'>): CartView['cart'] {
+function withVersion(cart: Omit<CartAnswer['cart'], 'version'>): CartAnswer['cart'] {
   const content = JSON.stringify([
     cart.lines.map((line) => [line.id, line.quantity, line.price]),
     cart.gifts.map((line) => line.id),
@@ -130,7 +88,7 @@ export interface CartService {
     cart: CartRow | null,
     user: UserRow | null,
     options?: { recommendations?: boolean },
-  ): Promise<CartView>;
+  ): Promise<CartAnswer>;
   add(cart: CartRow, productId: number, quantity: number): Promise<string[]>;
   removeOne(cart: CartRow, productId: number): Promise<void>;
   removeLine(cart: CartRow, productId: number): Promise<void>;
@@ -141,18 +99,13 @@ export interface CartService {
     code: string,
   ): Promise<{ error: boolean; text: string; code: string | null }>;
   clearPromo(cart: CartRow): Promise<void>;
-  listGifts(
-    cart: CartRow | null,
-    user: UserRow | null,
-  ): Promise<{ gifts: unknown[]; chosen: number | null; total: number }>;
+  listGifts(cart: CartRow | null, user: UserRow | null): Promise<Omit<CartGiftsAnswer, 'message'>>;
   chooseGift(cart: CartRow, user: UserRow | null, giftId: number | null): Promise<void>;
   save(cart: CartRow, user: UserRow | null): Promise<{ link: string; id: number }>;
   addSaved(cart: CartRow, user: UserRow | null, key: string, replace: boolean): Promise<void>;
   deleteSaved(user: UserRow | null, key: string): Promise<void>;
-  listSaved(user: UserRow): Promise<unknown[]>;
-  getSavedPage(
-    token: string,
-  ): Promise<{ token: string; created_at: string; lines: CartLineView[]; total: number } | null>;
+  listSaved(user: UserRow): Promise<SavedCart[]>;
+  getSavedPage(token: string): Promise<SavedCartPage | null>;
   mergeGuestCart(guestCartId: string | undefined, userId: number): Promise<void>;
 }
 
@@ -248,16 +201,7 @@ export function createCartService(db: Database): CartService {
       if (!cart) {
         return {
           message: 'cart',
-          cart: withVersion({
-            lines: [],
-            gifts: [],
-            promo: null,
-            subtotal: 0,
-            discount: 0,
-            total: 0,
-            count: 0,
-            skidka,
-          }),
+          cart: withVersion(emptyCart(skidka)),
           code: null,
           hydr: false,
           reco: [],
@@ -284,7 +228,7 @@ export function createCartService(db: Database): CartService {
         skidka,
         condition,
       );
-      const lineViews: CartLineView[] = lines.map((line, index) => ({
+      const lineViews: CartLine[] = lines.map((line, index) => ({
         id: line.productId,
         quantity: line.quantity,
         cena: line.cena,
@@ -298,7 +242,7 @@ export function createCartService(db: Database): CartService {
         price: totals.lines[index]!.unitPrice,
         sum: totals.lines[index]!.sum,
       }));
-      const giftLines: CartLineView[] = [];
+      const giftLines: CartLine[] = [];
       if (cart.giftId !== null && lines.length > 0) {
         const gift = (await findActiveGifts(db)).find((item) => item.id === cart.giftId);
         if (gift && totals.total >= gift.threshold && gift.stock > 0) {
@@ -436,9 +380,7 @@ export function createCartService(db: Database): CartService {
         return;
       }
       const { gifts } = await service.listGifts(cart, user);
-      const gift = (gifts as Array<{ id: number; unlocked: boolean; remaining: number }>).find(
-        (item) => item.id === giftId,
-      );
+      const gift = gifts.find((item) => item.id === giftId);
       if (!gift) throw notFound('Подарок не найден');
       if (!gift.unlocked) {
         throw new AppError(409, 'Подарок пока недоступен', {
@@ -507,7 +449,7 @@ export function createCartService(db: Database): CartService {
       if (!/^[A-Za-z0-9_-]{10,64}$/.test(token)) return null;
       const saved = await findSavedCart(db, { token });
       if (!saved) return null;
-      const lines: CartLineView[] = [];
+      const lines: CartLine[] = [];
       for (const line of saved.lines) {
         const rows = await db.query.products.findFirst({
           where: (table, { eq }) => eq(table.id, line.productId),

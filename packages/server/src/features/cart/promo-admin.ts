@@ -1,6 +1,13 @@
 // The back office's promo codes (/api/v1/admin/promo): list with use counts, create, edit, delete (a code that
 // orders already used is switched off instead, so those orders keep meaning). Codes are unique ignoring case,
 // exactly as the cart looks them up.
+import {
+  type PromoView,
+  promoAnswerSchema,
+  promoDeletedAnswerSchema,
+  promoListAnswerSchema,
+  promoSavedAnswerSchema,
+} from '@efir/domain/admin-wire';
 import { z } from '@efir/domain/zod-ru';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -99,7 +106,7 @@ function stateOf(row: PromoRow, now: Date): PromoState {
   return 'active';
 }
 
-export function toPromoView(row: PromoRow, now = new Date()) {
+export function toPromoView(row: PromoRow, now = new Date()): PromoView {
   const state = stateOf(row, now);
   return {
     id: row.id,
@@ -270,25 +277,48 @@ export function promoAdminSection(deps: { db: Database }) {
   return (scope: FastifyInstance) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
 
-    routes.get('/promo', { schema: { querystring: z.strictObject({}) } }, async () => listPromoCodes(db));
+    routes.get(
+      '/promo',
+      { schema: { querystring: z.strictObject({}), response: { 200: promoListAnswerSchema } } },
+      async () => listPromoCodes(db),
+    );
 
-    routes.get('/promo/:id', { schema: { params: idParams } }, async (request) => ({
-      promo: toPromoView(await findPromo(db, request.params.id)),
-    }));
+    routes.get(
+      '/promo/:id',
+      { schema: { params: idParams, response: { 200: promoAnswerSchema } } },
+      async (request) => ({
+        promo: toPromoView(await findPromo(db, request.params.id)),
+      }),
+    );
 
-    routes.post('/promo', { schema: { body: promoBodySchema } }, async (request) => ({
-      message: 'promo/created',
-      promo: await createPromoCode(db, request.body, moderatorId(request)),
-    }));
+    routes.post(
+      '/promo',
+      { schema: { body: promoBodySchema, response: { 200: promoSavedAnswerSchema } } },
+      async (request) => ({
+        message: 'promo/created' as const,
+        promo: await createPromoCode(db, request.body, moderatorId(request)),
+      }),
+    );
 
-    routes.put('/promo/:id', { schema: { params: idParams, body: promoBodySchema } }, async (request) => ({
-      message: 'promo/updated',
-      promo: await updatePromoCode(db, request.params.id, request.body, moderatorId(request)),
-    }));
+    routes.put(
+      '/promo/:id',
+      { schema: { params: idParams, body: promoBodySchema, response: { 200: promoSavedAnswerSchema } } },
+      async (request) => ({
+        message: 'promo/updated' as const,
+        promo: await updatePromoCode(db, request.params.id, request.body, moderatorId(request)),
+      }),
+    );
 
-    routes.delete('/promo/:id', { schema: { params: idParams } }, async (request) => {
-      const result = await deletePromoCode(db, request.params.id, moderatorId(request));
-      return { message: result.deleted ? 'promo/deleted' : 'promo/deactivated', ...result };
-    });
+    routes.delete(
+      '/promo/:id',
+      { schema: { params: idParams, response: { 200: promoDeletedAnswerSchema } } },
+      async (request) => {
+        const result = await deletePromoCode(db, request.params.id, moderatorId(request));
+        return {
+          message: result.deleted ? ('promo/deleted' as const) : ('promo/deactivated' as const),
+          ...result,
+        };
+      },
+    );
   };
 }

@@ -3,6 +3,7 @@
 import { productBadges } from '@efir/domain/catalog-constants';
 import {
   AVAILABILITY,
+  type CatalogEntry,
   type Crumb,
   DEFAULT_AVAILABILITY,
   type Pagination,
@@ -30,18 +31,6 @@ import {
   findRelatedProducts,
   type ProductCardRow,
 } from './catalog.repo.ts';
-
-export interface CatalogEntry {
-  id: number;
-  id_kat: number;
-  name: string;
-  url: string;
-  pos: number;
-  top: 0 | 1;
-  foto: string | null;
-  foto_main: { filename: string; basename: string } | null;
-  webp: string | null;
-}
 
 function toCatalogEntry(row: CategoryRow): CatalogEntry {
   return {

@@ -1,14 +1,9 @@
 // What the assistant knows about a question: our products, articles and recipes found by the site search, turned
 // into catalogue lines that both the offline answer and the AI prompt quote.
 import { formatRub } from '@efir/domain/money';
+import type { ProductResult, PublicationResult } from '@efir/domain/search-wire';
 import type { Database } from '../../db/client.ts';
-import {
-  type ProductResult,
-  type PublicationResult,
-  type Relevance,
-  type ScoredResults,
-  searchSiteScored,
-} from '../search/search.service.ts';
+import { type Relevance, type ScoredResults, searchSiteScored } from '../search/search.service.ts';
 
 export interface ProductOffer {
   name: string;

@@ -1,5 +1,11 @@
 // HTTP routes of the shop assistant: POST /api/v1/ai (spec §7) and the widget's thread list and thread.
-import { chatRequestSchema } from '@efir/domain/chat-schemas';
+import {
+  chatFailureSchema,
+  chatReplySchema,
+  chatRequestSchema,
+  chatThreadListSchema,
+  chatThreadViewSchema,
+} from '@efir/domain/chat-schemas';
 import { z } from '@efir/domain/zod-ru';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -41,7 +47,13 @@ export function registerChatRoutes(app: FastifyInstance, deps: ChatRouteDeps): v
 
   routes.post(
     '/api/v1/ai',
-    { schema: { body: chatRequestSchema }, preValidation: requireChatUser },
+    {
+      schema: {
+        body: chatRequestSchema,
+        response: { 200: chatReplySchema, 502: chatFailureSchema, 504: chatFailureSchema },
+      },
+      preValidation: requireChatUser,
+    },
     async (request, reply) => {
       const result = await chat.ask(chatUserId(request), {
         message: request.body.q.message,
@@ -52,13 +64,18 @@ export function registerChatRoutes(app: FastifyInstance, deps: ChatRouteDeps): v
     },
   );
 
-  routes.get('/api/v1/ai/threads', { preValidation: requireChatUser }, async (request) =>
-    chat.listThreads(chatUserId(request)),
+  routes.get(
+    '/api/v1/ai/threads',
+    { schema: { response: { 200: chatThreadListSchema } }, preValidation: requireChatUser },
+    async (request) => chat.listThreads(chatUserId(request)),
   );
 
   routes.get(
     '/api/v1/ai/threads/:id',
-    { schema: { params: threadParams }, preValidation: requireChatUser },
+    {
+      schema: { params: threadParams, response: { 200: chatThreadViewSchema } },
+      preValidation: requireChatUser,
+    },
     async (request) => chat.getThread(chatUserId(request), request.params.id),
   );
 }

@@ -1,24 +1,15 @@
 // Static pages and the critical data every first page load needs (spec §7 GET api/v1/critical).
 
-import type { DiscountTier } from '@efir/domain/account-schemas';
-import type { ProductCard } from '@efir/domain/catalog-wire';
+import type { DiscountTier } from '@efir/domain/account-wire';
+import type { CriticalData, MenuLink, StaticPage } from '@efir/domain/catalog-wire';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { type CachedValue, createCachedValue } from '../../lib/cached-value.ts';
 import { createLocalInvalidationBus, type InvalidationBus } from '../../lib/invalidation-bus.ts';
-import { type CatalogEntry, getCatalogTree, listPopularProducts } from '../catalog/catalog.service.ts';
+import { getCatalogTree, listPopularProducts } from '../catalog/catalog.service.ts';
 import { findMenuItems, findSlides, findStaticPageByUrl } from './content.repo.ts';
 import { listAuthorsRazdelsTags } from './publications.service.ts';
 import { fillFactsHtml, fillFactsText, hasFactTokens, loadShopFacts, type ShopFacts } from './shop-facts.ts';
-
-export interface StaticPage {
-  url: string;
-  kind: 'static' | 'legal';
-  title: string;
-  description: string;
-  html: string;
-  updated_at: string;
-}
 
 /** The shop's facts a page's tokens print (shop-facts.ts); none: tokens stay as typed. */
 type FactsLoader = () => Promise<ShopFacts>;
@@ -34,38 +25,6 @@ export async function getStaticPage(db: Database, url: string, facts?: FactsLoad
     html: facts && hasFactTokens(row.html) ? fillFactsHtml(row.html, await facts()) : row.html,
     updated_at: row.updatedAt.toISOString(),
   };
-}
-
-export interface Slide {
-  id: number;
-  img: { filename: string; basename: string };
-  name: string;
-  link: string;
-  show: 'all' | 'reg' | 'guest';
-  color: string;
-}
-
-export interface MenuLink {
-  name: string;
-  url: string;
-  img: string | null;
-  color: string | null;
-}
-
-export interface CriticalData {
-  catalogs: CatalogEntry[];
-  categories: CatalogEntry[];
-  subCatalog: Record<string, CatalogEntry[]>;
-  slider: Slide[];
-  /** Links of the catalogue mega-menu's article column (spec §3 Menu article link). */
-  sidebar: MenuLink[];
-  authors: Awaited<ReturnType<typeof listAuthorsRazdelsTags>>['authors'];
-  /** Best sellers in stock, shown in the catalogue mega-menu. */
-  collection: ProductCard[];
-  razdels: Awaited<ReturnType<typeof listAuthorsRazdelsTags>>['razdels'];
-  tags: Awaited<ReturnType<typeof listAuthorsRazdelsTags>>['tags'];
-  /** Top bar, its «Ещё» list and the footer, editable like any content. */
-  menus: Record<string, MenuLink[]>;
 }
 
 async function loadCriticalData(db: Database, facts?: FactsLoader): Promise<CriticalData> {

@@ -3,7 +3,7 @@
 // the gifts the cart offers, the delivery tariffs checkout prices with, the course dates, the promo codes — so a page
 // cannot promise other numbers than the cart and checkout give. A token alone in its paragraph becomes a table or a
 // list; inside a sentence it becomes words. An unknown token stays as typed, for the editor to see.
-import type { DiscountTier } from '@efir/domain/account-schemas';
+import type { DiscountTier } from '@efir/domain/account-wire';
 import { DELIVERY_KINDS } from '@efir/domain/delivery-catalogue';
 import { formatDeliveryTerm, HYDROLAT_FORBIDDEN_KINDS } from '@efir/domain/delivery-rules';
 import { formatRub } from '@efir/domain/money';

@@ -2,9 +2,16 @@
 // suggestions. All of them only read, so the POST ones need no CSRF token.
 import {
   addressQuerySchema,
+  addressSuggestionsAnswerSchema,
+  courierCostAnswerSchema,
   courierCostSchema,
   deliveryEstimateQuerySchema,
+  deliveryEstimateSchema,
+  deliveryListSchema,
   PVZ_SEARCH_LIMIT,
+  pickupPointListAnswerSchema,
+  pickupPointSearchAnswerSchema,
+  pvzCostAnswerSchema,
   pvzCostSchema,
   pvzListSchema,
   pvzSearchSchema,
@@ -86,13 +93,16 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: DeliveryRoute
 
   routes.post(
     '/api/v1/calculator/courier-cost',
-    { schema: { body: courierCostSchema }, config: { csrf: false } },
+    {
+      schema: { body: courierCostSchema, response: { 200: courierCostAnswerSchema } },
+      config: { csrf: false },
+    },
     async (request) => quoteCourierCost(service, request.body.zip, await deps.getCartSnapshot(request)),
   );
 
   routes.post(
     '/api/v1/calculator/pvz-cost',
-    { schema: { body: pvzCostSchema }, config: { csrf: false } },
+    { schema: { body: pvzCostSchema, response: { 200: pvzCostAnswerSchema } }, config: { csrf: false } },
     async (request) => {
       const answer = await quotePickupPointCost(service, request.body, await deps.getCartSnapshot(request));
       if (!answer) throw invalidData({ code: ['Пункт выдачи не найден: выберите его на карте заново'] });
@@ -100,14 +110,16 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: DeliveryRoute
     },
   );
 
-  routes.get('/api/v1/calculator/list', async (request) =>
-    listDeliveryMethods(service, await deps.getCartSnapshot(request)),
+  routes.get(
+    '/api/v1/calculator/list',
+    { schema: { response: { 200: deliveryListSchema } } },
+    async (request) => listDeliveryMethods(service, await deps.getCartSnapshot(request)),
   );
 
   // The product page's «Доставка в Москву…»: the same for every visitor of a city, so browsers may keep it a while.
   routes.get(
     '/api/v1/calculator/estimate',
-    { schema: { querystring: deliveryEstimateQuerySchema } },
+    { schema: { querystring: deliveryEstimateQuerySchema, response: { 200: deliveryEstimateSchema } } },
     async (request, reply) => {
       const cart = await deps.getProductSnapshot(request.query.product);
       if (!cart) throw notFound('Товар не найден');
@@ -119,7 +131,10 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: DeliveryRoute
 
   routes.post(
     '/api/v1/calculator/pvz',
-    { schema: { body: pvzListSchema }, config: { csrf: false } },
+    {
+      schema: { body: pvzListSchema, response: { 200: pickupPointListAnswerSchema } },
+      config: { csrf: false },
+    },
     async (request) => {
       const { city, type, bounds } = request.body;
       const filter = { ...(city ? { city } : {}), ...(type ? { type } : {}), ...(bounds ? { bounds } : {}) };
@@ -135,7 +150,10 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: DeliveryRoute
 
   routes.post(
     '/api/v1/calculator/pvz-search',
-    { schema: { body: pvzSearchSchema }, config: { csrf: false } },
+    {
+      schema: { body: pvzSearchSchema, response: { 200: pickupPointSearchAnswerSchema } },
+      config: { csrf: false },
+    },
     async (request) => {
       const words = searchWords(request.body.qs);
       const [points, cart] = await Promise.all([
@@ -146,9 +164,13 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: DeliveryRoute
     },
   );
 
-  routes.get('/api/v1/address', { schema: { querystring: addressQuerySchema } }, async (request) => ({
-    suggestions: suggestAddresses(request.query.q),
-  }));
+  routes.get(
+    '/api/v1/address',
+    { schema: { querystring: addressQuerySchema, response: { 200: addressSuggestionsAnswerSchema } } },
+    async (request) => ({
+      suggestions: suggestAddresses(request.query.q),
+    }),
+  );
 
   startPickupPointSync(app, service);
 }

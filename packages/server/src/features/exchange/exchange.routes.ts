@@ -1,5 +1,6 @@
 // The exchange endpoint 1C calls (`/1c_exchange`, and `/bitrix/admin/1c_exchange.php` that 1C's settings often
 // default to), and the back office's log of exchange sessions.
+import { exchangeLogSchema, exchangeUploadAnswerSchema } from '@efir/domain/admin-wire';
 import { z } from '@efir/domain/zod-ru';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -108,47 +109,61 @@ export function exchangeAdminSection(deps: { db: Database; exchange: ExchangeSer
   return (scope: FastifyInstance) => {
     scope
       .withTypeProvider<ZodTypeProvider>()
-      .get('/exchange', { schema: { querystring: logQuery } }, async (request) => {
-        const perPage = 20;
-        const { rows, total } = await listSessions(deps.db, request.query.page, perPage);
-        return {
-          enabled: deps.exchange.enabled,
-          total,
-          page: request.query.page,
-          pages: Math.max(1, Math.ceil(total / perPage)),
-          sessions: rows.map((row) => ({
-            id: row.id,
-            type: row.type,
-            started_at: row.startedAt.toISOString(),
-            last_seen_at: row.lastSeenAt.toISOString(),
-            bytes: row.bytes,
-            files: row.files,
-            running: deps.exchange.isRunning(row.id),
-          })),
-        };
-      });
+      .get(
+        '/exchange',
+        { schema: { querystring: logQuery, response: { 200: exchangeLogSchema } } },
+        async (request) => {
+          const perPage = 20;
+          const { rows, total } = await listSessions(deps.db, request.query.page, perPage);
+          return {
+            enabled: deps.exchange.enabled,
+            total,
+            page: request.query.page,
+            pages: Math.max(1, Math.ceil(total / perPage)),
+            sessions: rows.map((row) => ({
+              id: row.id,
+              type: row.type,
+              started_at: row.startedAt.toISOString(),
+              last_seen_at: row.lastSeenAt.toISOString(),
+              bytes: row.bytes,
+              files: row.files,
+              running: deps.exchange.isRunning(row.id),
+            })),
+          };
+        },
+      );
 
     // Only the upload reads multipart, in a scope of its own (the admin guard still runs first).
     scope.register(async (uploads) => {
       await uploads.register(multipart, {
         limits: { fileSize: MANUAL_UPLOAD_BYTES, files: 3, fields: 0, parts: 3 },
       });
-      uploads.post('/exchange/upload', async (request, reply) => {
-        async function* files() {
-          for await (const part of request.files()) yield { filename: part.filename, file: part.file };
-        }
-        let session: number;
-        try {
-          session = await deps.exchange.manualUpload(files());
-        } catch (error) {
-          if (error instanceof PackageError) throw invalidData({ package: [error.message] });
-          const message = describeUploadError(error, UPLOAD_MESSAGES);
-          if (message) throw invalidData({ package: [message] });
-          throw error;
-        }
-        reply.status(202);
-        return { status: 'ok', message: 'Пакет принят: загрузка идёт, итог появится в журнале', session };
-      });
+      uploads
+        .withTypeProvider<ZodTypeProvider>()
+        .post(
+          '/exchange/upload',
+          { schema: { response: { 202: exchangeUploadAnswerSchema } } },
+          async (request, reply) => {
+            async function* files() {
+              for await (const part of request.files()) yield { filename: part.filename, file: part.file };
+            }
+            let session: number;
+            try {
+              session = await deps.exchange.manualUpload(files());
+            } catch (error) {
+              if (error instanceof PackageError) throw invalidData({ package: [error.message] });
+              const message = describeUploadError(error, UPLOAD_MESSAGES);
+              if (message) throw invalidData({ package: [message] });
+              throw error;
+            }
+            reply.status(202);
+            return {
+              status: 'ok' as const,
+              message: 'Пакет принят: загрузка идёт, итог появится в журнале',
+              session,
+            };
+          },
+        );
     });
   };
 }

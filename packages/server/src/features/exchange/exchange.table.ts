@@ -1,5 +1,6 @@
 // The 1C exchange (issue 22): each protocol session 1C opens with checkauth, which is also the exchange log the
 // back office shows (what came, what changed, what went wrong).
+import type { ExchangeFileResult } from '@efir/domain/admin-wire';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -14,19 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ExternalData } from '../catalog/catalog.table.ts';
 
-export interface ExchangeFileResult {
-  filename: string;
-  /** What the file was: «Каталог», «Предложения», «Заказы». */
-  kind: string;
-  created: number;
-  updated: number;
-  hidden: number;
-  /** Goods whose stock came back above zero (the waitlist was told). */
-  restocked: number;
-  /** Why the file changed nothing, in Russian; absent when it was applied. */
-  error?: string;
-  ms: number;
-}
+export type { ExchangeFileResult };
 
 export const exchangeSessions = pgTable(
   'exchange_sessions',

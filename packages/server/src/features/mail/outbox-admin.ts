@@ -1,5 +1,6 @@
 // Back office «Письма»: the outbox — what waits, what went, what failed and why — and «Повторить» for a letter
 // that failed or waits for its next attempt (sent again at the worker's next pass, with a fresh count of attempts).
+import { outboxAnswerSchema, outboxRetryAnswerSchema } from '@efir/domain/admin-wire';
 import { z } from '@efir/domain/zod-ru';
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -70,37 +71,45 @@ export function outboxAdminSection(deps: { db: Database; smtp: boolean; wake(): 
   return (scope: FastifyInstance) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
 
-    routes.get('/outbox', { schema: { querystring: listQuery } }, async (request) => ({
-      ...(await listOutbox(deps.db, request.query.page, request.query.status)),
-      smtp: deps.smtp,
-    }));
+    routes.get(
+      '/outbox',
+      { schema: { querystring: listQuery, response: { 200: outboxAnswerSchema } } },
+      async (request) => ({
+        ...(await listOutbox(deps.db, request.query.page, request.query.status)),
+        smtp: deps.smtp,
+      }),
+    );
 
-    routes.post('/outbox/:id/retry', { schema: { params: idParams } }, async (request) => {
-      const id = request.params.id;
-      const letter = await deps.db.transaction(async (tx) => {
-        const txDb = tx as unknown as Database;
-        const [row] = await txDb.select().from(outbox).where(eq(outbox.id, id)).for('update');
-        if (!row) throw notFound('Письмо не найдено');
-        if (row.status === 'sent') throw conflict('Письмо уже отправлено');
-        // A worker holds it right now: its outcome comes in a moment.
-        if (row.lockedUntil && row.lockedUntil > new Date()) throw conflict('Письмо сейчас отправляется');
-        const [updated] = await txDb
-          .update(outbox)
-          .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(), lockedUntil: null })
-          .where(eq(outbox.id, id))
-          .returning({ id: outbox.id, status: outbox.status });
-        await writeAudit(txDb, {
-          userId: moderatorId(request),
-          action: 'outbox.retry',
-          entity: 'letter',
-          entityId: id,
-          before: { status: row.status, attempts: row.attempts },
-          after: { status: 'pending' },
+    routes.post(
+      '/outbox/:id/retry',
+      { schema: { params: idParams, response: { 200: outboxRetryAnswerSchema } } },
+      async (request) => {
+        const id = request.params.id;
+        const letter = await deps.db.transaction(async (tx) => {
+          const txDb = tx as unknown as Database;
+          const [row] = await txDb.select().from(outbox).where(eq(outbox.id, id)).for('update');
+          if (!row) throw notFound('Письмо не найдено');
+          if (row.status === 'sent') throw conflict('Письмо уже отправлено');
+          // A worker holds it right now: its outcome comes in a moment.
+          if (row.lockedUntil && row.lockedUntil > new Date()) throw conflict('Письмо сейчас отправляется');
+          const [updated] = await txDb
+            .update(outbox)
+            .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(), lockedUntil: null })
+            .where(eq(outbox.id, id))
+            .returning({ id: outbox.id, status: outbox.status });
+          await writeAudit(txDb, {
+            userId: moderatorId(request),
+            action: 'outbox.retry',
+            entity: 'letter',
+            entityId: id,
+            before: { status: row.status, attempts: row.attempts },
+            after: { status: 'pending' },
+          });
+          return updated!;
         });
-        return updated!;
-      });
-      deps.wake();
-      return { letter, message: 'Письмо поставлено в очередь на отправку' };
-    });
+        deps.wake();
+        return { letter, message: 'Письмо поставлено в очередь на отправку' };
+      },
+    );
   };
 }

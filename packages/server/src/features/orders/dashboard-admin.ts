@@ -1,7 +1,7 @@
 // Back office «Сводка»: orders and revenue per day, the average order, top products and how many carts became
 // orders, from the shop's own tables — one query per figure. Days are Moscow days (UTC+3, no summer time);
 // cancelled orders count nowhere, gifts are not products sold.
-import { type Dashboard, dashboardSchema } from '@efir/domain/dashboard-wire';
+import { type Dashboard, dashboardSchema } from '@efir/domain/admin-wire';
 import { z } from '@efir/domain/zod-ru';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -1,9 +1,11 @@
 // «Купить в 1 клик» (decision 029): name and phone, an order of the product (or of the cart) at today's price with
 // its stock reserved in the order's transaction, status «Новый» flagged «перезвонить» for the back office.
+
 import { randomUUID } from 'node:crypto';
 import { computeCartTotals } from '@efir/domain/cart-math';
 import { formatRub } from '@efir/domain/money';
 import { type OneClick, oneClickSchema } from '@efir/domain/one-click';
+import { oneClickAnswerSchema } from '@efir/domain/order-wire';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
@@ -225,16 +227,20 @@ export function registerOneClickRoutes(
 ): void {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .post('/v1/order/one-click', { schema: { body: oneClickSchema } }, async (request) => {
-      const user = await deps.authenticator.findUser(request);
-      const cart = await deps.cart.findCart(user, request.cookies[CART_COOKIE]);
-      const placed = await placeOneClickOrder(deps, request.body, { user, cart, ip: request.ip });
-      return {
-        status: 'ok',
-        message: placed.created ? 'order/created' : 'order/existing',
-        order: placed.order,
-        // A guest keeps this key to look at the order, as after checkout.
-        key: placed.guestKey,
-      };
-    });
+    .post(
+      '/v1/order/one-click',
+      { schema: { body: oneClickSchema, response: { 200: oneClickAnswerSchema } } },
+      async (request) => {
+        const user = await deps.authenticator.findUser(request);
+        const cart = await deps.cart.findCart(user, request.cookies[CART_COOKIE]);
+        const placed = await placeOneClickOrder(deps, request.body, { user, cart, ip: request.ip });
+        return {
+          status: 'ok' as const,
+          message: placed.created ? ('order/created' as const) : ('order/existing' as const),
+          order: placed.order,
+          // A guest keeps this key to look at the order, as after checkout.
+          key: placed.guestKey,
+        };
+      },
+    );
 }

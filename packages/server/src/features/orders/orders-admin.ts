@@ -3,7 +3,15 @@
 // changes along new → confirmed → shipped → delivered (or cancelled, which puts the goods back on the shelf once),
 // and a live check of the card payment at the provider.
 
-import type { DiscountTier } from '@efir/domain/account-schemas';
+import type { DiscountTier } from '@efir/domain/account-wire';
+import {
+  type AdminOrderAnswer,
+  adminOrderAnswerSchema,
+  adminOrdersAnswerSchema,
+  orderPaymentRefreshedSchema,
+  orderStatusChangedSchema,
+  orderTrackingCorrectedSchema,
+} from '@efir/domain/admin-wire';
 import {
   DELIVERY_METHODS,
   getDeliveryKindName,
@@ -320,7 +328,10 @@ function describeAuditEntry(row: typeof auditLog.$inferSelect): HistoryEntry {
   };
 }
 
-export async function getAdminOrder(deps: Pick<OrdersAdminDeps, 'db' | 'payments' | 'refunds'>, id: number) {
+export async function getAdminOrder(
+  deps: Pick<OrdersAdminDeps, 'db' | 'payments' | 'refunds'>,
+  id: number,
+): Promise<AdminOrderAnswer> {
   const { db } = deps;
   const order = await findOrderById(db, id);
   if (!order) throw notFound('Заказ не найден');
@@ -659,31 +670,39 @@ export function ordersAdminSection(deps: OrdersAdminDeps) {
   return (scope: FastifyInstance) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
 
-    routes.get('/orders', { schema: { querystring: listQuery } }, async (request) =>
-      listAdminOrders(deps.db, request.query),
+    routes.get(
+      '/orders',
+      { schema: { querystring: listQuery, response: { 200: adminOrdersAnswerSchema } } },
+      async (request) => listAdminOrders(deps.db, request.query),
     );
 
-    routes.get('/orders/:id', { schema: { params: idParams } }, async (request) =>
-      getAdminOrder(deps, request.params.id),
+    routes.get(
+      '/orders/:id',
+      { schema: { params: idParams, response: { 200: adminOrderAnswerSchema } } },
+      async (request) => getAdminOrder(deps, request.params.id),
     );
 
-    routes.put('/orders/:id/status', { schema: { params: idParams, body: statusBody } }, async (request) => {
-      await changeOrderStatus(deps, {
-        orderId: request.params.id,
-        status: request.body.status,
-        comment: request.body.comment,
-        moderatorId: moderatorId(request),
-        shipment:
-          request.body.carrier && request.body.tracking_number
-            ? { carrier: request.body.carrier, trackingNumber: request.body.tracking_number }
-            : undefined,
-      });
-      return { message: 'order/status', ...(await getAdminOrder(deps, request.params.id)) };
-    });
+    routes.put(
+      '/orders/:id/status',
+      { schema: { params: idParams, body: statusBody, response: { 200: orderStatusChangedSchema } } },
+      async (request) => {
+        await changeOrderStatus(deps, {
+          orderId: request.params.id,
+          status: request.body.status,
+          comment: request.body.comment,
+          moderatorId: moderatorId(request),
+          shipment:
+            request.body.carrier && request.body.tracking_number
+              ? { carrier: request.body.carrier, trackingNumber: request.body.tracking_number }
+              : undefined,
+        });
+        return { message: 'order/status' as const, ...(await getAdminOrder(deps, request.params.id)) };
+      },
+    );
 
     routes.put(
       '/orders/:id/tracking',
-      { schema: { params: idParams, body: trackingBody } },
+      { schema: { params: idParams, body: trackingBody, response: { 200: orderTrackingCorrectedSchema } } },
       async (request) => {
         await correctTracking(deps, {
           orderId: request.params.id,
@@ -692,17 +711,23 @@ export function ordersAdminSection(deps: OrdersAdminDeps) {
           comment: request.body.comment,
           moderatorId: moderatorId(request),
         });
-        return { message: 'order/tracking', ...(await getAdminOrder(deps, request.params.id)) };
+        return { message: 'order/tracking' as const, ...(await getAdminOrder(deps, request.params.id)) };
       },
     );
 
     routes.post(
       '/orders/:id/payment/refresh',
-      { schema: { params: idParams, body: z.strictObject({}).nullish() } },
+      {
+        schema: {
+          params: idParams,
+          body: z.strictObject({}).nullish(),
+          response: { 200: orderPaymentRefreshedSchema },
+        },
+      },
       async (request) => {
         const result = await refreshOrderPayment(deps, request.params.id, moderatorId(request));
         return {
-          message: 'order/payment',
+          message: 'order/payment' as const,
           changed: result.changed,
           ...(await getAdminOrder(deps, request.params.id)),
         };

@@ -1,6 +1,11 @@
 // HTTP routes of orders (spec §7 Order, my-orders): placing, paying by card, the order's detail for its owner.
 import { checkoutContactSchema, deliveryFormSchema } from '@efir/domain/delivery-rules';
-import { orderAnswerSchema, orderPaymentAnswerSchema, placeOrderAnswerSchema } from '@efir/domain/order-wire';
+import {
+  orderAnswerSchema,
+  orderPaymentAnswerSchema,
+  placeOrderAnswerSchema,
+  startPaymentAnswerSchema,
+} from '@efir/domain/order-wire';
 import { z } from '@efir/domain/zod-ru';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -92,6 +97,7 @@ export function registerOrderRoutes(
           /** СБП on a phone opens the bank's app; on a desktop it shows a QR code to scan. */
           device: z.enum(['desktop', 'phone'], { error: 'Неизвестное устройство' }).optional(),
         }),
+        response: { 200: startPaymentAnswerSchema },
       },
     },
     async (request) => {

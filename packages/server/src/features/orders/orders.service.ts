@@ -2,12 +2,9 @@
 // Placing orders from the server-side cart (one transaction: stock taken conditionally, promo use counted, lines
 // copied, cart emptied), idempotent by the client's key; order views; payment status follow-up.
 import { randomUUID } from 'node:crypto';
-import {
-  ADDRESS_LIMIT,
-  type DiscountTier,
-  PICKUP_DELIVERY_KINDS,
-  PICKUP_POINT_LIMIT,
-} from '@efir/domain/account-schemas';
+import { ADDRESS_LIMIT, PICKUP_DELIVERY_KINDS, PICKUP_POINT_LIMIT } from '@efir/domain/account-schemas';
+import type { DiscountTier } from '@efir/domain/account-wire';
+import type { CartAnswer } from '@efir/domain/cart-wire';
 import { getDeliveryKindName, getPaymentMethodName } from '@efir/domain/delivery-catalogue';
 import type { CheckoutContact, DeliveryForm } from '@efir/domain/delivery-rules';
 import { formatRub } from '@efir/domain/money';
@@ -31,7 +28,7 @@ import {
 } from '../account/account.repo.ts';
 import { refreshPersonalDiscount } from '../account/account.service.ts';
 import type { CartRow } from '../cart/cart.repo.ts';
-import { type CartService, type CartView, FIRST_ORDER_CONDITION } from '../cart/cart.service.ts';
+import { type CartService, FIRST_ORDER_CONDITION } from '../cart/cart.service.ts';
 import type { CartSnapshot, DeliveryQuoteResult } from '../delivery/delivery.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { orderPlacedLetter } from './order-letters.ts';
@@ -131,7 +128,7 @@ function describeChangedFigures(
 
 /** A parcel's weight for the tariffs: the liquid plus glass and packing. */
 export function estimateWeightGrams(
-  lines: Array<Pick<CartView['cart']['lines'][number], 'volume' | 'quantity'>>,
+  lines: Array<Pick<CartAnswer['cart']['lines'][number], 'volume' | 'quantity'>>,
 ): number {
   let grams = 300;
   for (const line of lines) {
@@ -300,7 +297,7 @@ const RECENT_ORDER_MS = 30 * 60_000;
 
 /** Whether the cart's lines, read under its lock, are still those the order was priced from. */
 function cartChanged(
-  view: CartView,
+  view: CartAnswer,
   current: Array<{ productId: number; quantity: number }>,
 ): 'ordered' | 'changed' | null {
   if (current.length === 0) return 'ordered';

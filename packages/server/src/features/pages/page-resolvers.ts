@@ -1,6 +1,8 @@
 // One resolver per page type of POST /api/v1/route: the pages at fixed addresses (home, catalogue, special offers,
 // the article and recipe listings), the pages whose address belongs to a row (category, product, article, recipe,
 // section) and a shared saved cart. resolvePage (pages.service.ts) picks one.
+
+import type { CriticalData } from '@efir/domain/catalog-wire';
 import {
   type ProductFilter,
   type PublicationFilter,
@@ -20,7 +22,6 @@ import {
   getProductDetails,
   listProducts,
 } from '../catalog/catalog.service.ts';
-import type { CriticalData } from '../content/content.service.ts';
 import {
   getPublicationPage,
   getRazdel,

@@ -1,5 +1,11 @@
 // Page data (POST /api/v1/route), filter options (spec §7 Filters), the sitemap and robots.txt.
-import { type RouteRequest, routeRequestSchema, routeResponseSchema } from '@efir/domain/catalog-wire';
+import {
+  productFacetsSchema,
+  publicationFacetsSchema,
+  type RouteRequest,
+  routeRequestSchema,
+  routeResponseSchema,
+} from '@efir/domain/catalog-wire';
 import type { VoteType } from '@efir/domain/reviews-schemas';
 import { z } from '@efir/domain/zod-ru';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -85,11 +91,23 @@ export function registerPagesRoutes(
     },
   );
 
-  routes.get('/api/v1/filter/articles', async () => getPublicationFacets(db, 'article'));
-  routes.get('/api/v1/filter/recepts', async () => getPublicationFacets(db, 'recept'));
+  routes.get(
+    '/api/v1/filter/articles',
+    { schema: { response: { 200: publicationFacetsSchema } } },
+    async () => getPublicationFacets(db, 'article'),
+  );
+  routes.get('/api/v1/filter/recepts', { schema: { response: { 200: publicationFacetsSchema } } }, async () =>
+    getPublicationFacets(db, 'recept'),
+  );
   routes.post(
     '/api/v1/filter/products',
-    { schema: { body: z.strictObject({ id: z.int().min(0).max(2_147_483_647) }) }, config: { csrf: false } },
+    {
+      schema: {
+        body: z.strictObject({ id: z.int().min(0).max(2_147_483_647) }),
+        response: { 200: productFacetsSchema },
+      },
+      config: { csrf: false },
+    },
     async (request) => {
       // id 0 is the special-offers listing (/akcii): everything with a special price.
       if (request.body.id === 0) return getProductFacets(db, undefined, true);

@@ -2,12 +2,13 @@
 // course by its own updated_at (a trigger sets it on every change, migration 0025), a static page by its record's,
 // a category or section by the newest of its items, a listing by the newest of what it lists, the home page by the
 // newest of everything.
+
+import type { CriticalData } from '@efir/domain/catalog-wire';
 import { LEGAL_PAGE_URLS, STATIC_PAGE_URLS } from '@efir/domain/routes';
 import { eq, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { collectSubtreeIds } from '../catalog/catalog.service.ts';
 import { products } from '../catalog/catalog.table.ts';
-import type { CriticalData } from '../content/content.service.ts';
 import { staticPages } from '../content/content.table.ts';
 import { listPublicationUrls } from '../content/publications.service.ts';
 import { shopReviews } from '../reviews/reviews.table.ts';

@@ -1,4 +1,5 @@
 // HTTP side of payments: YooKassa's notification webhook and, offline, the test gateway's confirmation page.
+import { okAnswerSchema } from '@efir/domain/api-wire';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { badRequest } from '../../lib/app-error.ts';
 import type { PaymentsService } from './payments.service.ts';
@@ -23,7 +24,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: PaymentRoutesD
   app.post(
     YOOKASSA_WEBHOOK_PATH,
     // YooKassa calls it, not a browser; nothing in the body is trusted (the payment is fetched from the API).
-    { config: { csrf: false } },
+    { config: { csrf: false }, schema: { response: { 200: okAnswerSchema } } },
     async (request, reply) => {
       const refundId = refundNotificationId(request.body);
       if (refundId) {

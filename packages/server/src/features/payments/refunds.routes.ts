@@ -1,5 +1,6 @@
 // The back office's «Вернуть деньги» on an order's page: POST /api/v1/admin/orders/{id}/refunds (full or partial),
 // inside the admin scope, so only MODERATOR_IDS reach it. The answer is the order's page as it now is.
+import { type AdminOrderAnswer, orderRefundAnswerSchema } from '@efir/domain/admin-wire';
 import { z } from '@efir/domain/zod-ru';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,7 +21,7 @@ const refundBody = z.strictObject({
 export interface RefundsAdminDeps {
   refunds: RefundsService;
   /** The order's back-office page (404 for an unknown order). */
-  showOrder(orderId: number): Promise<Record<string, unknown>>;
+  showOrder(orderId: number): Promise<AdminOrderAnswer>;
 }
 
 export function refundsAdminSection(deps: RefundsAdminDeps) {
@@ -29,7 +30,7 @@ export function refundsAdminSection(deps: RefundsAdminDeps) {
     routes.post(
       '/orders/:id/refunds',
       // A double click cannot refund twice: the amount left shrinks with the first (see refunds.service.ts).
-      { schema: { params: idParams, body: refundBody } },
+      { schema: { params: idParams, body: refundBody, response: { 200: orderRefundAnswerSchema } } },
       async (request) => {
         await deps.showOrder(request.params.id);
         const refund = await deps.refunds.refundOrder({
@@ -39,7 +40,7 @@ export function refundsAdminSection(deps: RefundsAdminDeps) {
           moderatorId: moderatorId(request),
         });
         return {
-          message: 'order/refund',
+          message: 'order/refund' as const,
           refund: { id: refund.id, amount: refund.amount, status: refund.status },
           ...(await deps.showOrder(request.params.id)),
         };

@@ -10,6 +10,7 @@ import { createTestConfig } from '../../config.ts';
 import { registerCsrf } from '../../plugins/csrf.ts';
 import { registerErrorHandler } from '../../plugins/error-handler.ts';
 import { registerSecurity } from '../../plugins/security.ts';
+import { zodResponseSerializer } from '../../plugins/wire-contract.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-app.ts';
 import { createPaymentClient } from './payment-client.ts';
 import type { PaymentStatus } from './payment-status.ts';
@@ -39,6 +40,8 @@ beforeAll(async () => {
   // The shop's own error handler, security headers and CSRF check, without the other features: buildApp wires
   // payments to the orders feature, and here the status changes are observed directly.
   app = Fastify({ logger: { level: 'silent' } });
+  // Answers are written from their zod response schemas, as registerWireContract sets it up in buildApp.
+  app.setSerializerCompiler(zodResponseSerializer);
   registerErrorHandler(app);
   await registerSecurity(app, config);
   await app.register(cookie);

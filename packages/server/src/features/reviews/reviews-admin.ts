@@ -1,9 +1,20 @@
 // The back office's moderation of shop reviews and page comments (issue 9): queues by status, publish / reject
 // decisions written to the audit log in the same transaction, and the public caches dropped after each decision
 // (the /reviews average and a page's comment count are worked out from the published rows only).
+
 import { idField } from '@efir/domain/account-schemas';
 import type { Pagination } from '@efir/domain/catalog-wire';
 import { pageField } from '@efir/domain/reviews-schemas';
+import {
+  type AdminComment,
+  type AdminReview,
+  adminCommentDecidedSchema,
+  adminCommentsAnswerSchema,
+  adminReviewDecidedSchema,
+  adminReviewsAnswerSchema,
+  type ModerationSummary,
+  moderationSummarySchema,
+} from '@efir/domain/reviews-wire';
 import { sanitizeHtml } from '@efir/domain/sanitize-html';
 import { z } from '@efir/domain/zod-ru';
 import { and, asc, type Column, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
@@ -40,38 +51,6 @@ const idParams = z.strictObject({ id: idField });
 const decisionBody = z.strictObject({
   status: z.enum(['published', 'rejected'], DECISION_MESSAGE),
 });
-
-export interface AdminReview {
-  id: number;
-  user_id: number | null;
-  name: string;
-  rating: number;
-  html: string;
-  status: ReviewRow['status'];
-  created_at: string;
-  moderated_at: string | null;
-}
-
-export interface AdminComment {
-  id: number;
-  /** The page the comment is on: product, recipe or article, with its title and address. */
-  page: { type: 'product' | 'recept' | 'article'; id: number; title: string; url: string | null };
-  /** The top comment this one answers, when it is a reply. */
-  parent_id: number | null;
-  user: { id: number; name: string };
-  html: string;
-  status: 'published' | 'rejected';
-  /** A published comment no moderator has looked at yet. */
-  unchecked: boolean;
-  created_at: string;
-  moderated_at: string | null;
-}
-
-export interface ModerationSummary {
-  reviews: number;
-  comments: number;
-  questions: number;
-}
 
 function paginate(page: number, total: number): Pagination {
   return {
@@ -253,22 +232,36 @@ export function reviewsAdminSection(deps: ReviewsAdminDeps): (scope: FastifyInst
     const routes = scope.withTypeProvider<ZodTypeProvider>();
 
     /** The count badges of the moderation tabs. */
-    routes.get('/moderation/summary', async () => summariseModeration(deps.db));
-
-    routes.get('/reviews', { schema: { querystring: listQuery } }, async (request) =>
-      listReviewsForModeration(deps.db, request.query.status, request.query.page),
+    routes.get('/moderation/summary', { schema: { response: { 200: moderationSummarySchema } } }, async () =>
+      summariseModeration(deps.db),
     );
 
-    routes.put('/reviews/:id', { schema: { params: idParams, body: decisionBody } }, async (request) => ({
-      review: await decideReview(deps, moderatorId(request), request.params.id, request.body.status),
-    }));
-
-    routes.get('/comments', { schema: { querystring: listQuery } }, async (request) =>
-      listCommentsForModeration(deps.db, request.query.status, request.query.page),
+    routes.get(
+      '/reviews',
+      { schema: { querystring: listQuery, response: { 200: adminReviewsAnswerSchema } } },
+      async (request) => listReviewsForModeration(deps.db, request.query.status, request.query.page),
     );
 
-    routes.put('/comments/:id', { schema: { params: idParams, body: decisionBody } }, async (request) => ({
-      comment: await decideComment(deps, moderatorId(request), request.params.id, request.body.status),
-    }));
+    routes.put(
+      '/reviews/:id',
+      { schema: { params: idParams, body: decisionBody, response: { 200: adminReviewDecidedSchema } } },
+      async (request) => ({
+        review: await decideReview(deps, moderatorId(request), request.params.id, request.body.status),
+      }),
+    );
+
+    routes.get(
+      '/comments',
+      { schema: { querystring: listQuery, response: { 200: adminCommentsAnswerSchema } } },
+      async (request) => listCommentsForModeration(deps.db, request.query.status, request.query.page),
+    );
+
+    routes.put(
+      '/comments/:id',
+      { schema: { params: idParams, body: decisionBody, response: { 200: adminCommentDecidedSchema } } },
+      async (request) => ({
+        comment: await decideComment(deps, moderatorId(request), request.params.id, request.body.status),
+      }),
+    );
   };
 }

@@ -10,6 +10,13 @@ import {
   voteParamsSchema,
   voteSchema,
 } from '@efir/domain/reviews-schemas';
+import {
+  commentAnswerSchema,
+  commentsAnswerSchema,
+  reviewAnswerSchema,
+  reviewsAnswerSchema,
+  voteAnswerSchema,
+} from '@efir/domain/reviews-wire';
 import { z } from '@efir/domain/zod-ru';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -49,22 +56,29 @@ export function registerReviewRoutes(app: FastifyInstance, deps: ReviewsDeps): v
   routes.post(
     '/api/v1/reviews',
     // The body may be left out altogether (Fastify then hands over null): the first page.
-    { schema: { body: reviewsListSchema.nullish() }, config: { csrf: false } },
+    {
+      schema: { body: reviewsListSchema.nullish(), response: { 200: reviewsAnswerSchema } },
+      config: { csrf: false },
+    },
     async (request) => listReviews(db, request.body?.page ?? 1),
   );
 
-  routes.post('/api/v1/review', { schema: { body: reviewSchema } }, async (request, reply) => {
-    const user = await authenticator.findUser(request);
-    keepPrivate(reply);
-    return submitReview({ db, limiter, autopublish: deps.config.REVIEWS_AUTOPUBLISH }, request.body, {
-      ip: request.ip,
-      userId: user?.id ?? null,
-    });
-  });
+  routes.post(
+    '/api/v1/review',
+    { schema: { body: reviewSchema, response: { 200: reviewAnswerSchema } } },
+    async (request, reply) => {
+      const user = await authenticator.findUser(request);
+      keepPrivate(reply);
+      return submitReview({ db, limiter, autopublish: deps.config.REVIEWS_AUTOPUBLISH }, request.body, {
+        ip: request.ip,
+        userId: user?.id ?? null,
+      });
+    },
+  );
 
   routes.put(
     '/v1/user/vote/:type',
-    { schema: { params: voteParamsSchema, body: voteSchema } },
+    { schema: { params: voteParamsSchema, body: voteSchema, response: { 200: voteAnswerSchema } } },
     async (request, reply) => {
       const user = await authenticator.requireUser(request);
       keepPrivate(reply);
@@ -75,7 +89,12 @@ export function registerReviewRoutes(app: FastifyInstance, deps: ReviewsDeps): v
   // The visitor's own vote alone (the page data carries it too, for a request made with the user's token).
   routes.get(
     '/v1/user/vote/:type/:id',
-    { schema: { params: z.strictObject({ type: voteParamsSchema.shape.type, id: idField }) } },
+    {
+      schema: {
+        params: z.strictObject({ type: voteParamsSchema.shape.type, id: idField }),
+        response: { 200: voteAnswerSchema },
+      },
+    },
     async (request, reply) => {
       const user = await authenticator.requireUser(request);
       keepPrivate(reply);
@@ -83,15 +102,22 @@ export function registerReviewRoutes(app: FastifyInstance, deps: ReviewsDeps): v
     },
   );
 
-  routes.post('/v1/user/comment', { schema: { body: commentSchema } }, async (request, reply) => {
-    const user = await authenticator.requireUser(request);
-    keepPrivate(reply);
-    return addComment({ db, limiter, content }, user.id, request.body);
-  });
+  routes.post(
+    '/v1/user/comment',
+    { schema: { body: commentSchema, response: { 200: commentAnswerSchema } } },
+    async (request, reply) => {
+      const user = await authenticator.requireUser(request);
+      keepPrivate(reply);
+      return addComment({ db, limiter, content }, user.id, request.body);
+    },
+  );
 
   routes.post(
     '/api/v1/comments',
-    { schema: { body: commentsListSchema }, config: { csrf: false } },
+    {
+      schema: { body: commentsListSchema, response: { 200: commentsAnswerSchema } },
+      config: { csrf: false },
+    },
     async (request) => listComments(db, request.body),
   );
 }

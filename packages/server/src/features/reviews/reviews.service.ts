@@ -3,20 +3,22 @@ import type { Pagination } from '@efir/domain/catalog-wire';
 import {
   COMMENT_LIMIT,
   COMMENTS_PER_PAGE,
-  type CommentAnswer,
-  type CommentsAnswer,
   type CommentWire,
   REVIEW_LIMITS,
   REVIEW_THANKS,
   REVIEWS_PER_PAGE,
-  type ReviewAnswer,
-  type ReviewsAnswer,
-  type ReviewWire,
   VOTE_LIMIT,
   VOTE_MESSAGES,
-  type VoteAnswer,
   type VoteType,
 } from '@efir/domain/reviews-schemas';
+import type {
+  CommentAnswer,
+  CommentsAnswer,
+  ReviewAnswer,
+  ReviewsAnswer,
+  ReviewWire,
+  VoteAnswer,
+} from '@efir/domain/reviews-wire';
 import { sanitizeHtml } from '@efir/domain/sanitize-html';
 import type { Database } from '../../db/client.ts';
 import { AppError, invalidData, notFound } from '../../lib/app-error.ts';

@@ -6,11 +6,17 @@ import {
   COURSE_SLUG_PATTERN,
   COURSE_URL_PREFIX,
   contractSchema,
+  courseAnswerSchema,
+  coursesAnswerSchema,
   DIPLOMA_DOCUMENT_MAX_BYTES,
   DIPLOMA_TEMPLATES,
+  diplomaChangedAnswerSchema,
+  diplomaSetsAnswerSchema,
   documentTemplateSchema,
   documentTypeField,
+  enrolAnswerSchema,
   enrolSchema,
+  myCoursesAnswerSchema,
 } from '@efir/domain/school-schemas';
 import { z } from '@efir/domain/zod-ru';
 import multipart from '@fastify/multipart';
@@ -86,11 +92,18 @@ export function registerSchoolRoutes(app: FastifyInstance, deps: SchoolDeps): vo
   const { authenticator, db } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/api/v1/courses', async () => ({ items: await school.listCourses() }));
+  routes.get('/api/v1/courses', { schema: { response: { 200: coursesAnswerSchema } } }, async () => ({
+    items: await school.listCourses(),
+  }));
 
   routes.get(
     '/api/v1/courses/:slug',
-    { schema: { params: z.strictObject({ slug: z.string().max(120).regex(COURSE_SLUG_PATTERN) }) } },
+    {
+      schema: {
+        params: z.strictObject({ slug: z.string().max(120).regex(COURSE_SLUG_PATTERN) }),
+        response: { 200: courseAnswerSchema },
+      },
+    },
     async (request) => ({ course: await school.getCourse(`${COURSE_URL_PREFIX}${request.params.slug}`) }),
   );
 
@@ -102,19 +115,29 @@ export function registerSchoolRoutes(app: FastifyInstance, deps: SchoolDeps): vo
     });
     const own = scope.withTypeProvider<ZodTypeProvider>();
 
-    own.post('/v1/user/course', { schema: { body: enrolSchema } }, async (request) => {
-      const user = await authenticator.requireUser(request);
-      const result = await school.enrol(user, request.body.course_id);
-      return { ...result, user: await getUserWire(db, user) };
-    });
+    own.post(
+      '/v1/user/course',
+      { schema: { body: enrolSchema, response: { 200: enrolAnswerSchema } } },
+      async (request) => {
+        const user = await authenticator.requireUser(request);
+        const result = await school.enrol(user, request.body.course_id);
+        return { ...result, user: await getUserWire(db, user) };
+      },
+    );
 
-    own.get('/v1/my-courses', async (request) => school.myCourses(await authenticator.requireUser(request)));
+    own.get('/v1/my-courses', { schema: { response: { 200: myCoursesAnswerSchema } } }, async (request) =>
+      school.myCourses(await authenticator.requireUser(request)),
+    );
 
-    own.put('/v1/user/diplom/contract', { schema: { body: contractSchema } }, async (request) => {
-      const user = await authenticator.requireUser(request);
-      const diploma = await school.saveContract(user, request.body);
-      return { status: 'ok', message: 'Данные для договора сохранены', diploma };
-    });
+    own.put(
+      '/v1/user/diplom/contract',
+      { schema: { body: contractSchema, response: { 200: diplomaChangedAnswerSchema } } },
+      async (request) => {
+        const user = await authenticator.requireUser(request);
+        const diploma = await school.saveContract(user, request.body);
+        return { status: 'ok' as const, message: 'Данные для договора сохранены', diploma };
+      },
+    );
 
     own.get('/v1/user/diplom/contract', async (request, reply) => {
       const user = await authenticator.requireUser(request);
@@ -148,20 +171,24 @@ export function registerSchoolRoutes(app: FastifyInstance, deps: SchoolDeps): vo
         .send(stream);
     });
 
-    own.delete('/v1/user/diplom/document/:id', { schema: { params: idParams } }, async (request) => {
-      const user = await authenticator.requireUser(request);
-      const diploma = await school.removeDocument(user, request.params.id);
-      return { status: 'ok', message: 'Документ удалён', diploma };
-    });
+    own.delete(
+      '/v1/user/diplom/document/:id',
+      { schema: { params: idParams, response: { 200: diplomaChangedAnswerSchema } } },
+      async (request) => {
+        const user = await authenticator.requireUser(request);
+        const diploma = await school.removeDocument(user, request.params.id);
+        return { status: 'ok' as const, message: 'Документ удалён', diploma };
+      },
+    );
 
     // Submitting takes no fields; an empty or absent body is fine.
     own.put(
       '/v1/user/diplom/document',
-      { schema: { body: z.strictObject({}).nullish() } },
+      { schema: { body: z.strictObject({}).nullish(), response: { 200: diplomaChangedAnswerSchema } } },
       async (request) => {
         const user = await authenticator.requireUser(request);
         const diploma = await school.submit(user);
-        return { status: 'ok', message: 'Документы отправлены на проверку', diploma };
+        return { status: 'ok' as const, message: 'Документы отправлены на проверку', diploma };
       },
     );
 
@@ -177,31 +204,37 @@ export function registerSchoolRoutes(app: FastifyInstance, deps: SchoolDeps): vo
           headerPairs: 50,
         },
       });
-      uploads.withTypeProvider<ZodTypeProvider>().post('/v1/user/diplom/document', async (request) => {
-        // The caller is checked before a byte of the upload is read.
-        const user = await authenticator.requireUser(request);
-        let content: Buffer;
-        let fileName: string | undefined;
-        let type: unknown;
-        try {
-          const file = await request.file();
-          if (!file) throw invalidData({ file: ['Выберите файл'] });
-          // Fields sent before the file arrive with it; the client sends `type` first.
-          const field = file.fields.type;
-          type = field && !Array.isArray(field) && field.type === 'field' ? field.value : undefined;
-          fileName = file.filename;
-          content = await file.toBuffer();
-        } catch (error) {
-          const message = describeUploadError(error, DIPLOMA_UPLOAD_MESSAGES);
-          if (message) throw invalidData({ file: [message] });
-          throw error;
-        }
-        const parsedType = documentTypeField.safeParse(type);
-        if (!parsedType.success) throw invalidData({ type: ['Выберите, что это за документ'] });
-        if (content.length === 0) throw invalidData({ file: ['Файл пустой'] });
-        const diploma = await school.uploadDocument(user, parsedType.data, content, fileName);
-        return { status: 'ok', message: 'Документ загружен', diploma };
-      });
+      uploads
+        .withTypeProvider<ZodTypeProvider>()
+        .post(
+          '/v1/user/diplom/document',
+          { schema: { response: { 200: diplomaChangedAnswerSchema } } },
+          async (request) => {
+            // The caller is checked before a byte of the upload is read.
+            const user = await authenticator.requireUser(request);
+            let content: Buffer;
+            let fileName: string | undefined;
+            let type: unknown;
+            try {
+              const file = await request.file();
+              if (!file) throw invalidData({ file: ['Выберите файл'] });
+              // Fields sent before the file arrive with it; the client sends `type` first.
+              const field = file.fields.type;
+              type = field && !Array.isArray(field) && field.type === 'field' ? field.value : undefined;
+              fileName = file.filename;
+              content = await file.toBuffer();
+            } catch (error) {
+              const message = describeUploadError(error, DIPLOMA_UPLOAD_MESSAGES);
+              if (message) throw invalidData({ file: [message] });
+              throw error;
+            }
+            const parsedType = documentTypeField.safeParse(type);
+            if (!parsedType.success) throw invalidData({ type: ['Выберите, что это за документ'] });
+            if (content.length === 0) throw invalidData({ file: ['Файл пустой'] });
+            const diploma = await school.uploadDocument(user, parsedType.data, content, fileName);
+            return { status: 'ok' as const, message: 'Документ загружен', diploma };
+          },
+        );
     });
   });
 }
@@ -227,6 +260,7 @@ export function registerSchoolAdminRoutes(scope: FastifyInstance, deps: SchoolDe
         querystring: z.strictObject({
           state: z.enum(['submitted', 'returned', 'accepted']).default('submitted'),
         }),
+        response: { 200: diplomaSetsAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -247,7 +281,7 @@ export function registerSchoolAdminRoutes(scope: FastifyInstance, deps: SchoolDe
 
   routes.put(
     '/diploma/sets/:id',
-    { schema: { params: idParams, body: reviewBody } },
+    { schema: { params: idParams, body: reviewBody, response: { 200: diplomaChangedAnswerSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       if (request.body.decision === 'return' && request.body.comment === '') {
@@ -260,7 +294,7 @@ export function registerSchoolAdminRoutes(scope: FastifyInstance, deps: SchoolDe
         request.body.comment,
       );
       return {
-        status: 'ok',
+        status: 'ok' as const,
         message: request.body.decision === 'accept' ? 'Документы приняты' : 'Документы возвращены',
         diploma,
       };

@@ -1,6 +1,7 @@
 // HTTP routes of the site search: POST /api/v1/search and POST /api/v1/hint (spec §7).
+import { hintResponseSchema, searchResponseSchema } from '@efir/domain/search-wire';
 import { z } from '@efir/domain/zod-ru';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import type { ResponseCache } from '../../lib/response-cache.ts';
@@ -29,29 +30,34 @@ export const searchBody = z.strictObject({
 
 export const hintBody = z.strictObject({ q: searchText });
 
+/** Ready JSON text from the cache goes out as it is (Fastify serialises only objects); the response schema describes it. */
+function sendReady(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
 export function registerSearchRoutes(app: FastifyInstance, db: Database, cache: ResponseCache): void {
   const search = createSearchService(db);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
     '/api/v1/search',
-    { schema: { body: searchBody }, config: { csrf: false } },
+    { schema: { body: searchBody, response: { 200: searchResponseSchema } }, config: { csrf: false } },
     async (request, reply) => {
       const { q, limit } = request.body;
       const json = await cache.getOrBuild(`search ${limit} ${q.toLowerCase()}`, () =>
         search.search(q, limit),
       );
-      return reply.type('application/json; charset=utf-8').send(json);
+      return sendReady(reply, json);
     },
   );
 
   routes.post(
     '/api/v1/hint',
-    { schema: { body: hintBody }, config: { csrf: false } },
+    { schema: { body: hintBody, response: { 200: hintResponseSchema } }, config: { csrf: false } },
     async (request, reply) => {
       const { q } = request.body;
       const json = await cache.getOrBuild(`hint ${q.toLowerCase()}`, () => search.hint(q));
-      return reply.type('application/json; charset=utf-8').send(json);
+      return sendReady(reply, json);
     },
   );
 }

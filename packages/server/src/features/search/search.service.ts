@@ -5,8 +5,15 @@ import {
   replaceLatinLookalikes,
   switchKeyboardLayout,
 } from '@efir/domain/keyboard-layout';
+import type {
+  Hint,
+  HintResponse,
+  HintType,
+  ProductResult,
+  PublicationResult,
+  SearchResponse,
+} from '@efir/domain/search-wire';
 import type { Database } from '../../db/client.ts';
-import type { ImageRef } from '../catalog/catalog.table.ts';
 import {
   findSearchMatches,
   type ProductMatch,
@@ -111,66 +118,6 @@ function termsOfReadings(variants: string[][]): SearchTerms {
     ),
     texts,
   };
-}
-
-export interface ProductResult {
-  id: number;
-  name: string;
-  url: string;
-  cena: number;
-  cena_st: number;
-  volume: string;
-  stock: number;
-  images: ImageRef[];
-  avg_rating: number;
-  katGlobal: number;
-}
-
-export interface PublicationResult {
-  id: number;
-  title: string;
-  url: string;
-  excerpt: string;
-  image: ImageRef | null;
-  published_at: string;
-}
-
-export interface CourseResult {
-  id: number;
-  title: string;
-  url: string;
-  excerpt: string;
-}
-
-export interface SearchResponse {
-  q: string;
-  results: {
-    products: ProductResult[];
-    articles: PublicationResult[];
-    recipes: PublicationResult[];
-    /** Courses of the school (/seminar_po_aromatherapy/…). */
-    courses: CourseResult[];
-  };
-  /** How many results the lists hold together. */
-  total: number;
-  /**
-   * The query retyped on the Russian layout when that is what found the results and the query as typed finds
-   * nothing («kfdfylf» → «лаванда»): the page says «Показаны результаты для „лаванда“». Otherwise null.
-   */
-  corrected: string | null;
-}
-
-export type HintType = 'product' | 'article' | 'recipe';
-
-export interface Hint {
-  type: HintType;
-  name: string;
-  url: string;
-}
-
-export interface HintResponse {
-  q: string;
-  hints: Hint[];
 }
 
 function toProductResult(row: ProductMatch): ProductResult {

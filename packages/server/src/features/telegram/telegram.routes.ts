@@ -1,5 +1,11 @@
 // HTTP routes of the Telegram link (spec §7 «POST, DELETE v1/user/telegram», «POST v1/user/telegram/test») and the bot's webhook.
 import { timingSafeEqual } from 'node:crypto';
+import {
+  settingsChangedAnswerSchema,
+  telegramCodeAnswerSchema,
+  telegramTestAnswerSchema,
+  telegramWebhookAnswerSchema,
+} from '@efir/domain/account-wire';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
@@ -34,38 +40,54 @@ export function registerTelegramRoutes(
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db, authenticator, limiter, telegram, config } = deps;
 
-  routes.post('/v1/user/telegram', async (request) => {
-    const user = await authenticator.requireUser(request);
-    return { status: 'ok', ...(await startTelegramLink(db, limiter, user, config.TELEGRAM_BOT_NAME)) };
-  });
+  routes.post(
+    '/v1/user/telegram',
+    { schema: { response: { 200: telegramCodeAnswerSchema } } },
+    async (request) => {
+      const user = await authenticator.requireUser(request);
+      return {
+        status: 'ok' as const,
+        ...(await startTelegramLink(db, limiter, user, config.TELEGRAM_BOT_NAME)),
+      };
+    },
+  );
 
-  routes.delete('/v1/user/telegram', async (request) => {
-    const user = await authenticator.requireUser(request);
-    const updated = await unlinkTelegram(db, user.id);
-    return {
-      status: 'ok',
-      message: 'Telegram отключён',
-      settings: getSettings(updated, config.TELEGRAM_BOT_NAME),
-    };
-  });
+  routes.delete(
+    '/v1/user/telegram',
+    { schema: { response: { 200: settingsChangedAnswerSchema } } },
+    async (request) => {
+      const user = await authenticator.requireUser(request);
+      const updated = await unlinkTelegram(db, user.id);
+      return {
+        status: 'ok' as const,
+        message: 'Telegram отключён',
+        settings: getSettings(updated, config.TELEGRAM_BOT_NAME),
+      };
+    },
+  );
 
-  routes.post('/v1/user/telegram/test', async (request) => {
-    const user = await authenticator.requireUser(request);
-    const { delivered } = await sendTelegramTest(db, telegram, limiter, user);
-    return {
-      status: 'ok',
-      delivered,
-      message: delivered
-        ? 'Проверочное сообщение отправлено — загляните в Telegram'
-        : 'Telegram-бот на этом сервере не настроен: сообщение записано в журнал',
-    };
-  });
+  routes.post(
+    '/v1/user/telegram/test',
+    { schema: { response: { 200: telegramTestAnswerSchema } } },
+    async (request) => {
+      const user = await authenticator.requireUser(request);
+      const { delivered } = await sendTelegramTest(db, telegram, limiter, user);
+      return {
+        status: 'ok' as const,
+        delivered,
+        message: delivered
+          ? 'Проверочное сообщение отправлено — загляните в Telegram'
+          : 'Telegram-бот на этом сервере не настроен: сообщение записано в журнал',
+      };
+    },
+  );
 
   routes.post(
     WEBHOOK_PATH,
     {
       // Telegram calls it, not a browser: the secret header stands in for CSRF and session.
       config: { csrf: false },
+      schema: { response: { 200: telegramWebhookAnswerSchema } },
       onRequest: async (request) => {
         if (!config.TELEGRAM_WEBHOOK_SECRET) throw notFound();
         if (!secretMatches(config.TELEGRAM_WEBHOOK_SECRET, request.headers[WEBHOOK_SECRET_HEADER])) {
@@ -75,7 +97,7 @@ export function registerTelegramRoutes(
     },
     async (request) => {
       await handleTelegramUpdate(db, telegram, request.body, config.PUBLIC_URL, request.log);
-      return { ok: true };
+      return { ok: true as const };
     },
   );
 }

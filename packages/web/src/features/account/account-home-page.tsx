@@ -1,11 +1,13 @@
 // /my-account: greeting, the personal discount with the way to the next tier, counts and quick links.
+
+import type { AccountSummary } from '@efir/domain/account-wire';
 import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { SHOP } from '@efir/domain/shop-info';
 import { useEffect } from 'react';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
 import { Link } from '../../app/router/link.tsx';
-import { type AccountHome, readAccountHome, useAccountData } from './account-api.ts';
+import { useAccountData } from './account-api.ts';
 import {
   AccountHeading,
   ADDRESS_FORMS,
@@ -17,7 +19,7 @@ import {
 } from './account-ui.tsx';
 
 /** The sentence under the discount: what there is now and how far the next tier is. */
-export function describeDiscountProgress(skidka: AccountHome['skidka']): string {
+export function describeDiscountProgress(skidka: AccountSummary['skidka']): string {
   const { percent, next } = skidka;
   if (!next) {
     return percent > 0
@@ -35,14 +37,14 @@ export function greeting(orders: number | undefined): string {
 }
 
 /** 0…1: the share of the way from what has been spent to the next tier. */
-export function discountProgress(skidka: AccountHome['skidka']): number {
+export function discountProgress(skidka: AccountSummary['skidka']): number {
   if (!skidka.next) return 1;
   const spent = skidka.completed_total;
   const total = spent + skidka.next.remaining;
   return total > 0 ? Math.min(1, Math.max(0, spent / total)) : 0;
 }
 
-function DiscountCard({ skidka }: { skidka: AccountHome['skidka'] }) {
+function DiscountCard({ skidka }: { skidka: AccountSummary['skidka'] }) {
   const progress = discountProgress(skidka);
   return (
     <section className="account-card discount-card" aria-labelledby="discount-title">
@@ -85,7 +87,7 @@ function DiscountCard({ skidka }: { skidka: AccountHome['skidka'] }) {
 export function AccountHomePage() {
   const { store } = useAppContext();
   const user = useAppState((state) => state.user);
-  const home = useAccountData('/v1/my-account', readAccountHome);
+  const home = useAccountData('/v1/my-account', (answer: AccountSummary) => answer);
   const freshUser = home.data?.user ?? null;
 
   // The summary brings the user as the server sees it now (discount, lists changed in another tab…).
@@ -94,7 +96,7 @@ export function AccountHomePage() {
   }, [freshUser, store]);
 
   if (!user) return null;
-  const counts = home.data?.counts ?? {};
+  const counts: Partial<AccountSummary['counts']> = home.data?.counts ?? {};
   const favorites = user.favProducts.length;
   const bookmarks = user.favRecepts.length + user.favArticles.length;
   const tiles = [

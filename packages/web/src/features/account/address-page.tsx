@@ -5,6 +5,7 @@ import type {
   PickupPointWire as UserPickupPoint,
 } from '@efir/domain/account-schemas';
 import { ADDRESS_LIMIT, addressSchema } from '@efir/domain/account-schemas';
+import type { AddressBook } from '@efir/domain/account-wire';
 import { getDeliveryKindName } from '@efir/domain/delivery-catalogue';
 import { formatCount } from '@efir/domain/plural';
 import { useEffect, useState } from 'react';
@@ -20,8 +21,12 @@ import {
   useForm,
 } from '../../components/ui/form.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
-import { readAddressBook } from './account-api.ts';
 import { AccountHeading, AccountSection, ADDRESS_FORMS, EmptyState, PICKUP_FORMS } from './account-ui.tsx';
+
+/** The address book of an answer that carries it (the writes also say what they did): the user's two lists only. */
+function addressBookOf(answer: AddressBook): AddressBook {
+  return { addresses: answer.addresses, pvz: answer.pvz };
+}
 
 /** «101000, Москва, ул. Ленина, д. 5, кв. 12»: numbers get their «д.» and «кв.», words are left as typed. */
 export function formatAddress(
@@ -108,7 +113,9 @@ function AddressForm({ user, onDone }: { user: SessionUser; onDone(): void }) {
     send: async (data) =>
       store
         .getState()
-        .updateUser(readAddressBook(await api.post<unknown>(`/v1/user/${user.id}/address`, { body: data }))),
+        .updateUser(
+          addressBookOf(await api.post<AddressBook>(`/v1/user/${user.id}/address`, { body: data })),
+        ),
     onSuccess: () => {
       store.getState().showNotice({
         type: 'success',
@@ -219,7 +226,7 @@ function AddressCard({ user, address }: { user: SessionUser; address: UserAddres
           store
             .getState()
             .updateUser(
-              readAddressBook(await api.delete<unknown>(`/v1/user/${user.id}/address/${address.id}`)),
+              addressBookOf(await api.delete<AddressBook>(`/v1/user/${user.id}/address/${address.id}`)),
             );
           store.getState().showNotice({ type: 'success', title: 'Адрес удалён', text: '' });
         }}
@@ -244,7 +251,7 @@ function PickupPointCard({ user, point }: { user: SessionUser; point: UserPickup
         onDelete={async () => {
           store
             .getState()
-            .updateUser(readAddressBook(await api.delete<unknown>(`/v1/user/${user.id}/pvz/${point.id}`)));
+            .updateUser(addressBookOf(await api.delete<AddressBook>(`/v1/user/${user.id}/pvz/${point.id}`)));
           store.getState().showNotice({ type: 'success', title: 'Пункт выдачи удалён', text: '' });
         }}
       />
@@ -263,9 +270,9 @@ export function AddressPage() {
     if (!userId) return;
     let live = true;
     api
-      .get<unknown>(`/v1/user/${userId}/address`, { suppressErrors: true })
-      .then((raw) => {
-        if (live) store.getState().updateUser(readAddressBook(raw));
+      .get<AddressBook>(`/v1/user/${userId}/address`, { suppressErrors: true })
+      .then((book) => {
+        if (live) store.getState().updateUser(addressBookOf(book));
       })
       .catch(() => {});
     return () => {

@@ -1,5 +1,7 @@
 // The photo on /my-personal: a chosen picture is checked and previewed before it is sent; the server stores it.
+
 import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES } from '@efir/domain/account-schemas';
+import type { UserChangedAnswer } from '@efir/domain/account-wire';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { useAppContext } from '../../app/app-context.tsx';
 import type { SessionUser } from '../../app/app-state.ts';
@@ -55,8 +57,8 @@ export function AvatarEditor({ user }: { user: SessionUser }) {
     const formData = new FormData();
     formData.append('avatar', file);
     try {
-      const answer = await api.post<unknown>(`/v1/user/${user.id}/avatar`, { formData });
-      applyUser(answer, {});
+      const answer = await api.post<UserChangedAnswer>(`/v1/user/${user.id}/avatar`, { formData });
+      applyUser(answer);
       setFile(null);
       success('Фото сохранено');
     } catch (failure) {
@@ -70,8 +72,8 @@ export function AvatarEditor({ user }: { user: SessionUser }) {
     setBusy(true);
     setError(null);
     try {
-      const answer = await api.delete<unknown>(`/v1/user/${user.id}/avatar`);
-      applyUser(answer, { avatar: { type: 'other', photo: null } });
+      const answer = await api.delete<UserChangedAnswer>(`/v1/user/${user.id}/avatar`);
+      applyUser(answer);
       setConfirmRemove(false);
       success('Фото удалено');
     } catch (failure) {

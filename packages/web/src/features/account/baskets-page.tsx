@@ -1,49 +1,21 @@
 // /my-baskets: the user's saved carts — what is in each and its total, the link to share, «Добавить в корзину»,
 // «Заменить корзину» and «Удалить».
 
-import type { CartLine } from '@efir/domain/cart-wire';
+import type { SavedCart, SavedCartsAnswer } from '@efir/domain/cart-wire';
 import { formatDateLong } from '@efir/domain/dates';
 import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { useState } from 'react';
 import { useAppContext } from '../../app/app-context.tsx';
-import { applySavedCart, CART_URL, deleteSavedCart, readCartLine } from '../../app/cart-state.ts';
+import { applySavedCart, CART_URL, deleteSavedCart } from '../../app/cart-state.ts';
 import { Link } from '../../app/router/link.tsx';
 import { useNavigate } from '../../app/router/router-view.tsx';
 import { CopyLink } from '../../components/ui/copy-link.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
-import { readItems, useAccountData } from './account-api.ts';
+import { useAccountData } from './account-api.ts';
 import { AccountHeading, EmptyState, LoadFailed, Loading } from './account-ui.tsx';
 
-export interface SavedBasket {
-  id: number;
-  link: string;
-  created_at: string;
-  lines: CartLine[];
-  total: number;
-}
-
-export function readBaskets(raw: unknown): SavedBasket[] {
-  return readItems(raw, 'baskets', 'carts').flatMap((item) => {
-    if (typeof item !== 'object' || item === null) return [];
-    const record = item as Record<string, unknown>;
-    if (typeof record.id !== 'number' || typeof record.link !== 'string') return [];
-    const lines = Array.isArray(record.lines)
-      ? record.lines.map(readCartLine).filter((line) => line !== null)
-      : [];
-    return [
-      {
-        id: record.id,
-        link: record.link,
-        created_at: typeof record.created_at === 'string' ? record.created_at : '',
-        lines,
-        total: typeof record.total === 'number' ? record.total : 0,
-      },
-    ];
-  });
-}
-
-function BasketCard({ basket, onDeleted }: { basket: SavedBasket; onDeleted(id: number): void }) {
+function BasketCard({ basket, onDeleted }: { basket: SavedCart; onDeleted(id: number): void }) {
   const { api, store, origin } = useAppContext();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<'add' | 'change' | 'delete' | null>(null);
@@ -163,7 +135,7 @@ function BasketCard({ basket, onDeleted }: { basket: SavedBasket; onDeleted(id: 
 }
 
 export function BasketsPage() {
-  const list = useAccountData('/v1/my-baskets', readBaskets);
+  const list = useAccountData('/v1/my-baskets', (answer: SavedCartsAnswer) => answer.items);
   return (
     <div className="account-page">
       <AccountHeading

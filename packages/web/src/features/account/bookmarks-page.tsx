@@ -1,5 +1,6 @@
 // /my-bookmarks: the recipes and articles the user saved, each with «Убрать из закладок».
 import type { FavoritePathType } from '@efir/domain/account-schemas';
+import type { BookmarksAnswer } from '@efir/domain/account-wire';
 import type { PublicationCard } from '@efir/domain/catalog-wire';
 import { formatDateLong } from '@efir/domain/dates';
 import { formatCount } from '@efir/domain/plural';
@@ -7,7 +8,7 @@ import { useAppContext } from '../../app/app-context.tsx';
 import { Link } from '../../app/router/link.tsx';
 import { toggleFavorite } from '../../app/user-lists.ts';
 import { Picture } from '../../components/ui/picture.tsx';
-import { readBookmarks, useAccountData } from './account-api.ts';
+import { useAccountData } from './account-api.ts';
 import {
   AccountHeading,
   AccountSection,
@@ -41,7 +42,7 @@ function BookmarkCard({ item, onRemove }: { item: PublicationCard; onRemove(): P
 
 export function BookmarksPage() {
   const { api, store } = useAppContext();
-  const bookmarks = useAccountData('/v1/my-bookmarks', readBookmarks);
+  const bookmarks = useAccountData('/v1/my-bookmarks', (answer: BookmarksAnswer) => answer);
   const remove = async (type: FavoritePathType, key: 'recepts' | 'articles', id: number) => {
     const stillThere = await toggleFavorite(api, store, type, id);
     if (!stillThere)

@@ -1,4 +1,5 @@
 // /my-fav-prod: the favourite products as a card grid, each with «Убрать из избранного».
+import type { FavoriteProductsAnswer } from '@efir/domain/account-wire';
 import type { ProductCard as ProductCardData } from '@efir/domain/catalog-wire';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { useState } from 'react';
@@ -7,7 +8,7 @@ import { Link } from '../../app/router/link.tsx';
 import { toggleFavorite } from '../../app/user-lists.ts';
 import { ProductCard } from '../../components/ui/product-card.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
-import { readProducts, useAccountData } from './account-api.ts';
+import { useAccountData } from './account-api.ts';
 import { AccountHeading, EmptyState, LoadFailed, Loading } from './account-ui.tsx';
 
 /** A button under a card that takes it off a list; the list forgets the card once the server agrees. */
@@ -47,7 +48,7 @@ export function RemoveFromList({
 
 export function FavoriteProductsPage() {
   const { api, store } = useAppContext();
-  const favorites = useAccountData('/v1/my-fav-prod', (raw) => readProducts(raw));
+  const favorites = useAccountData('/v1/my-fav-prod', (answer: FavoriteProductsAnswer) => answer.items);
   const remove = async (product: ProductCardData) => {
     const stillThere = await toggleFavorite(api, store, 'product', product.id);
     if (!stillThere) favorites.update((items) => items.filter((item) => item.id !== product.id));

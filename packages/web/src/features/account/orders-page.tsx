@@ -3,7 +3,7 @@
 
 import { formatDateLong } from '@efir/domain/dates';
 import { formatRub } from '@efir/domain/money';
-import type { OrderView } from '@efir/domain/order-wire';
+import type { MyOrdersAnswer, OrderView } from '@efir/domain/order-wire';
 import { formatRussianPhone } from '@efir/domain/phone';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { useId, useState } from 'react';
@@ -12,21 +12,8 @@ import { canPayOnline, fetchOrder, type OnlineMethod, startCardPayment } from '.
 import { Link } from '../../app/router/link.tsx';
 import { PayOnlineButtons } from '../../components/ui/pay-online-buttons.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
-import { readItems, useAccountData } from './account-api.ts';
+import { useAccountData } from './account-api.ts';
 import { AccountHeading, EmptyState, LoadFailed, Loading } from './account-ui.tsx';
-
-function isOrder(value: unknown): value is OrderView {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as OrderView).id === 'number' &&
-    typeof (value as OrderView).number === 'string'
-  );
-}
-
-export function readOrders(raw: unknown): OrderView[] {
-  return readItems(raw, 'orders').filter(isOrder);
-}
 
 /** The colour of the payment state: paid, waiting for the buyer, nothing to pay online (or returned). */
 function paymentTone(order: OrderView): string {
@@ -214,7 +201,7 @@ function OrderCard({ initial }: { initial: OrderView }) {
 }
 
 export function OrdersPage() {
-  const list = useAccountData('/v1/my-orders', readOrders);
+  const list = useAccountData('/v1/my-orders', (answer: MyOrdersAnswer) => answer.items);
   return (
     <div className="account-page">
       <AccountHeading title="Мои заказы" lead="Все ваши заказы, их статусы и оплата." />

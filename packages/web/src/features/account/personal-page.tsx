@@ -1,5 +1,7 @@
 // /my-personal: photo, name, surname, phone, birthday, e-mail change (with confirmation by letter) and password.
+
 import { birthdaySchema, getMoscowToday, personalSchema } from '@efir/domain/account-schemas';
+import type { UserChangedAnswer } from '@efir/domain/account-wire';
 import { changeEmailSchema, changePasswordSchema, PASSWORD_MIN } from '@efir/domain/auth-schemas';
 import { formatDateLong } from '@efir/domain/dates';
 import { formatRussianPhone, normalizeRussianPhone } from '@efir/domain/phone';
@@ -34,9 +36,9 @@ function PersonalForm({ user }: { user: SessionUser }) {
   const form = useForm({
     schema: personalSchema,
     fields: ['name', 'fam', 'tel'],
-    send: (data) => api.put<unknown>(`/v1/user/${user.id}`, { body: data }),
-    onSuccess: (answer, data) => {
-      applyUser(answer, { name: data.name, fam: data.fam ?? user.fam, tel: data.tel ?? user.tel });
+    send: (data) => api.put<UserChangedAnswer>(`/v1/user/${user.id}`, { body: data }),
+    onSuccess: (answer) => {
+      applyUser(answer);
       success('Данные сохранены');
     },
   });
@@ -104,9 +106,9 @@ function BirthdayForm({ user }: { user: SessionUser }) {
   const form = useForm({
     schema: birthdaySchema,
     fields: ['birthday'],
-    send: (data) => api.post<unknown>(`/v1/user/${user.id}/birthday`, { body: data }),
+    send: (data) => api.post<UserChangedAnswer>(`/v1/user/${user.id}/birthday`, { body: data }),
     onSuccess: (answer, data) => {
-      applyUser(answer, { birthday: data.birthday });
+      applyUser(answer);
       success('Дата рождения сохранена', formatDateLong(data.birthday));
     },
   });

@@ -1,24 +1,14 @@
 // /my-question: ask the shop a question, and the questions asked so far with their answers.
-import { QUESTION_TEXT_MAX, type QuestionWire, questionSchema } from '@efir/domain/account-schemas';
+import { QUESTION_TEXT_MAX, questionSchema } from '@efir/domain/account-schemas';
+import type { QuestionAskedAnswer, QuestionsAnswer, QuestionWire } from '@efir/domain/account-wire';
 import { formatDateLong } from '@efir/domain/dates';
 import { useState } from 'react';
 import { useAppContext } from '../../app/app-context.tsx';
 import { Link } from '../../app/router/link.tsx';
 import { FORM_ERROR, FormError, SubmitButton, TextAreaField, useForm } from '../../components/ui/form.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
-import { readQuestions, useAccountData } from './account-api.ts';
+import { useAccountData } from './account-api.ts';
 import { AccountHeading, AccountSection, EmptyState, LoadFailed, Loading } from './account-ui.tsx';
-
-function readAskedQuestion(answer: unknown): QuestionWire | null {
-  if (typeof answer !== 'object' || answer === null) return null;
-  const body = answer as Record<string, unknown>;
-  const question = (typeof body.question === 'object' && body.question !== null ? body.question : body) as
-    | Partial<QuestionWire>
-    | undefined;
-  return question && typeof question.id === 'number' && typeof question.text === 'string'
-    ? (question as QuestionWire)
-    : null;
-}
 
 function QuestionItem({ question }: { question: QuestionWire }) {
   return (
@@ -55,17 +45,15 @@ function QuestionItem({ question }: { question: QuestionWire }) {
 
 export function QuestionsPage() {
   const { api, store } = useAppContext();
-  const questions = useAccountData('/v1/my-question', readQuestions);
+  const questions = useAccountData('/v1/my-question', (answer: QuestionsAnswer) => answer.items);
   const [text, setText] = useState('');
   const form = useForm({
     schema: questionSchema,
     fields: ['text'],
-    send: (data) => api.post<unknown>('/v1/user/question', { body: data }),
-    onSuccess: (answer) => {
+    send: (data) => api.post<QuestionAskedAnswer>('/v1/user/question', { body: data }),
+    onSuccess: ({ question: asked }) => {
       setText('');
-      const asked = readAskedQuestion(answer);
-      if (asked) questions.update((items) => [asked, ...items.filter((item) => item.id !== asked.id)]);
-      else questions.reload();
+      questions.update((items) => [asked, ...items.filter((item) => item.id !== asked.id)]);
       store.getState().showNotice({
         type: 'success',
         title: 'Вопрос отправлен',

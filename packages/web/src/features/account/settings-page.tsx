@@ -1,6 +1,7 @@
 // /my-settings: the mailing switch, the Telegram link (code for the bot, unlink, test message), and the e-mail change
 // confirmation that the letter's link (?email_token=…) brings here.
 import { TELEGRAM_CODE_TTL_MS } from '@efir/domain/account-schemas';
+import type { SettingsAnswer, TelegramCodeAnswer, TelegramTestAnswer } from '@efir/domain/account-wire';
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -10,7 +11,7 @@ import { reloadUser } from '../../app/session-start.ts';
 import { Switch } from '../../components/ui/form.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
 import { readServerFieldErrors } from '../../lib/forms.ts';
-import { readSettings, useAccountData } from './account-api.ts';
+import { useAccountData } from './account-api.ts';
 import { AccountHeading, AccountSection } from './account-ui.tsx';
 
 const DEFAULT_BOT = 'efir_consult_bot';
@@ -114,23 +115,7 @@ function MailingsSetting() {
   );
 }
 
-interface LinkCode {
-  code: string;
-  link: string;
-}
-
-function readLinkCode(answer: unknown, bot: string): LinkCode | null {
-  if (typeof answer !== 'object' || answer === null) return null;
-  const body = answer as Record<string, unknown>;
-  const code = typeof body.code === 'string' ? body.code : null;
-  if (!code) return null;
-  const answerBot = typeof body.bot === 'string' ? body.bot.replace(/^@/, '') : bot;
-  const link =
-    typeof body.link === 'string' && body.link.startsWith('https://t.me/')
-      ? body.link
-      : `https://t.me/${answerBot}?start=${encodeURIComponent(code)}`;
-  return { code, link };
-}
+type LinkCode = Pick<TelegramCodeAnswer, 'code' | 'link'>;
 
 type Action = 'link' | 'unlink' | 'test' | 'check';
 
@@ -144,10 +129,8 @@ function TelegramSetting({ linked, bot }: { linked: boolean; bot: string }) {
     setBusy(kind);
     try {
       if (kind === 'link') {
-        const answer = await api.post<unknown>('/v1/user/telegram');
-        const issued = readLinkCode(answer, bot);
-        if (!issued) throw new Error('Сервер не выдал код. Попробуйте ещё раз.');
-        setCode(issued);
+        const { code: issued, link } = await api.post<TelegramCodeAnswer>('/v1/user/telegram');
+        setCode({ code: issued, link });
       } else if (kind === 'unlink') {
         await api.delete('/v1/user/telegram');
         store.getState().updateUser({ telegram: { linked: false } });
@@ -158,7 +141,7 @@ function TelegramSetting({ linked, bot }: { linked: boolean; bot: string }) {
           text: 'Бот больше не будет присылать вам сообщения.',
         });
       } else if (kind === 'check') {
-        const settings = readSettings(await api.get<unknown>('/v1/my-settings', { suppressErrors: true }));
+        const { settings } = await api.get<SettingsAnswer>('/v1/my-settings', { suppressErrors: true });
         store.getState().updateUser({ telegram: { linked: settings.telegram.linked } });
         if (settings.telegram.linked) {
           setCode(null);
@@ -171,11 +154,11 @@ function TelegramSetting({ linked, bot }: { linked: boolean; bot: string }) {
           });
         }
       } else {
-        const answer = await api.post<{ message?: unknown; delivered?: unknown }>('/v1/user/telegram/test');
+        const answer = await api.post<TelegramTestAnswer>('/v1/user/telegram/test');
         notify({
           type: 'success',
-          title: answer?.delivered === false ? 'Сообщение записано' : 'Сообщение отправлено',
-          text: typeof answer?.message === 'string' ? answer.message : 'Загляните в чат с ботом в Telegram.',
+          title: answer.delivered ? 'Сообщение отправлено' : 'Сообщение записано',
+          text: answer.message,
         });
       }
     } catch (error) {
@@ -265,7 +248,7 @@ export function SettingsPage() {
   const emailToken = new URLSearchParams(search).get('email_token');
   // The confirmation stays on screen after the token leaves the address.
   const [confirmToken] = useState(emailToken);
-  const settings = useAccountData('/v1/my-settings', readSettings);
+  const settings = useAccountData('/v1/my-settings', (answer: SettingsAnswer) => answer.settings);
 
   useEffect(() => {
     if (settings.status === 'ready') {

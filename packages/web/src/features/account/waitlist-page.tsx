@@ -1,12 +1,12 @@
 // /my-waitlist: the out-of-stock products the user waits for, with their stock now; back in stock ones stand out.
-import type { WaitlistItem } from '@efir/domain/account-schemas';
+import type { WaitlistAnswer, WaitlistItem } from '@efir/domain/account-wire';
 import { formatDateLong } from '@efir/domain/dates';
 import { useAppContext } from '../../app/app-context.tsx';
 import { Link } from '../../app/router/link.tsx';
 import { setWaiting } from '../../app/user-lists.ts';
 import { Picture } from '../../components/ui/picture.tsx';
 import { PriceTag } from '../../components/ui/product-card.tsx';
-import { readWaitlist, useAccountData } from './account-api.ts';
+import { useAccountData } from './account-api.ts';
 import { AccountHeading, EmptyState, LoadFailed, Loading } from './account-ui.tsx';
 import { RemoveFromList } from './favorites-page.tsx';
 
@@ -51,7 +51,7 @@ function WaitlistRow({ item, onRemove }: { item: WaitlistItem; onRemove(): Promi
 
 export function WaitlistPage() {
   const { api, store } = useAppContext();
-  const waitlist = useAccountData('/v1/my-waitlist', readWaitlist);
+  const waitlist = useAccountData('/v1/my-waitlist', (answer: WaitlistAnswer) => answer.items);
   const remove = async (id: number) => {
     await setWaiting(api, store, id, false);
     waitlist.update((items) => items.filter((item) => item.id !== id));

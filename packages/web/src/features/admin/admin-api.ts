@@ -6,8 +6,11 @@ import { useAccountData } from '../account/account-api.ts';
 export const ADMIN_API = '/api/v1/admin';
 
 /** GET /api/v1/admin{path} once the user is known; `reload` asks again, `update` patches the data in place. */
-export function useAdminData<T>(path: string, read: (raw: unknown) => T = (raw) => raw as T) {
-  return useAccountData<T>(`${ADMIN_API}${path}`, read);
+export function useAdminData<A, T = A>(
+  path: string,
+  select: (answer: A) => T = (answer) => answer as unknown as T,
+) {
+  return useAccountData<A, T>(`${ADMIN_API}${path}`, select);
 }
 
 /** The shop's one HTTP client, with paths relative to /api/v1/admin. */

@@ -1,5 +1,6 @@
 // The back office (loaded on demand by AdminEntry): asks the server whether this user is a moderator, then shows
 // the section menu and the section. Each section owns its folder and its own nested routes.
+import type { AdminMe } from '@efir/domain/admin-wire';
 import { Route, Routes } from 'react-router';
 import { NavLink } from '../../app/router/link.tsx';
 import { HttpError } from '../../lib/http-client.ts';
@@ -28,11 +29,6 @@ export const ADMIN_SECTIONS = [
   { path: 'outbox', title: 'Письма', Component: OutboxSection },
   { path: 'audit', title: 'Журнал изменений', Component: AuditSection },
 ] as const;
-
-interface AdminMe {
-  moderator: boolean;
-  name?: string;
-}
 
 function AdminHome() {
   return (

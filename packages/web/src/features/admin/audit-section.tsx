@@ -1,23 +1,10 @@
 // Журнал изменений: who changed what and when, with the state before and after, filterable by kind of thing.
+import type { AuditAnswer } from '@efir/domain/admin-wire';
 import { useState } from 'react';
 import { useAdminData } from './admin-api.ts';
 import { AdminFailure, AdminHeader, AdminLoading, AdminPager, formatAdminDate } from './admin-ui.tsx';
 
-interface AuditPage {
-  entries: Array<{
-    id: number;
-    user_id: number;
-    action: string;
-    entity: string;
-    entity_id: string;
-    before: unknown;
-    after: unknown;
-    created_at: string;
-  }>;
-  page: number;
-  pages: number;
-  total: number;
-}
+type AuditPage = AuditAnswer;
 
 const ENTITIES = [
   ['', 'Всё'],

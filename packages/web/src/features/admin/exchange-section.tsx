@@ -1,5 +1,6 @@
 // «Обмен с 1С»: whether the exchange is on, and the log of each session 1C opened — the files that came, what they
 // created, updated and hid, and why a file was refused.
+import type { ExchangeLog } from '@efir/domain/admin-wire';
 import { formatCount, GOODS_FORMS, type PluralForms } from '@efir/domain/plural';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppContext } from '../../app/app-context.tsx';
@@ -14,32 +15,7 @@ import {
 } from './admin-ui.tsx';
 import { ExchangeUpload } from './exchange-upload.tsx';
 
-interface ExchangeFile {
-  filename: string;
-  kind: string;
-  created: number;
-  updated: number;
-  hidden: number;
-  restocked: number;
-  error?: string;
-  ms: number;
-}
-
-interface ExchangeLog {
-  enabled: boolean;
-  total: number;
-  page: number;
-  pages: number;
-  sessions: Array<{
-    id: number;
-    type: string;
-    started_at: string;
-    bytes: number;
-    files: ExchangeFile[];
-    /** A manual upload still being imported. */
-    running: boolean;
-  }>;
-}
+type ExchangeFile = ExchangeLog['sessions'][number]['files'][number];
 
 const SESSION_KINDS: Record<string, string> = {
   catalog: 'Каталог',

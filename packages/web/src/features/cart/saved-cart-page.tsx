@@ -1,14 +1,14 @@
 // A saved cart opened by its link (page type 'saved', spec §3): its lines and total, «Добавить в корзину» (adds them
 // to the current cart) and «Заменить корзину» (the current cart becomes this one).
 
-import type { CartLine } from '@efir/domain/cart-wire';
+import type { SavedCartPage as SavedCartPageData } from '@efir/domain/cart-wire';
 import type { RouteResponse } from '@efir/domain/catalog-wire';
 import { formatDateLong } from '@efir/domain/dates';
 import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { useState } from 'react';
 import { useAppContext } from '../../app/app-context.tsx';
-import { applySavedCart, CART_URL, readCartLine, useCart } from '../../app/cart-state.ts';
+import { applySavedCart, CART_URL, useCart } from '../../app/cart-state.ts';
 import { Link } from '../../app/router/link.tsx';
 import { useNavigate } from '../../app/router/router-view.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
@@ -16,29 +16,11 @@ import { Picture } from '../../components/ui/picture.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
 import './cart.css';
 
-export interface SavedCartData {
-  token: string;
-  created_at: string;
-  lines: CartLine[];
-  total: number;
-}
-
-export function readSavedCart(raw: unknown): SavedCartData {
-  const body = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
-  const lines = Array.isArray(body.lines) ? body.lines.map(readCartLine).filter((line) => line !== null) : [];
-  return {
-    token: typeof body.token === 'string' ? body.token : '',
-    created_at: typeof body.created_at === 'string' ? body.created_at : '',
-    lines,
-    total: typeof body.total === 'number' ? body.total : lines.reduce((sum, line) => sum + line.sum, 0),
-  };
-}
-
 export function SavedCartPage({ data }: { data: RouteResponse }) {
   const { api, store } = useAppContext();
   const navigate = useNavigate();
   const current = useCart();
-  const saved = readSavedCart(data.page.com_data);
+  const saved = data.page.com_data as SavedCartPageData;
   const [busy, setBusy] = useState<'add' | 'change' | null>(null);
   const count = saved.lines.reduce((sum, line) => sum + line.quantity, 0);
   const available = saved.lines.filter((line) => line.stock > 0);

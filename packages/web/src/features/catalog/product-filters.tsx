@@ -7,19 +7,13 @@ import {
   PRODUCT_ICONS,
   PRODUCT_SORTS,
 } from '@efir/domain/catalog-constants';
-import type { ProductFilter, ProductIcon, RouteResponse } from '@efir/domain/catalog-wire';
+import type { ProductFacets, ProductFilter, ProductIcon, RouteResponse } from '@efir/domain/catalog-wire';
 import { useEffect, useId, useState } from 'react';
 import { useAppContext } from '../../app/app-context.tsx';
 
 export interface ProductListState {
   filter: ProductFilter;
   sort: number;
-}
-
-export interface ProductFacets {
-  icons: Array<{ id: ProductIcon; name: string; count: number }>;
-  anywhere: Array<{ id: number; name: string; count: number }>;
-  sorts?: Array<{ id: number; name: string }>;
 }
 
 export const DEFAULT_PRODUCT_LIST_STATE: ProductListState = {

@@ -5,7 +5,7 @@
 import { PAYMENT_METHODS } from '@efir/domain/delivery-catalogue';
 import { DELIVERY_METHOD_KINDS, HYDROLAT_REASON } from '@efir/domain/delivery-rules';
 import { formatRub } from '@efir/domain/money';
-import type { OrderView } from '@efir/domain/order-wire';
+import type { PlacedOrder } from '@efir/domain/order-wire';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
 import type { CheckoutDraft, SessionUser } from '../../app/app-state.ts';
@@ -27,14 +27,6 @@ import {
   stepUrl,
 } from './checkout-rules.ts';
 import { useCheckoutDraft, useUpdateCheckout } from './use-checkout.ts';
-
-interface PlacedOrder {
-  status: string;
-  message: string;
-  order: OrderView;
-  key: string;
-  pay: boolean;
-}
 
 function describeDestination(draft: CheckoutDraft, user: SessionUser | null): string {
   const { delivery } = draft;

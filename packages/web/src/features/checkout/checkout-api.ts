@@ -5,10 +5,15 @@ import type {
   PickupPointWire as UserPickupPoint,
 } from '@efir/domain/account-schemas';
 import type {
+  AddressSuggestionsAnswer,
   AddressSuggestionWire,
+  CourierCostAnswer,
   DeliveryListWire,
   DeliveryOptionWire,
+  PickupPointListAnswer,
+  PickupPointSearchAnswer,
   PickupPointWire,
+  PvzCostAnswer,
 } from '@efir/domain/delivery-rules';
 import type { CheckoutDraft, DeliveryQuoteDraft } from '../../app/app-state.ts';
 import type { HttpClient } from '../../lib/http-client.ts';
@@ -21,48 +26,38 @@ export function fetchDeliveryList(api: HttpClient): Promise<DeliveryListWire> {
 
 /** POST /api/v1/calculator/courier-cost {zip}: the ways to an address with this postal code. */
 export async function fetchCourierCost(api: HttpClient, zip: string): Promise<DeliveryOptionWire[]> {
-  const answer = await api.post<{ options?: DeliveryOptionWire[] }>('/api/v1/calculator/courier-cost', {
+  const answer = await api.post<CourierCostAnswer>('/api/v1/calculator/courier-cost', {
     body: { zip },
     suppressErrors: true,
   });
-  return answer?.options ?? [];
+  return answer.options;
 }
 
 /** POST /api/v1/calculator/pvz-cost {code, type}: the price to one pickup point. */
-export async function fetchPointCost(
-  api: HttpClient,
-  code: string,
-  type: number,
-): Promise<{ point: PickupPointWire | null; options: DeliveryOptionWire[] }> {
-  const answer = await api.post<{ point?: PickupPointWire; options?: DeliveryOptionWire[] }>(
-    '/api/v1/calculator/pvz-cost',
-    { body: { code, type }, suppressErrors: true },
-  );
-  return { point: answer?.point ?? null, options: answer?.options ?? [] };
+export async function fetchPointCost(api: HttpClient, code: string, type: number): Promise<PvzCostAnswer> {
+  return api.post<PvzCostAnswer>('/api/v1/calculator/pvz-cost', {
+    body: { code, type },
+    suppressErrors: true,
+  });
 }
 
-export interface PointList {
-  points: PickupPointWire[];
-  total: number;
-  cities: Array<{ city: string; count: number }>;
-}
+export type PointList = PickupPointListAnswer;
 
 /** POST /api/v1/calculator/pvz {city, type}: the points of one carrier kind in a city, and the cities it has. */
 export async function fetchPoints(api: HttpClient, city: string, type: number): Promise<PointList> {
-  const answer = await api.post<Partial<PointList>>('/api/v1/calculator/pvz', {
+  return api.post<PickupPointListAnswer>('/api/v1/calculator/pvz', {
     body: city ? { city, type } : { type },
     suppressErrors: true,
   });
-  return { points: answer?.points ?? [], total: answer?.total ?? 0, cities: answer?.cities ?? [] };
 }
 
 /** POST /api/v1/calculator/pvz-search {qs}: points matching an address, metro station or city. */
 export async function searchPoints(api: HttpClient, qs: string): Promise<PickupPointWire[]> {
-  const answer = await api.post<{ points?: PickupPointWire[] }>('/api/v1/calculator/pvz-search', {
+  const answer = await api.post<PickupPointSearchAnswer>('/api/v1/calculator/pvz-search', {
     body: { qs },
     suppressErrors: true,
   });
-  return answer?.points ?? [];
+  return answer.points;
 }
 
 /** GET /api/v1/address?q=: street suggestions. */
@@ -71,11 +66,11 @@ export async function fetchAddressSuggestions(
   q: string,
   signal?: AbortSignal,
 ): Promise<AddressSuggestionWire[]> {
-  const answer = await api.get<{ suggestions?: AddressSuggestionWire[] }>(
-    `/api/v1/address?q=${encodeURIComponent(q)}`,
-    { suppressErrors: true, ...(signal ? { signal } : {}) },
-  );
-  return answer?.suggestions ?? [];
+  const answer = await api.get<AddressSuggestionsAnswer>(`/api/v1/address?q=${encodeURIComponent(q)}`, {
+    suppressErrors: true,
+    ...(signal ? { signal } : {}),
+  });
+  return answer.suggestions;
 }
 
 export function toQuoteDraft(option: DeliveryOptionWire): DeliveryQuoteDraft {

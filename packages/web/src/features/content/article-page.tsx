@@ -196,11 +196,7 @@ export function TagChips({ tags, kind }: { tags: PublicationTag[]; kind: 'articl
 export function AuthorBox({ author }: { author: PublicationAuthor | null }) {
   const authors = useAppState((state) => state.critical.authors);
   if (!author) return null;
-  const full = authors.find(
-    (item): item is { id: number; bio?: unknown } =>
-      typeof item === 'object' && item !== null && (item as { id?: unknown }).id === author.id,
-  );
-  const bio = typeof full?.bio === 'string' ? full.bio : '';
+  const bio = authors.find((item) => item.id === author.id)?.bio ?? '';
   return (
     <aside className="author-box" aria-labelledby="author-box-name">
       <Picture

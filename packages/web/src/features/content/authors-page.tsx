@@ -1,6 +1,6 @@
 // /authors: the editorial intro from the static page, then a card for every author with a photo and a bio.
 import { DEFAULT_DATE_PERIOD } from '@efir/domain/catalog-constants';
-import type { ImageRef } from '@efir/domain/catalog-wire';
+import type { CriticalData } from '@efir/domain/catalog-wire';
 import { formatCount } from '@efir/domain/plural';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -14,37 +14,10 @@ import { RichText } from '../../components/ui/rich-text.tsx';
 import { parseCookies } from '../../lib/cookies.ts';
 import type { StaticPageData } from '../static-pages/static-page.tsx';
 import { authorAnchor } from './article-page.tsx';
-import { ARTICLE_FORMS, RECIPE_FORMS, readFacets } from './publication-filters.tsx';
+import { ARTICLE_FORMS, RECIPE_FORMS } from './publication-filters.tsx';
 import './content.css';
 
-export interface AuthorCardData {
-  id: number;
-  name: string;
-  url: string;
-  position: string;
-  photo: ImageRef | null;
-  bio: string;
-}
-
-/** Authors of the start-up data, skipping anything that is not shaped like one. */
-export function readAuthors(list: readonly unknown[]): AuthorCardData[] {
-  const authors: AuthorCardData[] = [];
-  for (const item of list) {
-    if (typeof item !== 'object' || item === null) continue;
-    const record = item as Record<string, unknown>;
-    if (typeof record.id !== 'number' || typeof record.name !== 'string') continue;
-    const photo = record.photo as ImageRef | null | undefined;
-    authors.push({
-      id: record.id,
-      name: record.name,
-      url: typeof record.url === 'string' ? record.url : `/authors#author-${record.id}`,
-      position: typeof record.position === 'string' ? record.position : '',
-      photo: photo && typeof photo.filename === 'string' && typeof photo.basename === 'string' ? photo : null,
-      bio: typeof record.bio === 'string' ? record.bio : '',
-    });
-  }
-  return authors;
-}
+type AuthorCardData = CriticalData['authors'][number];
 
 /** The author's publications are the list filtered by the author: the filter lives in a cookie, set on click. */
 function chooseAuthor(kind: Extract<ListKind, 'article' | 'recept'>, authorId: number) {
@@ -54,8 +27,7 @@ function chooseAuthor(kind: Extract<ListKind, 'article' | 'recept'>, authorId: n
 
 function useAuthorCounts(source: 'articles' | 'recepts'): Map<number, number> | null {
   const facets = useAppState((state) => state.filters[source]);
-  const parsed = readFacets(facets);
-  return parsed ? new Map(parsed.authors.map((author) => [author.id, author.count])) : null;
+  return facets ? new Map(facets.authors.map((author) => [author.id, author.count])) : null;
 }
 
 /** The card named by the address's #fragment is highlighted once the page is in the browser. */
@@ -119,7 +91,7 @@ function AuthorCard({
 
 export function AuthorsPage() {
   const { page } = useLoaderData() as StaticPageData;
-  const authors = readAuthors(useAppState((state) => state.critical.authors));
+  const authors = useAppState((state) => state.critical.authors);
   const articleCounts = useAuthorCounts('articles');
   const recipeCounts = useAuthorCounts('recepts');
   const target = useTargetAnchor();

@@ -6,8 +6,6 @@ import {
   mergeFacets,
   normaliseApplied,
   pickShownOptions,
-  readFacets,
-  readNamed,
   toggleId,
 } from './publication-filters.tsx';
 
@@ -70,23 +68,14 @@ const articles = {
   sorts: [{ id: 0, name: 'По умолчанию' }],
 };
 
-describe('readFacets and mergeFacets', () => {
-  it('reads the answer of GET /api/v1/filter/articles', () => {
-    expect(readFacets(articles)?.authors).toEqual(articles.authors);
-  });
-
-  it('is null until the options arrive or when they are not the expected shape', () => {
-    expect(readFacets(undefined)).toBeNull();
-    expect(readFacets({ authors: [] })).toBeNull();
-  });
-
+describe('mergeFacets', () => {
   it('adds up the counts of articles and recipes for a section', () => {
     const recipes = {
       authors: [{ id: 1, name: 'Анна Соколова', count: 2 }],
       date: [{ id: 4, name: 'За всё время', count: 12 }],
       tags: [{ id: 11, name: 'Подарок своими руками', count: 4 }],
     };
-    const merged = mergeFacets([readFacets(articles)!, recipes]);
+    const merged = mergeFacets([articles, recipes]);
     expect(merged.authors.find((author) => author.id === 1)?.count).toBe(5);
     expect(merged.date.find((period) => period.id === 4)?.count).toBe(27);
     expect(merged.tags.map((tag) => tag.id)).toEqual([10, 11]);
@@ -112,12 +101,6 @@ describe('pickShownOptions', () => {
       { id: 1, name: 'Анна Соколова', count: 3 },
       { id: 2, name: 'Марина Белова', count: 0 },
       { id: 3, name: 'Дмитрий Орлов', count: 0 },
-    ]);
-  });
-
-  it('reads id and name from the start-up lists, skipping anything else', () => {
-    expect(readNamed([{ id: 1, name: 'Лето', url: '/tag/leto' }, null, { id: 'x' }])).toEqual([
-      { id: 1, name: 'Лето' },
     ]);
   });
 });

@@ -1,31 +1,27 @@
 // Filters and sort of the article and recipe lists (spec §3–§4): authors, date period, tags and sort, kept in the
 // list's cookies; a change reloads the page data from the first page.
 import { DATE_PERIODS, DEFAULT_DATE_PERIOD, PUBLICATION_SORTS } from '@efir/domain/catalog-constants';
-import type { PublicationFilter, RouteResponse } from '@efir/domain/catalog-wire';
+import type {
+  PublicationFacets as PublicationFacetsAnswer,
+  PublicationFilter,
+  RouteResponse,
+} from '@efir/domain/catalog-wire';
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAppContext, useAppState } from '../../app/app-context.tsx';
+import type { FilterSource } from '../../app/app-state.ts';
 import { listKindOfUrl, saveListPreferences } from '../../app/list-preferences.ts';
 import { Link } from '../../app/router/link.tsx';
 import { useNavigate } from '../../app/router/router-view.tsx';
 import './content.css';
 
-export interface FacetOption {
-  id: number;
-  name: string;
-  count: number;
-}
-
-/** What GET /api/v1/filter/articles and /recepts answer (the parts the panel shows). */
-export interface PublicationFacets {
-  authors: FacetOption[];
-  date: FacetOption[];
-  tags: FacetOption[];
-}
+/** What GET /api/v1/filter/articles and /recepts answer (its response schema), the parts the panel shows. */
+export type PublicationFacets = Pick<PublicationFacetsAnswer, 'authors' | 'date' | 'tags'>;
+type FacetOption = PublicationFacets['authors'][number];
 
 /** Keys of the start-up filter loads in the app store, which are also the paths of their calls. */
-export type FacetSource = 'articles' | 'recepts';
+export type FacetSource = FilterSource;
 
 export interface PublicationPreferences {
   filter: PublicationFilter;
@@ -83,29 +79,6 @@ export function toggleId(ids: readonly number[], id: number): number[] {
   return ids.includes(id) ? ids.filter((item) => item !== id) : [...ids, id].sort((a, b) => a - b);
 }
 
-function readOptions(value: unknown): FacetOption[] | null {
-  if (!Array.isArray(value)) return null;
-  const options: FacetOption[] = [];
-  for (const item of value) {
-    if (typeof item !== 'object' || item === null) continue;
-    const { id, name, count } = item as Record<string, unknown>;
-    if (typeof id === 'number' && typeof name === 'string') {
-      options.push({ id, name, count: typeof count === 'number' ? count : 0 });
-    }
-  }
-  return options;
-}
-
-/** Facets from the store, or null while they have not arrived (or arrived in a shape we do not know). */
-export function readFacets(value: unknown): PublicationFacets | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const record = value as Record<string, unknown>;
-  const authors = readOptions(record.authors);
-  const date = readOptions(record.date);
-  const tags = readOptions(record.tags);
-  return authors && date && tags ? { authors, date, tags } : null;
-}
-
 function mergeOptions(lists: FacetOption[][]): FacetOption[] {
   const merged = new Map<number, FacetOption>();
   for (const list of lists) {
@@ -153,28 +126,26 @@ export function pickShownOptions(
   return shown;
 }
 
-/** id and name of each entry of a start-up list (authors, tags), whatever else it carries. */
-export function readNamed(list: readonly unknown[]): Array<{ id: number; name: string }> {
-  return readOptions(list as unknown[])?.map(({ id, name }) => ({ id, name })) ?? [];
-}
-
 function useFacets(sources: readonly FacetSource[]): PublicationFacets | null {
   const { api, store } = useAppContext();
   const filters = useAppState((state) => state.filters);
   const key = sources.join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `sources`
   const facets = useMemo(() => {
-    const list = sources.map((source) => readFacets(filters[source]));
-    return list.every((item) => item !== null) ? mergeFacets(list as PublicationFacets[]) : null;
+    const list = sources.map((source) => filters[source]);
+    return list.every((item) => item !== undefined) ? mergeFacets(list) : null;
   }, [filters, key]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `sources`
   useEffect(() => {
     const controller = new AbortController();
     for (const source of sources) {
-      if (readFacets(store.getState().filters[source])) continue;
+      if (store.getState().filters[source]) continue;
       api
-        .get<unknown>(`/api/v1/filter/${source}`, { suppressErrors: true, signal: controller.signal })
+        .get<PublicationFacetsAnswer>(`/api/v1/filter/${source}`, {
+          suppressErrors: true,
+          signal: controller.signal,
+        })
         .then((options) => store.getState().setFilters(source, options))
         // Without counts the panel keeps the names from the start-up data; nothing to tell the visitor.
         .catch(() => {});
@@ -226,8 +197,8 @@ export function PublicationFilters({
   const [panelOpen, setPanelOpen] = useState(false);
 
   const { filter, sort } = preferences;
-  const authors = pickShownOptions(facets?.authors ?? null, readNamed(critical.authors), filter.authors);
-  const tags = pickShownOptions(facets?.tags ?? null, readNamed(critical.tags), filter.tags);
+  const authors = pickShownOptions(facets?.authors ?? null, critical.authors, filter.authors);
+  const tags = pickShownOptions(facets?.tags ?? null, critical.tags, filter.tags);
   const dateCounts = new Map(facets?.date.map((option) => [option.id, option.count]) ?? []);
   const activeCount = countActiveFilters(filter);
   const isDefault = isDefaultPublicationFilter(filter);

@@ -4,12 +4,12 @@ import type { Pagination } from '@efir/domain/catalog-wire';
 import { formatDateLong } from '@efir/domain/dates';
 import {
   COMMENT_TEXT_MAX,
-  type CommentAnswer,
   type CommentThread,
   type CommentWire,
   commentSchema,
   type VoteType,
 } from '@efir/domain/reviews-schemas';
+import type { CommentAnswer } from '@efir/domain/reviews-wire';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAppContext } from '../../app/app-context.tsx';

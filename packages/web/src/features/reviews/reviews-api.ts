@@ -1,13 +1,12 @@
 // The calls of reviews, votes and comments (spec §7), typed by the shared wire schemas.
+import type { CommentForm, VoteType } from '@efir/domain/reviews-schemas';
 import type {
   CommentAnswer,
-  CommentForm,
   CommentsAnswer,
   ReviewAnswer,
   ReviewsAnswer,
   VoteAnswer,
-  VoteType,
-} from '@efir/domain/reviews-schemas';
+} from '@efir/domain/reviews-wire';
 import type { HttpClient } from '../../lib/http-client.ts';
 
 export function fetchReviews(api: HttpClient, page: number): Promise<ReviewsAnswer> {

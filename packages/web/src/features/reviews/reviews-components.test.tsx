@@ -1,6 +1,7 @@
 // The reviews pages and widgets in the server render, the live numbers after a vote or a comment, the thread
 // helpers, and the structured data of /reviews.
-import type { CommentThread, CommentWire, ReviewsAnswer } from '@efir/domain/reviews-schemas';
+import type { CommentThread, CommentWire } from '@efir/domain/reviews-schemas';
+import type { ReviewsAnswer } from '@efir/domain/reviews-wire';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';

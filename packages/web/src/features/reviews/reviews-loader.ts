@@ -1,6 +1,6 @@
 // The data and head tags of /reviews, apart from the page component (kept out of the browser's entry chunk).
 import { formatCount, REVIEW_FORMS } from '@efir/domain/plural';
-import type { ReviewsAnswer } from '@efir/domain/reviews-schemas';
+import type { ReviewsAnswer } from '@efir/domain/reviews-wire';
 import { SHOP } from '@efir/domain/shop-info';
 import type { AppContextValue } from '../../app/app-context.tsx';
 import { loadPageData } from '../../app/page-loader.ts';

@@ -2,7 +2,8 @@
 // a link to /add-review. No rating markup: the shop's own reviews of itself are self-serving for search engines.
 import { formatDateLong } from '@efir/domain/dates';
 import { formatCount } from '@efir/domain/plural';
-import { REVIEW_FORMS, type ReviewWire } from '@efir/domain/reviews-schemas';
+import { REVIEW_FORMS } from '@efir/domain/reviews-schemas';
+import type { ReviewWire } from '@efir/domain/reviews-wire';
 import { useLocation } from 'react-router';
 import { Link } from '../../app/router/link.tsx';
 import { useLoaderData } from '../../app/router/router-view.tsx';

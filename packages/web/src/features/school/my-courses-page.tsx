@@ -1,7 +1,7 @@
 // /my-courses (spec §2): the student's courses with their status (awaiting payment, active, completed), schedule and
 // materials, and for a course that ends with a diploma the documents section (contract, forms, scans, review).
 import { formatDateLong } from '@efir/domain/dates';
-import type { DiplomaWire, MyCourseWire } from '@efir/domain/school-schemas';
+import type { DiplomaWire, MyCoursesAnswer, MyCourseWire } from '@efir/domain/school-schemas';
 import { useState } from 'react';
 import { useAppContext } from '../../app/app-context.tsx';
 import { Link } from '../../app/router/link.tsx';
@@ -10,7 +10,7 @@ import { describeFailure } from '../../lib/failure-message.ts';
 import { useAccountData } from '../account/account-api.ts';
 import { AccountHeading, EmptyState, LoadFailed, Loading } from '../account/account-ui.tsx';
 import { DiplomaSection } from './diploma-section.tsx';
-import { downloadFile, enrolInCourse, readMyCourses } from './school-api.ts';
+import { downloadFile, enrolInCourse } from './school-api.ts';
 import { CourseFacts, formatCoursePrice } from './school-ui.tsx';
 import './school.css';
 
@@ -111,7 +111,7 @@ function MyCourse({ item }: { item: MyCourseWire }) {
 }
 
 export function MyCoursesPage() {
-  const state = useAccountData('/v1/my-courses', readMyCourses);
+  const state = useAccountData('/v1/my-courses', (answer: MyCoursesAnswer) => answer);
   const setDiploma = (diploma: DiplomaWire) => state.update((data) => ({ ...data, diploma }));
   return (
     <div className="account-page my-courses">

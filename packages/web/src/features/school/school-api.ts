@@ -4,18 +4,11 @@ import type {
   ContractForm,
   CourseAnswer,
   CoursesAnswer,
+  DiplomaAnswer,
   DiplomaTemplate,
-  DiplomaWire,
   EnrolAnswer,
-  MyCoursesAnswer,
 } from '@efir/domain/school-schemas';
 import { type HttpClient, HttpError, readCsrfCookie, type UploadOptions } from '../../lib/http-client.ts';
-
-export interface DiplomaAnswer {
-  status: string;
-  message: string;
-  diploma: DiplomaWire;
-}
 
 export function fetchCourses(api: HttpClient): Promise<CoursesAnswer> {
   return api.get<CoursesAnswer>('/api/v1/courses', { suppressErrors: true });
@@ -27,11 +20,6 @@ export function fetchCourse(api: HttpClient, slug: string): Promise<CourseAnswer
 
 export function enrolInCourse(api: HttpClient, courseId: number): Promise<EnrolAnswer> {
   return api.post<EnrolAnswer>('/v1/user/course', { body: { course_id: courseId } });
-}
-
-export function readMyCourses(raw: unknown): MyCoursesAnswer {
-  const answer = (raw ?? {}) as Partial<MyCoursesAnswer>;
-  return { items: Array.isArray(answer.items) ? answer.items : [], diploma: answer.diploma ?? null };
 }
 
 export function saveContract(api: HttpClient, form: ContractForm): Promise<DiplomaAnswer> {

@@ -1,4 +1,5 @@
 // Header hints: when to ask, debounce and abort, keyboard movement, highlighting, and the plain form of the server render.
+import type { Hint } from '@efir/domain/search-wire';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +8,6 @@ import { createAppStore, EMPTY_CART, EMPTY_CRITICAL } from '../../app/app-state.
 import { HeaderSearch } from './header-search.tsx';
 import {
   createHintLoader,
-  type Hint,
   moveActive,
   normaliseHintQuery,
   searchUrl,

@@ -1,25 +1,14 @@
 // Typing hints of the header search box (POST /api/v1/hint): they make the box (header-search.tsx, a plain GET form
 // to /search, which is all the server render and a page without JavaScript have) an ARIA combobox. This module is
 // its own chunk, loaded when the box is first focused or pointed at.
+
+import type { Hint, HintResponse, HintType } from '@efir/domain/search-wire';
 import { type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAppContext } from '../../app/app-context.tsx';
 import { Link } from '../../app/router/link.tsx';
 import { useNavigate } from '../../app/router/router-view.tsx';
 import { QUERY_MAX_LENGTH } from './header-search.tsx';
-
-export type HintType = 'product' | 'article' | 'recipe' | 'course';
-
-export interface Hint {
-  type: HintType;
-  name: string;
-  url: string;
-}
-
-export interface HintResponse {
-  q: string;
-  hints: Hint[];
-}
 
 export const HINT_MIN_LENGTH = 2;
 export const HINT_DELAY_MS = 250;
@@ -28,7 +17,6 @@ export const HINT_TYPE_NAMES: Record<HintType, string> = {
   product: 'Товар',
   article: 'Статья',
   recipe: 'Рецепт',
-  course: 'Курс',
 };
 
 /** The query worth asking hints for: spaces collapsed, at least two characters; otherwise null. */

@@ -1,6 +1,12 @@
 // The data and head tags of /search, apart from the page component (kept out of the browser's entry chunk).
-import type { ImageRef, ProductCard as ProductCardData } from '@efir/domain/catalog-wire';
+import type { ProductCard as ProductCardData } from '@efir/domain/catalog-wire';
 import { formatCount, type PluralForms } from '@efir/domain/plural';
+import type {
+  CourseResult,
+  ProductResult,
+  PublicationResult,
+  SearchResponse,
+} from '@efir/domain/search-wire';
 import type { AppContextValue } from '../../app/app-context.tsx';
 import { loadPageData } from '../../app/page-loader.ts';
 import type { PageMeta } from '../../app/page-meta.ts';
@@ -10,53 +16,13 @@ import { HttpError } from '../../lib/http-client.ts';
 /** The server's limit (search.routes.ts); the form keeps to it so only a hand-made address can exceed it. */
 export const SEARCH_MAX_LENGTH = 200;
 
-export interface SearchProduct {
-  id: number;
-  name: string;
-  url: string;
-  cena: number;
-  cena_st: number;
-  volume: string;
-  stock: number;
-  katGlobal: number;
-  avg_rating: number;
-  images?: ImageRef[];
-  image?: ImageRef | null;
-  icons?: ProductCardData['icons'];
-  votes_count?: number;
-}
-
-export interface SearchPublication {
-  id: number;
-  title: string;
-  url: string;
-  excerpt: string;
-  image: ImageRef | null;
-  published_at: string;
-}
-
-export interface SearchCourse {
-  id: number;
-  url: string;
-  name?: string;
-  title?: string;
-  excerpt?: string;
-  image?: ImageRef | null;
-}
-
-/** What POST /api/v1/search answers. */
-export interface SearchResponse {
-  q: string;
-  results: {
-    products: SearchProduct[];
-    articles: SearchPublication[];
-    recipes: SearchPublication[];
-    courses: SearchCourse[];
-  };
-  total: number;
-  /** The query retyped on the Russian layout when that is what found the results («kfdfylf» → «лаванда»). */
-  corrected?: string | null;
-}
+// What POST /api/v1/search answers: its response schema's types (domain/search-wire.ts).
+export type {
+  CourseResult as SearchCourse,
+  ProductResult as SearchProduct,
+  PublicationResult as SearchPublication,
+  SearchResponse,
+};
 
 export interface SearchPageData {
   q: string;
@@ -81,7 +47,7 @@ export function readQuery(url: URL): string {
 }
 
 /** A search product shaped as the shared product card wants it. */
-export function toProductCard(product: SearchProduct): ProductCardData {
+export function toProductCard(product: ProductResult): ProductCardData {
   return {
     id: product.id,
     name: product.name,
@@ -91,10 +57,11 @@ export function toProductCard(product: SearchProduct): ProductCardData {
     cena_st: product.cena_st,
     stock: product.stock,
     katGlobal: product.katGlobal,
-    icons: product.icons ?? [],
-    image: product.image ?? product.images?.[0] ?? null,
+    // A search result carries no badges and no vote count: the card shows none.
+    icons: [],
+    image: product.images[0] ?? null,
     avg_rating: product.avg_rating,
-    votes_count: product.votes_count ?? 0,
+    votes_count: 0,
   };
 }
 

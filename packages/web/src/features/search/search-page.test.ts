@@ -40,7 +40,7 @@ describe('createSearchLoader', () => {
   });
 
   it('posts the query, with spaces collapsed, and returns the answer', async () => {
-    const response: SearchResponse = { q: 'лаванда', results: emptyResults, total: 0 };
+    const response: SearchResponse = { q: 'лаванда', results: emptyResults, total: 0, corrected: null };
     const post = vi.fn(async () => response);
     expect(await load(createContext(post), '?q=%20%D0%BB%D0%B0%D0%B2%D0%B0%D0%BD%D0%B4%D0%B0%20')).toEqual({
       q: 'лаванда',

@@ -198,7 +198,7 @@ function Results({ q, response }: { q: string; response: SearchResponse }) {
         <ul className="search-courses">
           {results.courses.map((course) => (
             <li key={course.url}>
-              <Link to={course.url}>{course.title ?? course.name ?? course.url}</Link>
+              <Link to={course.url}>{course.title}</Link>
               {course.excerpt && <p className="muted small">{course.excerpt}</p>}
             </li>
           ))}

@@ -1,21 +1,14 @@
 // The data and head tags of a static or legal page: apart from the page component, so the route table (in the
 // browser's entry chunk) does not pull the page's code in.
 
+import type { StaticPageAnswer } from '@efir/domain/catalog-wire';
 import type { AppContextValue } from '../../app/app-context.tsx';
 import { loadPageData } from '../../app/page-loader.ts';
 import type { PageMeta } from '../../app/page-meta.ts';
 import type { LoaderFunctionArgs } from '../../app/router/router.ts';
 
-export interface StaticPageData {
-  page: {
-    url: string;
-    kind: 'static' | 'legal';
-    title: string;
-    description: string;
-    html: string;
-    updated_at: string;
-  };
-}
+/** What GET /api/v1/static-page answers (its response schema, domain/catalog-wire.ts). */
+export type StaticPageData = StaticPageAnswer;
 
 export function createStaticPageLoader(context: AppContextValue, url: string) {
   return ({ request }: LoaderFunctionArgs) =>

@@ -1,62 +1,18 @@
 // The back office's customers as the server sends them (/api/v1/admin/customers…, decision 012), the words that say
 // where a personal discount comes from, and the discount form's check (the same messages as the server's).
+import type { AdminCustomer, AdminCustomerDetails, CustomersAnswer } from '@efir/domain/admin-wire';
 import { formatRub } from '@efir/domain/money';
 import type { PluralForms } from '@efir/domain/plural';
 import { z } from '@efir/domain/zod-ru';
 import { formatPercent } from '../../account/account-ui.tsx';
-import type { OrderStatus, PaymentViewState } from '../orders/orders-api.ts';
 
 export const CUSTOMER_FORMS: PluralForms = ['покупатель', 'покупателя', 'покупателей'];
 
-export interface CustomerListItem {
-  id: number;
-  name: string;
-  fam: string;
-  email: string;
-  tel: string;
-  created_at: string;
-  /** The percent in effect: the hand-set one when there is one, the tier otherwise. */
-  skidka: number;
-  /** Set by a moderator; null — the tiers decide. */
-  skidka_manual: number | null;
-  /** What the tiers alone give for `completed_total`. */
-  skidka_by_orders: number;
-  /** ₽ of delivered orders and paid courses. */
-  completed_total: number;
-}
-
-export interface CustomersPage {
-  customers: CustomerListItem[];
-  page: number;
-  pages: number;
-  total: number;
-}
-
-export interface CustomerOrder {
-  id: number;
-  status: OrderStatus;
-  payment_state: PaymentViewState;
-  refunded: number;
-  total: number;
-  goods_total: number;
-  created_at: string;
-}
-
-export interface DiscountChange {
-  at: string;
-  who: string;
-  /** The percent in effect before and after the change. */
-  before: number | null;
-  after: number | null;
-  /** The hand-set percent after the change; null — back to the tiers. */
-  manual: number | null;
-  comment: string | null;
-}
-
-export interface CustomerDetail extends CustomerListItem {
-  orders: CustomerOrder[];
-  discount_history: DiscountChange[];
-}
+// The answers of /api/v1/admin/customers…: their response schemas' types (domain/admin-wire.ts).
+export type CustomerListItem = AdminCustomer;
+export type CustomersPage = CustomersAnswer;
+export type CustomerDetail = AdminCustomerDetails;
+type DiscountChange = AdminCustomerDetails['discount_history'][number];
 
 /** «12 %» the Russian way; «—» for an entry written before the percent was recorded. */
 function percentOrDash(percent: number | null): string {

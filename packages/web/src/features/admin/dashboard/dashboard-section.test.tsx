@@ -2,18 +2,17 @@
 // «Сводка» in a DOM, fed answers of GET /api/v1/admin/dashboard checked against the server's own response schema:
 // orders and revenue per Moscow day with the bars to scale, the totals and the average order, the top products,
 // the carts that became orders, the period switch asking the server again, and a failure with «Повторить».
-import { type Dashboard, dashboardSchema } from '@efir/domain/dashboard-wire';
+import { type Dashboard, dashboardSchema } from '@efir/domain/admin-wire';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { normalizeUser } from '../../../app/session-user.ts';
 import type { Answer, Call } from '../../../test/dom-shop.tsx';
-import { renderPage } from '../../../test/dom-shop.tsx';
+import { renderPage, SIGNED_IN } from '../../../test/dom-shop.tsx';
 import { DashboardSection } from './dashboard-section.tsx';
 
 afterEach(cleanup);
 
-const MODERATOR = normalizeUser({ id: 1, name: 'Ирина', email: 'irina@efir.test' });
+const MODERATOR = { ...SIGNED_IN, id: 1, name: 'Ирина', fam: '', email: 'irina@efir.test', skidka: 0 };
 const ROUTE = 'GET /api/v1/admin/dashboard';
 /** formatRub's way: a no-break space between thousands and before «₽». */
 const rub = (amount: string) => `${amount.replaceAll(' ', '\u00a0')}\u00a0₽`;

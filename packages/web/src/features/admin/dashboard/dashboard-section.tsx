@@ -1,6 +1,6 @@
 // «Сводка»: orders and revenue per day (bars drawn with CSS, no chart library), the average order, top products and
 // how many carts became orders, for the last 7, 30 or 90 days (GET /api/v1/admin/dashboard).
-import type { Dashboard } from '@efir/domain/dashboard-wire';
+import type { Dashboard } from '@efir/domain/admin-wire';
 import { formatRub } from '@efir/domain/money';
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { useState } from 'react';

@@ -1,7 +1,7 @@
 // «Документы для диплома»: the sets students submitted on /my-courses, oldest first, with the contract data and the
 // scans; the moderator accepts a set or returns it with a comment the student reads on /my-courses (audited).
 import { formatDateLong } from '@efir/domain/dates';
-import { type DiplomaWire, EDUCATION_LEVELS } from '@efir/domain/school-schemas';
+import { type DiplomaSetsAnswer, EDUCATION_LEVELS } from '@efir/domain/school-schemas';
 import { useState } from 'react';
 import { useAppContext } from '../../../app/app-context.tsx';
 import { FormError } from '../../../components/ui/form.tsx';
@@ -15,22 +15,13 @@ import './diploma-documents.css';
 
 type SetState = 'submitted' | 'returned' | 'accepted';
 
-export interface AdminDiplomaSet extends DiplomaWire {
-  user_id: number;
-  student: { id: number; name: string; fam: string; email: string; tel: string } | null;
-  course: { id: number; title: string } | null;
-}
+type AdminDiplomaSet = DiplomaSetsAnswer['items'][number];
 
 const FILTERS: ReadonlyArray<readonly [SetState, string]> = [
   ['submitted', 'На проверке'],
   ['returned', 'Возвращены'],
   ['accepted', 'Приняты'],
 ];
-
-function readSets(raw: unknown): AdminDiplomaSet[] {
-  const items = (raw as { items?: unknown } | null)?.items;
-  return Array.isArray(items) ? (items as AdminDiplomaSet[]) : [];
-}
 
 function ContractData({ set }: { set: AdminDiplomaSet }) {
   const contract = set.contract;
@@ -158,7 +149,7 @@ function ReviewCard({ set, onDone }: { set: AdminDiplomaSet; onDone(userId: numb
 
 export function DiplomaDocumentsModeration() {
   const [state, setState] = useState<SetState>('submitted');
-  const list = useAdminData(`/diploma/sets?state=${state}`, readSets);
+  const list = useAdminData(`/diploma/sets?state=${state}`, (answer: DiplomaSetsAnswer) => answer.items);
   const [done, setDone] = useState<string | null>(null);
   const remove = (userId: number) => {
     list.update((items) => items.filter((item) => item.user_id !== userId));

@@ -1,53 +1,17 @@
-// What the moderation calls of /api/v1/admin answer (see server reviews-admin.ts and questions-admin.ts), the
-// answer form's schema, and the words of the queue counts.
+// What the moderation calls of /api/v1/admin answer (their response schemas: domain's reviews-wire.ts and
+// admin-wire.ts), the answer form's schema, and the words of the queue counts.
+import type { AdminQuestion } from '@efir/domain/admin-wire';
 import type { Pagination } from '@efir/domain/catalog-wire';
 import { COMMENT_FORMS, formatCount, type PluralForms, REVIEW_FORMS } from '@efir/domain/plural';
 import { richTextField } from '@efir/domain/reviews-schemas';
+import type { AdminComment, AdminReview, ModerationSummary } from '@efir/domain/reviews-wire';
 import { z } from '@efir/domain/zod-ru';
 
 export type ModerationStatus = 'pending' | 'published' | 'rejected';
 export type Decision = 'published' | 'rejected';
 
-export interface ModerationSummary {
-  reviews: number;
-  comments: number;
-  questions: number;
-}
-
-export interface AdminReview {
-  id: number;
-  user_id: number | null;
-  name: string;
-  rating: number;
-  html: string;
-  status: ModerationStatus;
-  created_at: string;
-  moderated_at: string | null;
-}
-
-export type CommentPageType = 'product' | 'recept' | 'article';
-
-export interface AdminComment {
-  id: number;
-  page: { type: CommentPageType; id: number; title: string; url: string | null };
-  parent_id: number | null;
-  user: { id: number; name: string };
-  html: string;
-  status: 'published' | 'rejected';
-  unchecked: boolean;
-  created_at: string;
-  moderated_at: string | null;
-}
-
-export interface AdminQuestion {
-  id: number;
-  text: string;
-  user: { id: number; name: string };
-  product: { id: number; name: string; url: string } | null;
-  answer: string | null;
-  answered_at: string | null;
-  created_at: string;
-}
+export type CommentPageType = AdminComment['page']['type'];
+export type { AdminComment, AdminQuestion, AdminReview, ModerationSummary };
 
 export interface ModerationPage<T> {
   items: T[];

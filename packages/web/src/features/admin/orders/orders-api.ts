@@ -1,4 +1,5 @@
 // The back office's orders as the server sends them (/api/v1/admin/orders…), and their Russian names and tones.
+import type { AdminOrder, AdminOrdersAnswer } from '@efir/domain/admin-wire';
 import { formatRub } from '@efir/domain/money';
 import type { OrderStatus, PaymentViewState } from '@efir/domain/order-wire';
 
@@ -49,107 +50,6 @@ export const PROVIDER_STATUS_NAMES: Record<string, string> = {
   canceled: 'отменён',
 };
 
-export interface OrderListItem {
-  id: number;
-  number: string;
-  created_at: string;
-  status: OrderStatus;
-  payment_state: PaymentViewState;
-  /** ₽ returned through the payment system. */
-  refunded: number;
-  name: string;
-  fam: string;
-  email: string;
-  tel: string;
-  delivery_method: number | null;
-  delivery_name: string;
-  /** A one-click order still waiting for the shop's call (decision 029). */
-  call_back: boolean;
-  items: number;
-  total: number;
-}
-
-export interface OrdersPage {
-  orders: OrderListItem[];
-  summary: { count: number; sum: number };
-  page: number;
-  pages: number;
-}
-
-export interface OrderDetail {
-  id: number;
-  number: string;
-  status: OrderStatus;
-  payment_state: PaymentViewState;
-  /** ₽ returned through the payment system. */
-  refunded: number;
-  created_at: string;
-  paid_at: string | null;
-  user_id: number | null;
-  name: string;
-  fam: string;
-  email: string;
-  tel: string;
-  sposob_oplat_name: string;
-  promo_code: string | null;
-  subtotal: number;
-  discount: number;
-  goods_total: number;
-  delivery_price: number;
-  total: number;
-  lines: Array<{
-    id: number;
-    name: string;
-    volume: string;
-    url: string;
-    quantity: number;
-    cena: number;
-    price: number;
-    sum: number;
-    gift: boolean;
-  }>;
-  delivery: {
-    summary: string;
-    method: string | null;
-    kind: string | null;
-    price: number;
-    address: string | null;
-    pickup_point: string | null;
-    comment: string;
-    wishes: string;
-    call_before: boolean;
-    ecopack: boolean;
-    consultation: boolean;
-    hydrolats: boolean;
-  };
-  next_statuses: Array<{ status: OrderStatus; name: string }>;
-  payment: {
-    provider: string;
-    /** Absent from an older server: the card. */
-    method?: 'bank_card' | 'sbp';
-    payment_id: string;
-    status: string;
-    amount: number;
-    created_at: string;
-    paid_at: string | null;
-  } | null;
-  can_refresh_payment: boolean;
-  /** Refunds through the payment system; null when the server does not offer them. */
-  refunds: {
-    paid: number;
-    refunded: number;
-    left: number;
-    items: Array<{
-      id: number;
-      amount: number;
-      status: string;
-      status_name: string;
-      comment: string | null;
-      created_at: string;
-    }>;
-  } | null;
-  /** «Купить в 1 клик»: the buyer waits for the shop's call. */
-  call_back: boolean;
-  tracking: { carrier: string; carrier_name: string; number: string; url: string | null } | null;
-  history: Array<{ at: string; who: string; text: string; comment: string | null }>;
-}
+// The answers of /api/v1/admin/orders and /orders/{id}: their response schemas' types (domain/admin-wire.ts).
+export type OrdersPage = AdminOrdersAnswer;
+export type OrderDetail = AdminOrder;

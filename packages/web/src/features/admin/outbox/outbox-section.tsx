@@ -1,5 +1,6 @@
 // «Письма»: the outbox — letters and Telegram messages waiting, sent and failed, with the last error — and
 // «Повторить» for one that failed or waits for its next attempt.
+import type { OutboxAnswer } from '@efir/domain/admin-wire';
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { useState } from 'react';
 import { describeFailure } from '../../../lib/failure-message.ts';
@@ -13,26 +14,8 @@ import {
   formatAdminDate,
 } from '../admin-ui.tsx';
 
-type Status = 'pending' | 'sent' | 'failed';
-
-interface OutboxPage {
-  letters: Array<{
-    id: number;
-    channel: 'email' | 'telegram';
-    to: string;
-    subject: string;
-    status: Status;
-    attempts: number;
-    next_attempt_at: string | null;
-    created_at: string;
-    sent_at: string | null;
-    error: string | null;
-  }>;
-  counts: Record<Status, number>;
-  smtp: boolean;
-  page: number;
-  pages: number;
-}
+type OutboxPage = OutboxAnswer;
+type Status = OutboxPage['letters'][number]['status'];
 
 const STATUS: Record<Status, { title: string; tone: 'warn' | 'good' | 'bad' }> = {
   pending: { title: 'В очереди', tone: 'warn' },

@@ -1,22 +1,8 @@
 // Promo codes as the back office gets them (/api/v1/admin/promo), and what their condition types mean.
-export interface PromoCode {
-  id: number;
-  code: string;
-  condition_type: string;
-  percent: number;
-  min_total: number;
-  /** Days, Moscow time: the code works from the start of valid_from to the end of valid_to. */
-  valid_from: string | null;
-  valid_to: string | null;
-  usage_limit: number | null;
-  used_count: number;
-  description: string;
-  active: boolean;
-  /** Categories (with their subcategories) the code does not reach. */
-  excluded_category_ids: number[];
-  state: 'active' | 'off' | 'scheduled' | 'expired' | 'used_up';
-  state_name: string;
-}
+import type { PromoView } from '@efir/domain/admin-wire';
+
+/** A promo code as GET /api/v1/admin/promo/{id} answers it (its response schema, domain/admin-wire.ts). */
+export type PromoCode = PromoView;
 
 /** Spec §6: the first two add to the buyer's own discount; any other type replaces it with its percent (first_order once per buyer). */
 export const CONDITION_TYPES: ReadonlyArray<{ value: string; name: string; hint: string }> = [
