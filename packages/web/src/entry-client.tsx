@@ -4,16 +4,16 @@ import './styles/global.css';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
-import type { AppContextValue } from './app/app-context.tsx';
-import { AppShell, BOOTSTRAP_ELEMENT_ID, ROUTER_DATA_ELEMENT_ID } from './app/app-shell.tsx';
-import { type AppState, type Bootstrap, createAppStore } from './app/app-state.ts';
-import { loadBootstrap, loadCart, startFilterLoads } from './app/bootstrap.ts';
-import { announceCartNotices } from './app/cart-core.ts';
-import { persistCheckout, readStoredCheckout } from './app/checkout-draft.ts';
+import type { AppContextValue } from './lib/app-context.tsx';
+import { AppShell, BOOTSTRAP_ELEMENT_ID, ROUTER_DATA_ELEMENT_ID } from './lib/app-shell.tsx';
+import { type AppState, type Bootstrap, createAppStore } from './lib/app-state.ts';
+import { loadBootstrap, loadCart, startFilterLoads } from './lib/bootstrap.ts';
+import { announceCartNotices } from './lib/cart-core.ts';
+import { persistCheckout, readStoredCheckout } from './lib/checkout-draft.ts';
 import { HeadSync } from './app/head-sync.tsx';
 import { loadModules, modulesOfMatches, withLazyModules } from './app/lazy-modules.tsx';
-import { createRouter, type HydrationData, hydrate } from './app/router/router.ts';
-import { RouterView } from './app/router/router-view.tsx';
+import { createRouter, type HydrationData, hydrate } from './lib/router/router.ts';
+import { RouterView } from './lib/router/router-view.tsx';
 import { createRoutes } from './app/routes.tsx';
 import {
   adoptServerSession,
@@ -21,7 +21,7 @@ import {
   followOtherTabs,
   guardTokenLoss,
   restoreSession,
-} from './app/session.ts';
+} from './lib/session.ts';
 import { readMetrikaId, startAnalytics } from './lib/analytics.ts';
 import { whenInteracted } from './lib/deferred-code.ts';
 import { createHttpClient, createLocalStorageTokenStore, readCsrfCookie } from './lib/http-client.ts';
@@ -79,7 +79,7 @@ async function start(): Promise<void> {
     });
     // At once, not when idle: a press is often the start of a click to another page, which needs them.
     void whenInteracted().then(() => {
-      void import('./app/read-list-preferences.ts');
+      void import('./lib/read-list-preferences.ts');
       void import('./components/ui/sanitized-html.tsx');
     });
   };

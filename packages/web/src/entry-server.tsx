@@ -1,20 +1,20 @@
 // Server render: start-up data, route loaders, then the page HTML with its head tags and embedded data.
-import type { AppContextValue } from './app/app-context.tsx';
+import type { AppContextValue } from './lib/app-context.tsx';
 import {
   AppShell,
   BOOTSTRAP_ELEMENT_ID,
   ROUTER_DATA_ELEMENT_ID,
   serializeForScript,
-} from './app/app-shell.tsx';
-import { type Bootstrap, createAppStore } from './app/app-state.ts';
-import { loadBootstrap } from './app/bootstrap.ts';
+} from './lib/app-shell.tsx';
+import { type Bootstrap, createAppStore } from './lib/app-state.ts';
+import { loadBootstrap } from './lib/bootstrap.ts';
 import { modulesOfMatches, withLazyModules } from './app/lazy-modules.tsx';
-import { canonicalPath, collectMeta, renderHeadTags } from './app/page-meta.ts';
-import { matchCompiled } from './app/router/match.ts';
-import { dehydrate, queryRoutes } from './app/router/router.ts';
-import { RouterView } from './app/router/router-view.tsx';
+import { canonicalPath, collectMeta, renderHeadTags } from './lib/page-meta.ts';
+import { matchCompiled } from './lib/router/match.ts';
+import { dehydrate, queryRoutes } from './lib/router/router.ts';
+import { RouterView } from './lib/router/router-view.tsx';
 import { createRoutes } from './app/routes.tsx';
-import { hasSessionHint } from './app/session.ts';
+import { hasSessionHint } from './lib/session.ts';
 import { createHttpClient, createMemoryTokenStore } from './lib/http-client.ts';
 import { renderMarkup } from './render-markup.tsx';
 

@@ -2,12 +2,12 @@
 // product and saved cart; the loader sends the list's filter and sort from their cookies and the page number
 // from ?page=.
 import type { ImageRef, RouteResponse } from '@efir/domain/catalog-wire';
-import type { AppContextValue } from './app-context.tsx';
+import type { AppContextValue } from '../lib/app-context.tsx';
 import { type LazyModule, lazyModule, type ModuleComponent } from './lazy-modules.tsx';
-import { loadPageData } from './page-loader.ts';
-import type { PageMeta } from './page-meta.ts';
-import type { LoaderFunctionArgs } from './router/router.ts';
-import { useLoaderData } from './router/router-view.tsx';
+import { loadPageData } from '../lib/page-loader.ts';
+import type { PageMeta } from '../lib/page-meta.ts';
+import type { LoaderFunctionArgs } from '../lib/router/router.ts';
+import { useLoaderData } from '../lib/router/router-view.tsx';
 
 export function readPageNumber(url: URL): number {
   const page = Number(url.searchParams.get('page') ?? '1');
@@ -24,8 +24,8 @@ export async function fetchRouteData(
   // The filter cookies are checked with the catalogue's zod schemas: loaded on demand, outside the entry chunk
   // (a server-rendered page hydrates without running this loader).
   const [{ listKindOfUrl }, { readListPreferencesFromRequest }] = await Promise.all([
-    import('./list-preferences.ts'),
-    import('./read-list-preferences.ts'),
+    import('../lib/list-preferences.ts'),
+    import('../lib/read-list-preferences.ts'),
   ]);
   const preferences = readListPreferencesFromRequest(listKindOfUrl(path), request);
   return context.api.post<RouteResponse>('/api/v1/route', {

@@ -1,7 +1,7 @@
 // Keeps <title>, the description and the canonical link in step with client-side navigation.
 import { useEffect } from 'react';
-import { canonicalPath, collectMeta, formatDescription, formatTitle } from './page-meta.ts';
-import type { Router } from './router/router.ts';
+import { canonicalPath, collectMeta, formatDescription, formatTitle } from '../lib/page-meta.ts';
+import type { Router } from '../lib/router/router.ts';
 
 function setMetaContent(selector: string, value: string): void {
   document.head.querySelector(selector)?.setAttribute('content', value);

@@ -3,7 +3,7 @@
 // server names those modules (the shop adds <link rel="modulepreload"> for their chunks) and the browser loads them
 // before hydrating, so the first render in the browser matches the server's HTML.
 import type { ComponentType } from 'react';
-import { DataWithStatus, type LoaderFunctionArgs, type RouteObject } from './router/router.ts';
+import { DataWithStatus, type LoaderFunctionArgs, type RouteObject } from '../lib/router/router.ts';
 
 /** The build (packages/web/vite.config.ts) tags each `() => import('…')` with the module's source path. */
 type Importer<T> = (() => Promise<T>) & { moduleId?: string };

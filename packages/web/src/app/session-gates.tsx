@@ -3,9 +3,9 @@
 // the browser knows her.
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useNavigate } from './router/router-view.tsx';
-import { returnPathAfterLogin } from './session.ts';
-import { useSessionStatus } from './use-session.ts';
+import { useNavigate } from '../lib/router/router-view.tsx';
+import { returnPathAfterLogin } from '../lib/session.ts';
+import { useSessionStatus } from '../lib/use-session.ts';
 
 export function GuestOnlyGate() {
   const status = useSessionStatus();

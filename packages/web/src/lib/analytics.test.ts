@@ -1,7 +1,7 @@
 // Metrika: nothing without a counter id; with one, the tag loads once and each client-side navigation is one hit.
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createRouter as createAppRouter } from '../app/router/router.ts';
+import { createRouter as createAppRouter } from './router/router.ts';
 import {
   METRIKA_TAG_URL,
   type MetrikaDocument,

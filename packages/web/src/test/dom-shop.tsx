@@ -4,7 +4,7 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
-import { AppProvider } from '../app/app-context.tsx';
+import { AppProvider } from '../lib/app-context.tsx';
 import {
   type AppStore,
   type Bootstrap,
@@ -12,9 +12,9 @@ import {
   EMPTY_CART,
   EMPTY_CRITICAL,
   type SessionUser,
-} from '../app/app-state.ts';
-import { createRouter } from '../app/router/router.ts';
-import { RouterView } from '../app/router/router-view.tsx';
+} from '../lib/app-state.ts';
+import { createRouter } from '../lib/router/router.ts';
+import { RouterView } from '../lib/router/router-view.tsx';
 import { createHttpClient, createMemoryTokenStore } from '../lib/http-client.ts';
 
 export interface Call {

@@ -1,5 +1,5 @@
 // Global loader of spec §2: a thin bar across the top while a page is being loaded.
-import { useNavigation } from '../router/router-view.tsx';
+import { useNavigation } from '../../lib/router/router-view.tsx';
 
 export function GlobalLoader() {
   const navigation = useNavigation();

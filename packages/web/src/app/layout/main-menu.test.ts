@@ -1,6 +1,6 @@
 // Mega-menu rules of spec §9: categories by pos, sub-menus for top = 1 sorted by name, split above 10 children.
 import { describe, expect, it } from 'vitest';
-import type { CatalogEntry } from '../app-state.ts';
+import type { CatalogEntry } from '../../lib/app-state.ts';
 import { buildMegaMenu, splitIntoColumns } from './main-menu.tsx';
 import { catalogPeekVariant } from './mobile-menu.tsx';
 

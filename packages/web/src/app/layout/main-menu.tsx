@@ -4,9 +4,9 @@ import type { ProductCard } from '@efir/domain/catalog-wire';
 import { formatRub } from '@efir/domain/money';
 import { type FocusEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useAppState } from '../app-context.tsx';
-import type { CatalogEntry } from '../app-state.ts';
-import { Link, NavLink } from '../router/link.tsx';
+import { useAppState } from '../../lib/app-context.tsx';
+import type { CatalogEntry } from '../../lib/app-state.ts';
+import { Link, NavLink } from '../../lib/router/link.tsx';
 import { MAIN_SECTIONS } from './mobile-menu.tsx';
 import '../../features/catalog/catalog.css';
 

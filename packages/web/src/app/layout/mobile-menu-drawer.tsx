@@ -1,8 +1,8 @@
 // The mobile drawer of spec §2 (see mobile-menu.tsx): its own chunk, loaded when the menu is first opened.
 
 import { ChevronIcon, CloseIcon } from '../../components/ui/icons.tsx';
-import { useAppState } from '../app-context.tsx';
-import { Link } from '../router/link.tsx';
+import { useAppState } from '../../lib/app-context.tsx';
+import { Link } from '../../lib/router/link.tsx';
 import { type DrawerState, MAIN_SECTIONS } from './mobile-menu.tsx';
 
 export function MobileMenuDrawer({ closing, section, setSection, parent, setParent }: DrawerState) {

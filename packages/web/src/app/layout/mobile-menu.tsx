@@ -4,10 +4,10 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { MenuIcon } from '../../components/ui/icons.tsx';
-import { useAppState } from '../app-context.tsx';
-import type { CatalogEntry } from '../app-state.ts';
-import { Link } from '../router/link.tsx';
-import { useNavigation } from '../router/router-view.tsx';
+import { useAppState } from '../../lib/app-context.tsx';
+import type { CatalogEntry } from '../../lib/app-state.ts';
+import { Link } from '../../lib/router/link.tsx';
+import { useNavigation } from '../../lib/router/router-view.tsx';
 
 export const MAIN_SECTIONS = [
   { name: 'Обучение', url: '/seminar_po_aromatherapy.html' },

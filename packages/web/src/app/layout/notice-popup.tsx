@@ -1,8 +1,8 @@
 // Message popup of spec §2 (types error and success): opens and closes with a short delay.
 import { useEffect } from 'react';
 import { CloseIcon } from '../../components/ui/icons.tsx';
-import { useAppState } from '../app-context.tsx';
-import { Link } from '../router/link.tsx';
+import { useAppState } from '../../lib/app-context.tsx';
+import { Link } from '../../lib/router/link.tsx';
 
 const VISIBLE_MS = 6000;
 /** A popup with a request id stays longer: the customer may want to copy it. */

@@ -1,8 +1,8 @@
 // Footer: phones, hours, social links (the networks' marks), information links and the legal notices.
 import { SHOP } from '@efir/domain/shop-info';
 import { DzenIcon, TelegramIcon, VkIcon } from '../../components/ui/social-icons.tsx';
-import { useAppState } from '../app-context.tsx';
-import { Link } from '../router/link.tsx';
+import { useAppState } from '../../lib/app-context.tsx';
+import { Link } from '../../lib/router/link.tsx';
 
 const SOCIAL_ICONS = { VK: VkIcon, TG: TelegramIcon, Дзен: DzenIcon } as const;
 

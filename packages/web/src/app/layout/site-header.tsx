@@ -3,7 +3,7 @@
 import { SHOP } from '@efir/domain/shop-info';
 import { DropLogo } from '../../components/ui/icons.tsx';
 import { HeaderSearch } from '../../features/search/header-search.tsx';
-import { Link } from '../router/link.tsx';
+import { Link } from '../../lib/router/link.tsx';
 import { MobileMenuToggle } from './mobile-menu.tsx';
 
 export function SiteHeader() {

@@ -6,11 +6,11 @@ import { SHOP } from '@efir/domain/shop-info';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { CartIcon, PhoneIcon, PinIcon, SearchIcon, UserIcon } from '../../components/ui/icons.tsx';
-import { useAppState } from '../app-context.tsx';
-import type { MenuLink } from '../app-state.ts';
-import { CART_URL } from '../cart-core.ts';
-import { Link } from '../router/link.tsx';
-import { useSessionStatus } from '../use-session.ts';
+import { useAppState } from '../../lib/app-context.tsx';
+import type { MenuLink } from '../../lib/app-state.ts';
+import { CART_URL } from '../../lib/cart-core.ts';
+import { Link } from '../../lib/router/link.tsx';
+import { useSessionStatus } from '../../lib/use-session.ts';
 
 const UserMenu = lazy(() => import('./user-menu.tsx').then((module) => ({ default: module.UserMenu })));
 

@@ -3,9 +3,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import type { SessionUser } from '../app-state.ts';
-import { Link } from '../router/link.tsx';
-import { useLogOut } from '../use-session.ts';
+import type { SessionUser } from '../../lib/app-state.ts';
+import { Link } from '../../lib/router/link.tsx';
+import { useLogOut } from '../../lib/use-session.ts';
 
 /** A small pop-up menu: closes on a click outside, on Escape (focus back to its button) and after a navigation. */
 function usePopupMenu() {

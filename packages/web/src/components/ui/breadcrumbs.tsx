@@ -1,7 +1,7 @@
 // Breadcrumbs: «Главная › … › current page», with the same trail as schema.org BreadcrumbList for search engines.
 import { useLocation } from 'react-router';
-import { useAppContext } from '../../app/app-context.tsx';
-import { Link } from '../../app/router/link.tsx';
+import { useAppContext } from '../../lib/app-context.tsx';
+import { Link } from '../../lib/router/link.tsx';
 import { breadcrumbJsonLd, JsonLd } from './json-ld.tsx';
 
 export interface Crumb {

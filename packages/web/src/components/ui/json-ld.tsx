@@ -1,5 +1,5 @@
 // Structured data for search engines (schema.org as JSON-LD); the JSON is escaped for a <script> element.
-import { serializeForScript } from '../../app/app-shell.tsx';
+import { serializeForScript } from '../../lib/app-shell.tsx';
 
 export function JsonLd({ data }: { data: Record<string, unknown> }) {
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeForScript(data) }} />;

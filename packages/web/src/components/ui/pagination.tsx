@@ -1,7 +1,7 @@
 // Page links «‹ 1 2 3 … 9 ›» that keep the rest of the address and work without JavaScript.
 import type { Pagination as PaginationData } from '@efir/domain/catalog-wire';
 import { useLocation } from 'react-router';
-import { Link } from '../../app/router/link.tsx';
+import { Link } from '../../lib/router/link.tsx';
 
 function pageHref(pathname: string, search: string, page: number): string {
   const params = new URLSearchParams(search);

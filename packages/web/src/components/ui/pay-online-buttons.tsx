@@ -2,7 +2,7 @@
 // page after checkout, /my-orders, the payment result page).
 import { formatRub } from '@efir/domain/money';
 import { useState } from 'react';
-import type { OnlineMethod } from '../../app/orders.ts';
+import type { OnlineMethod } from '../../lib/orders.ts';
 
 export function PayOnlineButtons({
   total,

@@ -3,7 +3,7 @@ import { PRODUCT_ICON_NAMES, productBadges } from '@efir/domain/catalog-constant
 import type { ProductCard as ProductCardData } from '@efir/domain/catalog-wire';
 import { formatRub } from '@efir/domain/money';
 import type { ReactNode } from 'react';
-import { Link } from '../../app/router/link.tsx';
+import { Link } from '../../lib/router/link.tsx';
 import { Picture } from './picture.tsx';
 import { RatingStars } from './rating-stars.tsx';
 

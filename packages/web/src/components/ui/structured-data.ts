@@ -1,6 +1,6 @@
 // schema.org objects about the shop itself, shared by the home page, the contacts page and every product's offer.
 import { SHOP, SHOP_REQUISITES } from '@efir/domain/shop-info';
-import { DEFAULT_SHARE_IMAGE } from '../../app/page-meta.ts';
+import { DEFAULT_SHARE_IMAGE } from '../../lib/page-meta.ts';
 
 function postalAddress() {
   return {

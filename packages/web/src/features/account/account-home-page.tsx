@@ -5,9 +5,9 @@ import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { SHOP } from '@efir/domain/shop-info';
 import { useEffect } from 'react';
-import { useAppContext, useAppState } from '../../app/app-context.tsx';
-import { Link } from '../../app/router/link.tsx';
-import { useAccountData } from './account-api.ts';
+import { useAppContext, useAppState } from '../../lib/app-context.tsx';
+import { Link } from '../../lib/router/link.tsx';
+import { useAccountData } from '../../lib/account-api.ts';
 import {
   AccountHeading,
   ADDRESS_FORMS,
@@ -16,7 +16,7 @@ import {
   LoadFailed,
   Loading,
   QUESTION_FORMS,
-} from './account-ui.tsx';
+} from '../../components/shop/account-ui.tsx';
 
 /** The sentence under the discount: what there is now and how far the next tier is. */
 export function describeDiscountProgress(skidka: AccountSummary['skidka']): string {

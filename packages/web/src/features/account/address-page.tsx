@@ -9,9 +9,9 @@ import type { AddressBook } from '@efir/domain/account-wire';
 import { getDeliveryKindName } from '@efir/domain/delivery-catalogue';
 import { formatCount } from '@efir/domain/plural';
 import { useEffect, useState } from 'react';
-import { useAppContext, useAppState } from '../../app/app-context.tsx';
-import type { SessionUser } from '../../app/app-state.ts';
-import { Link } from '../../app/router/link.tsx';
+import { useAppContext, useAppState } from '../../lib/app-context.tsx';
+import type { SessionUser } from '../../lib/app-state.ts';
+import { Link } from '../../lib/router/link.tsx';
 import {
   FORM_ERROR,
   FormError,
@@ -21,7 +21,7 @@ import {
   useForm,
 } from '../../components/ui/form.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
-import { AccountHeading, AccountSection, ADDRESS_FORMS, EmptyState, PICKUP_FORMS } from './account-ui.tsx';
+import { AccountHeading, AccountSection, ADDRESS_FORMS, EmptyState, PICKUP_FORMS } from '../../components/shop/account-ui.tsx';
 
 /** The address book of an answer that carries it (the writes also say what they did): the user's two lists only. */
 function addressBookOf(answer: AddressBook): AddressBook {

@@ -4,11 +4,11 @@ import type { BookmarksAnswer } from '@efir/domain/account-wire';
 import type { PublicationCard } from '@efir/domain/catalog-wire';
 import { formatDateLong } from '@efir/domain/dates';
 import { formatCount } from '@efir/domain/plural';
-import { useAppContext } from '../../app/app-context.tsx';
-import { Link } from '../../app/router/link.tsx';
-import { toggleFavorite } from '../../app/user-lists.ts';
+import { useAppContext } from '../../lib/app-context.tsx';
+import { Link } from '../../lib/router/link.tsx';
+import { toggleFavorite } from '../../lib/user-lists.ts';
 import { Picture } from '../../components/ui/picture.tsx';
-import { useAccountData } from './account-api.ts';
+import { useAccountData } from '../../lib/account-api.ts';
 import {
   AccountHeading,
   AccountSection,
@@ -17,7 +17,7 @@ import {
   LoadFailed,
   Loading,
   RECIPE_FORMS,
-} from './account-ui.tsx';
+} from '../../components/shop/account-ui.tsx';
 import { RemoveFromList } from './favorites-page.tsx';
 
 function BookmarkCard({ item, onRemove }: { item: PublicationCard; onRemove(): Promise<void> }) {

@@ -1,6 +1,6 @@
 // What the forms of /my-personal share: the success notice and putting the saved user into the store.
 import type { UserChangedAnswer } from '@efir/domain/account-wire';
-import { useAppContext } from '../../app/app-context.tsx';
+import { useAppContext } from '../../lib/app-context.tsx';
 
 export function useSuccess() {
   const { store } = useAppContext();

@@ -1,7 +1,7 @@
 // Calls of the back office (/api/v1/admin/…): reads through useAdminData, writes through useAdminApi().
 // Failures never pop up the shop's notice: each admin page shows them where the moderator is looking.
-import { useAppContext } from '../../app/app-context.tsx';
-import { useAccountData } from '../account/account-api.ts';
+import { useAppContext } from '../../lib/app-context.tsx';
+import { useAccountData } from '../../lib/account-api.ts';
 
 export const ADMIN_API = '/api/v1/admin';
 

@@ -2,7 +2,7 @@
 // the section menu and the section. Each section owns its folder and its own nested routes.
 import type { AdminMe } from '@efir/domain/admin-wire';
 import { Route, Routes } from 'react-router';
-import { NavLink } from '../../app/router/link.tsx';
+import { NavLink } from '../../lib/router/link.tsx';
 import { HttpError } from '../../lib/http-client.ts';
 import { useAdminData } from './admin-api.ts';
 import { AuditSection } from './audit-section.tsx';

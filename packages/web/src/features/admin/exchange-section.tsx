@@ -3,7 +3,7 @@
 import type { ExchangeLog } from '@efir/domain/admin-wire';
 import { formatCount, GOODS_FORMS, type PluralForms } from '@efir/domain/plural';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useAppContext } from '../../app/app-context.tsx';
+import { useAppContext } from '../../lib/app-context.tsx';
 import { ADMIN_API, useAdminData } from './admin-api.ts';
 import {
   AdminChip,

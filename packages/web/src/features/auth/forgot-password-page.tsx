@@ -4,9 +4,9 @@ import { forgotPasswordSchema, PASSWORD_MIN } from '@efir/domain/auth-schemas';
 import { LOGIN_URL } from '@efir/domain/routes';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { useAppContext } from '../../app/app-context.tsx';
-import { Link } from '../../app/router/link.tsx';
-import { useNavigate } from '../../app/router/router-view.tsx';
+import { useAppContext } from '../../lib/app-context.tsx';
+import { Link } from '../../lib/router/link.tsx';
+import { useNavigate } from '../../lib/router/router-view.tsx';
 import {
   FORM_ERROR,
   FormError,

@@ -2,9 +2,9 @@
 import { loginSchema } from '@efir/domain/auth-schemas';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { useAppContext } from '../../app/app-context.tsx';
-import { Link } from '../../app/router/link.tsx';
-import { logIn } from '../../app/session-start.ts';
+import { useAppContext } from '../../lib/app-context.tsx';
+import { Link } from '../../lib/router/link.tsx';
+import { logIn } from '../../lib/session-start.ts';
 import {
   CheckboxField,
   FORM_ERROR,

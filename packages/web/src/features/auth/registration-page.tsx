@@ -4,9 +4,9 @@ import { formatRussianPhone, normalizeRussianPhone } from '@efir/domain/phone';
 import { LEGAL_PAGE_URLS, LOGIN_URL } from '@efir/domain/routes';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { useAppContext } from '../../app/app-context.tsx';
-import { Link } from '../../app/router/link.tsx';
-import { register } from '../../app/session-start.ts';
+import { useAppContext } from '../../lib/app-context.tsx';
+import { Link } from '../../lib/router/link.tsx';
+import { register } from '../../lib/session-start.ts';
 import {
   CheckboxField,
   FORM_ERROR,

@@ -2,8 +2,8 @@
 import type { CartLine } from '@efir/domain/cart-wire';
 import { formatRub } from '@efir/domain/money';
 import { useEffect, useId, useState } from 'react';
-import { useAppContext } from '../../app/app-context.tsx';
-import { type CartGifts, chooseGift, describeLine, fetchGifts } from '../../app/cart-state.ts';
+import { useAppContext } from '../../lib/app-context.tsx';
+import { type CartGifts, chooseGift, describeLine, fetchGifts } from '../../lib/cart-state.ts';
 import { Picture } from '../../components/ui/picture.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
 

@@ -4,7 +4,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type CartData, EMPTY_CART } from '../../app/app-state.ts';
+import { type CartData, EMPTY_CART } from '../../lib/app-state.ts';
 import { type Answer, held, renderPage } from '../../test/dom-shop.tsx';
 import { CartPage } from './cart-page.tsx';
 

@@ -7,9 +7,9 @@ import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { useAppContext, useAppState } from '../../app/app-context.tsx';
-import type { CartData } from '../../app/app-state.ts';
-import { OneClickButton, QuickAddButton } from '../../app/cart-buttons.tsx';
+import { useAppContext, useAppState } from '../../lib/app-context.tsx';
+import type { CartData } from '../../lib/app-state.ts';
+import { OneClickButton, QuickAddButton } from '../../components/shop/cart-buttons.tsx';
 import {
   CHECKOUT_URL,
   cleanCart,
@@ -20,8 +20,8 @@ import {
   saveCart,
   addToCart as sendAddToCart,
   useCart,
-} from '../../app/cart-state.ts';
-import { Link } from '../../app/router/link.tsx';
+} from '../../lib/cart-state.ts';
+import { Link } from '../../lib/router/link.tsx';
 import { CopyLink } from '../../components/ui/copy-link.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
 import { ProductCard } from '../../components/ui/product-card.tsx';

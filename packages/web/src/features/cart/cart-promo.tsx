@@ -1,8 +1,8 @@
 // The cart page's promo code: apply one (the server says whether it fits and why not), or take it off.
 import { type FormEvent, useId, useState } from 'react';
-import { useAppContext } from '../../app/app-context.tsx';
-import type { CartData } from '../../app/app-state.ts';
-import { applyPromoCode, clearPromoCode } from '../../app/cart-state.ts';
+import { useAppContext } from '../../lib/app-context.tsx';
+import type { CartData } from '../../lib/app-state.ts';
+import { applyPromoCode, clearPromoCode } from '../../lib/cart-state.ts';
 import { describeFailure } from '../../lib/failure-message.ts';
 
 export function PromoCode({ cart }: { cart: CartData }) {

@@ -1,10 +1,10 @@
 // The data and head tags of /akcii, apart from the page component (kept out of the browser's entry chunk).
 import type { RouteResponse } from '@efir/domain/catalog-wire';
-import type { AppContextValue } from '../../app/app-context.tsx';
+import type { AppContextValue } from '../../lib/app-context.tsx';
 import { fetchRouteData } from '../../app/dynamic-page.tsx';
-import { loadPageData } from '../../app/page-loader.ts';
-import type { PageMeta } from '../../app/page-meta.ts';
-import type { LoaderFunctionArgs } from '../../app/router/router.ts';
+import { loadPageData } from '../../lib/page-loader.ts';
+import type { PageMeta } from '../../lib/page-meta.ts';
+import type { LoaderFunctionArgs } from '../../lib/router/router.ts';
 import type { StaticPageData } from '../static-pages/static-page-loader.ts';
 
 export interface AkciiPageData {

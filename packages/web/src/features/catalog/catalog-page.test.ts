@@ -1,6 +1,6 @@
 // /catalog.html ordering (spec §9): top categories by pos, their sub-categories by name.
 import { describe, expect, it } from 'vitest';
-import type { CatalogEntry } from '../../app/app-state.ts';
+import type { CatalogEntry } from '../../lib/app-state.ts';
 import { groupCatalog } from './catalog-page.tsx';
 
 function entry(id: number, name: string, pos: number, parent = 0): CatalogEntry {

@@ -5,7 +5,7 @@ import { ESTIMATE_CITIES, type EstimateCityName } from '@efir/domain/delivery-ca
 // Types only: the rules module carries zod, which the product page does not load.
 import type { DeliveryEstimateWire, DeliveryOptionWire } from '@efir/domain/delivery-rules';
 import { useEffect, useId, useState } from 'react';
-import { useAppContext } from '../../app/app-context.tsx';
+import { useAppContext } from '../../lib/app-context.tsx';
 
 const CITY_KEY = 'efir_city';
 const DEFAULT_CITY: EstimateCityName = 'Москва';

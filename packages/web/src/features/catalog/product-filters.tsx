@@ -9,7 +9,7 @@ import {
 } from '@efir/domain/catalog-constants';
 import type { ProductFacets, ProductFilter, ProductIcon, RouteResponse } from '@efir/domain/catalog-wire';
 import { useEffect, useId, useState } from 'react';
-import { useAppContext } from '../../app/app-context.tsx';
+import { useAppContext } from '../../lib/app-context.tsx';
 
 export interface ProductListState {
   filter: ProductFilter;

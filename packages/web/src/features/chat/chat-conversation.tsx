@@ -2,7 +2,7 @@
 // and the input — Enter sends, Shift+Enter starts a new line.
 import { CHAT_TYPING_TEXT } from '@efir/domain/chat-schemas';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
-import { Link } from '../../app/router/link.tsx';
+import { Link } from '../../lib/router/link.tsx';
 import { CHAT_MESSAGE_MAX, canSend, splitChatLinks } from './chat-format.ts';
 import type { ChatLine } from './use-chat.ts';
 

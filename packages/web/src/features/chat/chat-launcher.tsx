@@ -1,7 +1,7 @@
 // The chat widget's place in the layout: nothing for everyone but the one user the server allows (spec §6), and
 // even the widget's code is fetched only for that user.
 import { lazy, Suspense } from 'react';
-import { useAppState } from '../../app/app-context.tsx';
+import { useAppState } from '../../lib/app-context.tsx';
 
 const ChatWidget = lazy(() => import('./chat-widget.tsx').then((module) => ({ default: module.ChatWidget })));
 

@@ -7,7 +7,7 @@ import {
   readChatText,
 } from '@efir/domain/chat-schemas';
 import { useRef, useState } from 'react';
-import { useAppContext } from '../../app/app-context.tsx';
+import { useAppContext } from '../../lib/app-context.tsx';
 import { fetchChatThread, fetchChatThreads, sendChatMessage } from './chat-api.ts';
 import { canSend } from './chat-format.ts';
 

@@ -3,8 +3,8 @@
 import { addressSchema } from '@efir/domain/account-schemas';
 import type { AddressSuggestionWire } from '@efir/domain/delivery-rules';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useAppContext, useAppState } from '../../app/app-context.tsx';
-import type { AddressInput, CheckoutDraft } from '../../app/app-state.ts';
+import { useAppContext, useAppState } from '../../lib/app-context.tsx';
+import type { AddressInput, CheckoutDraft } from '../../lib/app-state.ts';
 import { TextField } from '../../components/ui/form.tsx';
 import { fetchAddressSuggestions } from './checkout-api.ts';
 import { formatAddress } from './checkout-rules.ts';

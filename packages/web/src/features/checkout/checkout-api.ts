@@ -15,7 +15,7 @@ import type {
   PickupPointWire,
   PvzCostAnswer,
 } from '@efir/domain/delivery-rules';
-import type { CheckoutDraft, DeliveryQuoteDraft } from '../../app/app-state.ts';
+import type { CheckoutDraft, DeliveryQuoteDraft } from '../../lib/app-state.ts';
 import type { HttpClient } from '../../lib/http-client.ts';
 import { getKindNeeds } from './checkout-rules.ts';
 

@@ -2,8 +2,8 @@
 // fixed, and an order body the server's own schema accepts.
 import { deliveryFormSchema } from '@efir/domain/delivery-rules';
 import { describe, expect, it } from 'vitest';
-import type { CheckoutDraft } from '../../app/app-state.ts';
-import { createCheckoutDraft, parseCheckoutDraft } from '../../app/checkout-draft.ts';
+import type { CheckoutDraft } from '../../lib/app-state.ts';
+import { createCheckoutDraft, parseCheckoutDraft } from '../../lib/checkout-draft.ts';
 import {
   buildOrderRequest,
   canOpenStep,

@@ -14,7 +14,7 @@ import {
   CHECKOUT_STEPS,
   type CheckoutDraft,
   type CheckoutStep,
-} from '../../app/app-state.ts';
+} from '../../lib/app-state.ts';
 
 export const STEP_TITLES: Record<CheckoutStep, string> = {
   delivery: 'Доставка',

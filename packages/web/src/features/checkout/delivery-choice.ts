@@ -2,7 +2,7 @@
 // point, the tariff a quote leaves, and what is still missing before «Далее».
 import type { DeliveryKindId, DeliveryMethodId } from '@efir/domain/delivery-catalogue';
 import type { DeliveryMethodWire, DeliveryOptionWire } from '@efir/domain/delivery-rules';
-import type { CheckoutDraft } from '../../app/app-state.ts';
+import type { CheckoutDraft } from '../../lib/app-state.ts';
 import { pickBest, toQuoteDraft } from './checkout-api.ts';
 import { getKindNeeds, listPaymentMethods } from './checkout-rules.ts';
 import type { PointChoice } from './pickup-points.tsx';

@@ -6,7 +6,7 @@ import { formatRub } from '@efir/domain/money';
 import type { OrderView } from '@efir/domain/order-wire';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { useAppContext, useAppState } from '../../app/app-context.tsx';
+import { useAppContext, useAppState } from '../../lib/app-context.tsx';
 import {
   CARD_ONLINE,
   canPayOnline,
@@ -14,8 +14,8 @@ import {
   findGuestOrderKey,
   type OnlineMethod,
   startCardPayment,
-} from '../../app/orders.ts';
-import { Link } from '../../app/router/link.tsx';
+} from '../../lib/orders.ts';
+import { Link } from '../../lib/router/link.tsx';
 import { PayOnlineButtons } from '../../components/ui/pay-online-buttons.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
 import { useIsBrowser } from './use-checkout.ts';

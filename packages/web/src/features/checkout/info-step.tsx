@@ -4,10 +4,10 @@ import { checkoutContactSchema } from '@efir/domain/delivery-rules';
 import { formatRussianPhone } from '@efir/domain/phone';
 import { useId, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useAppState } from '../../app/app-context.tsx';
-import type { CheckoutDraft } from '../../app/app-state.ts';
-import { Link } from '../../app/router/link.tsx';
-import { useNavigate } from '../../app/router/router-view.tsx';
+import { useAppState } from '../../lib/app-context.tsx';
+import type { CheckoutDraft } from '../../lib/app-state.ts';
+import { Link } from '../../lib/router/link.tsx';
+import { useNavigate } from '../../lib/router/router-view.tsx';
 import {
   CheckboxField,
   FormError,

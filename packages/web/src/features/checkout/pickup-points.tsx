@@ -2,8 +2,8 @@
 // search by address, metro or city) of the chosen carrier, each with its address, metro and hours.
 import type { PickupPointWire } from '@efir/domain/delivery-rules';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useAppContext, useAppState } from '../../app/app-context.tsx';
-import type { CheckoutDraft } from '../../app/app-state.ts';
+import { useAppContext, useAppState } from '../../lib/app-context.tsx';
+import type { CheckoutDraft } from '../../lib/app-state.ts';
 import { describeFailure } from '../../lib/failure-message.ts';
 import { fetchPoints, searchPoints } from './checkout-api.ts';
 

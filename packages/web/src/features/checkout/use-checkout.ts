@@ -1,8 +1,8 @@
 // The checkout draft of the store for the steps: read it (an empty one until the first change) and change it.
 import { useCallback, useSyncExternalStore } from 'react';
-import { useAppContext, useAppState } from '../../app/app-context.tsx';
-import type { CheckoutDraft, CheckoutStep } from '../../app/app-state.ts';
-import { createCheckoutDraft } from '../../app/checkout-draft.ts';
+import { useAppContext, useAppState } from '../../lib/app-context.tsx';
+import type { CheckoutDraft, CheckoutStep } from '../../lib/app-state.ts';
+import { createCheckoutDraft } from '../../lib/checkout-draft.ts';
 
 const EMPTY_DRAFT = createCheckoutDraft();
 

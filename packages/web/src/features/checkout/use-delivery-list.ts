@@ -2,8 +2,8 @@
 // and on «Повторить» after a failure.
 import type { DeliveryListWire } from '@efir/domain/delivery-rules';
 import { useEffect, useState } from 'react';
-import { useAppContext } from '../../app/app-context.tsx';
-import { useCart } from '../../app/cart-state.ts';
+import { useAppContext } from '../../lib/app-context.tsx';
+import { useCart } from '../../lib/cart-state.ts';
 import { describeFailure } from '../../lib/failure-message.ts';
 import { fetchDeliveryList } from './checkout-api.ts';
 

@@ -2,7 +2,7 @@
 // whenever the kind or the place changes; the draft keeps the tariff the quote leaves (applyQuote).
 import type { DeliveryListWire, DeliveryOptionWire } from '@efir/domain/delivery-rules';
 import { useEffect, useState } from 'react';
-import { useAppContext, useAppState } from '../../app/app-context.tsx';
+import { useAppContext, useAppState } from '../../lib/app-context.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
 import { readServerFieldErrors } from '../../lib/forms.ts';
 import { findDestination, quoteChosenKind } from './checkout-api.ts';

@@ -5,10 +5,10 @@ import type { ImageRef, PageInfo, RouteResponse } from '@efir/domain/catalog-wir
 import { formatDateLong } from '@efir/domain/dates';
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { SHOP } from '@efir/domain/shop-info';
-import { useAppContext, useAppState } from '../../app/app-context.tsx';
-import { readListSort, saveListPreferences } from '../../app/list-preferences.ts';
-import { Link } from '../../app/router/link.tsx';
-import { FavoriteButton } from '../../app/user-list-buttons.tsx';
+import { useAppContext, useAppState } from '../../lib/app-context.tsx';
+import { readListSort, saveListPreferences } from '../../lib/list-preferences.ts';
+import { Link } from '../../lib/router/link.tsx';
+import { FavoriteButton } from '../../components/shop/user-list-buttons.tsx';
 import { Breadcrumbs, type Crumb } from '../../components/ui/breadcrumbs.tsx';
 import { JsonLd } from '../../components/ui/json-ld.tsx';
 import { imageUrl, Picture } from '../../components/ui/picture.tsx';

@@ -9,11 +9,11 @@ import type {
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useAppContext, useAppState } from '../../app/app-context.tsx';
-import type { FilterSource } from '../../app/app-state.ts';
-import { listKindOfUrl, saveListPreferences } from '../../app/list-preferences.ts';
-import { Link } from '../../app/router/link.tsx';
-import { useNavigate } from '../../app/router/router-view.tsx';
+import { useAppContext, useAppState } from '../../lib/app-context.tsx';
+import type { FilterSource } from '../../lib/app-state.ts';
+import { listKindOfUrl, saveListPreferences } from '../../lib/list-preferences.ts';
+import { Link } from '../../lib/router/link.tsx';
+import { useNavigate } from '../../lib/router/router-view.tsx';
 import './content.css';
 
 /** What GET /api/v1/filter/articles and /recepts answer (its response schema), the parts the panel shows. */

@@ -1,6 +1,6 @@
 // A section (razdel) with its articles and recipes, and the listings /articles-new.html and /recept.html.
 import type { RouteResponse } from '@efir/domain/catalog-wire';
-import { Link } from '../../app/router/link.tsx';
+import { Link } from '../../lib/router/link.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { PublicationGrid } from './publication-card.tsx';

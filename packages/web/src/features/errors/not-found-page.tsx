@@ -1,5 +1,5 @@
 // The /err404 page, also shown (with HTTP 404) at any unknown address.
-import { Link } from '../../app/router/link.tsx';
+import { Link } from '../../lib/router/link.tsx';
 
 export function NotFoundPage() {
   return (

@@ -1,7 +1,7 @@
 // Error boundary of the router: 404 shows the not-found page, anything else «Запрос не выполнен».
-import { Link } from '../../app/router/link.tsx';
-import { isRouteErrorResponse } from '../../app/router/router.ts';
-import { useRouteError } from '../../app/router/router-view.tsx';
+import { Link } from '../../lib/router/link.tsx';
+import { isRouteErrorResponse } from '../../lib/router/router.ts';
+import { useRouteError } from '../../lib/router/router-view.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 
 export function RouteError() {

@@ -2,10 +2,10 @@
 import { renderToString } from 'react-dom/server';
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { type AppContextValue, AppProvider } from '../../app/app-context.tsx';
-import { createAppStore, EMPTY_CART, EMPTY_CRITICAL, type Slide } from '../../app/app-state.ts';
-import { createRouter } from '../../app/router/router.ts';
-import { RouterView } from '../../app/router/router-view.tsx';
+import { type AppContextValue, AppProvider } from '../../lib/app-context.tsx';
+import { createAppStore, EMPTY_CART, EMPTY_CRITICAL, type Slide } from '../../lib/app-state.ts';
+import { createRouter } from '../../lib/router/router.ts';
+import { RouterView } from '../../lib/router/router-view.tsx';
 import {
   classifyGesture,
   detectSwipe,

@@ -8,9 +8,9 @@ import {
   useState,
 } from 'react';
 import { preload } from 'react-dom';
-import { useAppState } from '../../app/app-context.tsx';
-import type { Slide } from '../../app/app-state.ts';
-import { Link } from '../../app/router/link.tsx';
+import { useAppState } from '../../lib/app-context.tsx';
+import type { Slide } from '../../lib/app-state.ts';
+import { Link } from '../../lib/router/link.tsx';
 
 export const SLIDE_INTERVAL_MS = 5000;
 export const SLIDER_TICK_MS = 100;

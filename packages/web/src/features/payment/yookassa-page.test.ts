@@ -1,7 +1,7 @@
 // How the /yookassa page reads the payment check: paid, failed (with a retry) or still pending (ask again).
 import type { OrderView } from '@efir/domain/order-wire';
 import { describe, expect, it } from 'vitest';
-import type { PaymentCheck } from '../../app/orders.ts';
+import type { PaymentCheck } from '../../lib/orders.ts';
 import { isCourseOrder, readOutcome } from './yookassa-page.tsx';
 
 type Payment = NonNullable<PaymentCheck['payment']>;

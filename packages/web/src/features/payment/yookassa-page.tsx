@@ -7,7 +7,7 @@ import { formatRub } from '@efir/domain/money';
 import type { OrderView } from '@efir/domain/order-wire';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
-import { useAppContext, useAppState } from '../../app/app-context.tsx';
+import { useAppContext, useAppState } from '../../lib/app-context.tsx';
 import {
   canPayOnline,
   fetchPayment,
@@ -15,8 +15,8 @@ import {
   type OnlineMethod,
   type PaymentCheck,
   startCardPayment,
-} from '../../app/orders.ts';
-import { Link } from '../../app/router/link.tsx';
+} from '../../lib/orders.ts';
+import { Link } from '../../lib/router/link.tsx';
 import { PayOnlineButtons } from '../../components/ui/pay-online-buttons.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
 import { HttpError } from '../../lib/http-client.ts';

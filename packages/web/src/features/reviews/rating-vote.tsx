@@ -3,8 +3,8 @@
 import { formatCount, VOTE_FORMS } from '@efir/domain/plural';
 import type { VoteType } from '@efir/domain/reviews-schemas';
 import { useEffect, useState } from 'react';
-import { useAppContext, useAppState } from '../../app/app-context.tsx';
-import { useSendToLogin, useSessionStatus } from '../../app/use-session.ts';
+import { useAppContext, useAppState } from '../../lib/app-context.tsx';
+import { useSendToLogin, useSessionStatus } from '../../lib/use-session.ts';
 import { RatingStars } from '../../components/ui/rating-stars.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
 import { readOwnRating, readRating, recordRating, useItemStatsVersion } from './item-stats.ts';

@@ -9,7 +9,7 @@ import { COMMENTS_SECTION_ID, CommentCount } from './comment-count.tsx';
 import type { CommentsSection as CommentsSectionType } from './comments-section.tsx';
 import { RatingSummary, RatingVote } from './rating-vote.tsx';
 // The comments' form editor is server-rendered with the comments: its look must be there before its code.
-import './rich-text-editor.css';
+import '../../components/rich-text-editor/rich-text-editor.css';
 
 // The comments (their form, its schema and the editor) are not needed to show the page: the server renders them,
 // and the browser keeps that HTML until their code arrives, then hydrates them. On a server-rendered page the code

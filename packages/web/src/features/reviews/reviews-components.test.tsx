@@ -6,11 +6,11 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { type AppContextValue, AppProvider } from '../../app/app-context.tsx';
-import { createAppStore, EMPTY_CART, EMPTY_CRITICAL, type SessionUser } from '../../app/app-state.ts';
-import { canonicalPath, formatDescription, formatTitle } from '../../app/page-meta.ts';
-import { createRouter } from '../../app/router/router.ts';
-import { RouterView } from '../../app/router/router-view.tsx';
+import { type AppContextValue, AppProvider } from '../../lib/app-context.tsx';
+import { createAppStore, EMPTY_CART, EMPTY_CRITICAL, type SessionUser } from '../../lib/app-state.ts';
+import { canonicalPath, formatDescription, formatTitle } from '../../lib/page-meta.ts';
+import { createRouter } from '../../lib/router/router.ts';
+import { RouterView } from '../../lib/router/router-view.tsx';
 import { AddReviewPage } from './add-review-page.tsx';
 import { appendThreads, CommentCount, CommentsSection, insertComment } from './comments-section.tsx';
 import {

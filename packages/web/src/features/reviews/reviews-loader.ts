@@ -2,10 +2,10 @@
 import { formatCount, REVIEW_FORMS } from '@efir/domain/plural';
 import type { ReviewsAnswer } from '@efir/domain/reviews-wire';
 import { SHOP } from '@efir/domain/shop-info';
-import type { AppContextValue } from '../../app/app-context.tsx';
-import { loadPageData } from '../../app/page-loader.ts';
-import type { PageMeta } from '../../app/page-meta.ts';
-import type { LoaderFunctionArgs } from '../../app/router/router.ts';
+import type { AppContextValue } from '../../lib/app-context.tsx';
+import { loadPageData } from '../../lib/page-loader.ts';
+import type { PageMeta } from '../../lib/page-meta.ts';
+import type { LoaderFunctionArgs } from '../../lib/router/router.ts';
 import { HttpError } from '../../lib/http-client.ts';
 import { fetchReviews } from './reviews-api.ts';
 

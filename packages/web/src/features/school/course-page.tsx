@@ -3,10 +3,10 @@
 import { formatCount } from '@efir/domain/plural';
 import { type CourseAnswer, type CourseWire, HOUR_FORMS, SCHOOL_URL } from '@efir/domain/school-schemas';
 import { useState } from 'react';
-import { useAppContext, useAppState } from '../../app/app-context.tsx';
-import { Link } from '../../app/router/link.tsx';
-import { useLoaderData, useNavigate } from '../../app/router/router-view.tsx';
-import { loginUrlFor } from '../../app/session.ts';
+import { useAppContext, useAppState } from '../../lib/app-context.tsx';
+import { Link } from '../../lib/router/link.tsx';
+import { useLoaderData, useNavigate } from '../../lib/router/router-view.tsx';
+import { loginUrlFor } from '../../lib/session.ts';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { FormError } from '../../components/ui/form.tsx';
 import { JsonLd } from '../../components/ui/json-ld.tsx';

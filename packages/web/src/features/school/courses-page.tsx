@@ -3,9 +3,9 @@
 import { formatDateLong } from '@efir/domain/dates';
 import { formatCount } from '@efir/domain/plural';
 import { type CoursesAnswer, type CourseWire, HOUR_FORMS } from '@efir/domain/school-schemas';
-import { useAppContext } from '../../app/app-context.tsx';
-import { Link } from '../../app/router/link.tsx';
-import { useLoaderData } from '../../app/router/router-view.tsx';
+import { useAppContext } from '../../lib/app-context.tsx';
+import { Link } from '../../lib/router/link.tsx';
+import { useLoaderData } from '../../lib/router/router-view.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { JsonLd } from '../../components/ui/json-ld.tsx';
 import { Picture } from '../../components/ui/picture.tsx';

@@ -8,10 +8,10 @@ import {
   EDUCATION_LEVELS,
 } from '@efir/domain/school-schemas';
 import { type ChangeEvent, useState } from 'react';
-import { useAppContext } from '../../app/app-context.tsx';
+import { useAppContext } from '../../lib/app-context.tsx';
 import { FORM_ERROR, FormError, SubmitButton, TextField, useForm } from '../../components/ui/form.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
-import { AccountSection } from '../account/account-ui.tsx';
+import { AccountSection } from '../../components/shop/account-ui.tsx';
 import { type Change, SelectField, useNotice } from './diploma-shared.tsx';
 import { downloadFile, saveContract } from './school-api.ts';
 

@@ -11,12 +11,12 @@ import {
   type DiplomaWire,
 } from '@efir/domain/school-schemas';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
-import { useAppContext } from '../../app/app-context.tsx';
+import { useAppContext } from '../../lib/app-context.tsx';
 import { FilePicker } from '../../components/ui/file-picker.tsx';
 import { FormError, SubmitButton } from '../../components/ui/form.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
 import { readServerFieldErrors } from '../../lib/forms.ts';
-import { AccountSection } from '../account/account-ui.tsx';
+import { AccountSection } from '../../components/shop/account-ui.tsx';
 import { type Change, SelectField, useNotice } from './diploma-shared.tsx';
 import { downloadFile, removeDocument, uploadDocument } from './school-api.ts';
 import { formatFileSize } from './school-ui.tsx';

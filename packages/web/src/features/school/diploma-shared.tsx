@@ -2,7 +2,7 @@
 // the labelled select.
 import type { DiplomaWire } from '@efir/domain/school-schemas';
 import { type ReactNode, useId } from 'react';
-import { useAppContext } from '../../app/app-context.tsx';
+import { useAppContext } from '../../lib/app-context.tsx';
 
 export type Change = (diploma: DiplomaWire) => void;
 

@@ -1,10 +1,10 @@
 // The data and head tags of the school's public pages, apart from their components (kept out of the entry chunk).
 import { COURSE_FORMS, formatCount } from '@efir/domain/plural';
 import type { CourseAnswer, CoursesAnswer } from '@efir/domain/school-schemas';
-import type { AppContextValue } from '../../app/app-context.tsx';
-import { loadPageData } from '../../app/page-loader.ts';
-import type { PageMeta } from '../../app/page-meta.ts';
-import type { LoaderFunctionArgs } from '../../app/router/router.ts';
+import type { AppContextValue } from '../../lib/app-context.tsx';
+import { loadPageData } from '../../lib/page-loader.ts';
+import type { PageMeta } from '../../lib/page-meta.ts';
+import type { LoaderFunctionArgs } from '../../lib/router/router.ts';
 import { fetchCourse, fetchCourses } from './school-api.ts';
 
 export const SCHOOL_TITLE = 'Школа ароматерапии';

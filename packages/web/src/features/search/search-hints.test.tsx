@@ -3,8 +3,8 @@ import type { Hint } from '@efir/domain/search-wire';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AppContextValue, AppProvider } from '../../app/app-context.tsx';
-import { createAppStore, EMPTY_CART, EMPTY_CRITICAL } from '../../app/app-state.ts';
+import { type AppContextValue, AppProvider } from '../../lib/app-context.tsx';
+import { createAppStore, EMPTY_CART, EMPTY_CRITICAL } from '../../lib/app-state.ts';
 import { HeaderSearch } from './header-search.tsx';
 import {
   createHintLoader,

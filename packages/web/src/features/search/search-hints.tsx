@@ -5,9 +5,9 @@
 import type { Hint, HintResponse, HintType } from '@efir/domain/search-wire';
 import { type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useAppContext } from '../../app/app-context.tsx';
-import { Link } from '../../app/router/link.tsx';
-import { useNavigate } from '../../app/router/router-view.tsx';
+import { useAppContext } from '../../lib/app-context.tsx';
+import { Link } from '../../lib/router/link.tsx';
+import { useNavigate } from '../../lib/router/router-view.tsx';
 import { QUERY_MAX_LENGTH } from './header-search.tsx';
 
 export const HINT_MIN_LENGTH = 2;

@@ -7,10 +7,10 @@ import type {
   PublicationResult,
   SearchResponse,
 } from '@efir/domain/search-wire';
-import type { AppContextValue } from '../../app/app-context.tsx';
-import { loadPageData } from '../../app/page-loader.ts';
-import type { PageMeta } from '../../app/page-meta.ts';
-import type { LoaderFunctionArgs } from '../../app/router/router.ts';
+import type { AppContextValue } from '../../lib/app-context.tsx';
+import { loadPageData } from '../../lib/page-loader.ts';
+import type { PageMeta } from '../../lib/page-meta.ts';
+import type { LoaderFunctionArgs } from '../../lib/router/router.ts';
 import { HttpError } from '../../lib/http-client.ts';
 
 /** The server's limit (search.routes.ts); the form keeps to it so only a hand-made address can exceed it. */

@@ -1,7 +1,7 @@
 // The search page loader and its helpers: no call for an empty query, a friendly message for a refused one.
 import { describe, expect, it, vi } from 'vitest';
-import type { AppContextValue } from '../../app/app-context.tsx';
-import { createAppStore, EMPTY_CART, EMPTY_CRITICAL } from '../../app/app-state.ts';
+import type { AppContextValue } from '../../lib/app-context.tsx';
+import { createAppStore, EMPTY_CART, EMPTY_CRITICAL } from '../../lib/app-state.ts';
 import { HttpError } from '../../lib/http-client.ts';
 import {
   createSearchLoader,

@@ -2,10 +2,10 @@
 // browser's entry chunk) does not pull the page's code in.
 
 import type { StaticPageAnswer } from '@efir/domain/catalog-wire';
-import type { AppContextValue } from '../../app/app-context.tsx';
-import { loadPageData } from '../../app/page-loader.ts';
-import type { PageMeta } from '../../app/page-meta.ts';
-import type { LoaderFunctionArgs } from '../../app/router/router.ts';
+import type { AppContextValue } from '../../lib/app-context.tsx';
+import { loadPageData } from '../../lib/page-loader.ts';
+import type { PageMeta } from '../../lib/page-meta.ts';
+import type { LoaderFunctionArgs } from '../../lib/router/router.ts';
 
 /** What GET /api/v1/static-page answers (its response schema, domain/catalog-wire.ts). */
 export type StaticPageData = StaticPageAnswer;

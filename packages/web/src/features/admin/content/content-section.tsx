@@ -1,7 +1,7 @@
 // Раздел «Контент» of the back office: articles, recipes, static pages, home slides and menu links, each a tab
 // with its own address (/admin/content/articles/12…), so a link to an edit page can be shared and reopened.
 import { Navigate, Route, Routes } from 'react-router';
-import { NavLink } from '../../../app/router/link.tsx';
+import { NavLink } from '../../../lib/router/link.tsx';
 import { AdminHeader } from '../admin-ui.tsx';
 import { CONTENT_BASE } from './content-api.ts';
 import { MenuTab } from './menu-tab.tsx';

@@ -3,7 +3,7 @@
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Link } from '../../../app/router/link.tsx';
+import { Link } from '../../../lib/router/link.tsx';
 import { useAdminData } from '../admin-api.ts';
 import { AdminChip, AdminFailure, AdminLoading, AdminPager } from '../admin-ui.tsx';
 import {

@@ -4,7 +4,7 @@ import type { AdminCustomer, AdminCustomerDetails, CustomersAnswer } from '@efir
 import { formatRub } from '@efir/domain/money';
 import type { PluralForms } from '@efir/domain/plural';
 import { z } from '@efir/domain/zod-ru';
-import { formatPercent } from '../../account/account-ui.tsx';
+import { formatPercent } from '../../../components/shop/account-ui.tsx';
 
 export const CUSTOMER_FORMS: PluralForms = ['покупатель', 'покупателя', 'покупателей'];
 

@@ -3,7 +3,7 @@
 import { formatDateLong } from '@efir/domain/dates';
 import { type DiplomaSetsAnswer, EDUCATION_LEVELS } from '@efir/domain/school-schemas';
 import { useState } from 'react';
-import { useAppContext } from '../../../app/app-context.tsx';
+import { useAppContext } from '../../../lib/app-context.tsx';
 import { FormError } from '../../../components/ui/form.tsx';
 import { describeFailure } from '../../../lib/failure-message.ts';
 import { readServerFieldErrors } from '../../../lib/forms.ts';

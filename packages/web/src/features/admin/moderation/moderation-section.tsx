@@ -3,7 +3,7 @@
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { useCallback } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { NavLink } from '../../../app/router/link.tsx';
+import { NavLink } from '../../../lib/router/link.tsx';
 import { useAdminApi, useAdminData } from '../admin-api.ts';
 import { AdminHeader } from '../admin-ui.tsx';
 import { CommentsQueue } from './comments-queue.tsx';

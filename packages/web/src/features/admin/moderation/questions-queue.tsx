@@ -3,7 +3,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { FORM_ERROR, FormError, SubmitButton, useForm } from '../../../components/ui/form.tsx';
 import { RichText } from '../../../components/ui/rich-text.tsx';
-import { RichTextEditor, type RichTextHandle } from '../../reviews/rich-text-editor.tsx';
+import { RichTextEditor, type RichTextHandle } from '../../../components/rich-text-editor/rich-text-editor.tsx';
 import { useAdminApi } from '../admin-api.ts';
 import { AdminChip, formatAdminDate } from '../admin-ui.tsx';
 import { type AdminQuestion, ANSWER_TEXT_MAX, answerSchema } from './moderation-api.ts';

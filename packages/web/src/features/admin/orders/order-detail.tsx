@@ -6,7 +6,7 @@ import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import type { Carrier } from '@efir/domain/shipment-tracking';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { Link } from '../../../app/router/link.tsx';
+import { Link } from '../../../lib/router/link.tsx';
 import { describeFailure } from '../../../lib/failure-message.ts';
 import { readServerFieldErrors } from '../../../lib/forms.ts';
 import { useAdminApi, useAdminData } from '../admin-api.ts';

@@ -6,7 +6,7 @@ import { formatRussianPhone } from '@efir/domain/phone';
 import { formatCount, GOODS_FORMS, type PluralForms } from '@efir/domain/plural';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Link } from '../../../app/router/link.tsx';
+import { Link } from '../../../lib/router/link.tsx';
 import { useAdminData } from '../admin-api.ts';
 import {
   AdminChip,

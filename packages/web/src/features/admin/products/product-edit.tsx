@@ -10,8 +10,8 @@ import {
 } from '@efir/domain/product-admin-schemas';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
-import { Link } from '../../../app/router/link.tsx';
-import { useNavigate } from '../../../app/router/router-view.tsx';
+import { Link } from '../../../lib/router/link.tsx';
+import { useNavigate } from '../../../lib/router/router-view.tsx';
 import {
   CheckboxField,
   FormError,

@@ -10,7 +10,7 @@ import type {
 } from '@efir/domain/product-admin-schemas';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Link } from '../../../app/router/link.tsx';
+import { Link } from '../../../lib/router/link.tsx';
 import { describeFailure } from '../../../lib/failure-message.ts';
 import { useAdminApi, useAdminData } from '../admin-api.ts';
 import { AdminChip, AdminFailure, AdminHeader, AdminLoading, AdminPager } from '../admin-ui.tsx';

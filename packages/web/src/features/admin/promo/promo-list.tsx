@@ -3,7 +3,7 @@
 import { formatRub } from '@efir/domain/money';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { Link } from '../../../app/router/link.tsx';
+import { Link } from '../../../lib/router/link.tsx';
 import { describeFailure } from '../../../lib/failure-message.ts';
 import { useAdminApi, useAdminData } from '../admin-api.ts';
 import { AdminChip, AdminFailure, AdminHeader, AdminLoading } from '../admin-ui.tsx';

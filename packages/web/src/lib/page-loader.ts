@@ -1,6 +1,6 @@
 // Fetching page data for a route: 404 leads to /err404, any other failure cancels the navigation (spec §2, §8).
 import { NOT_FOUND_URL } from '@efir/domain/routes';
-import { HttpError } from '../lib/http-client.ts';
+import { HttpError } from './http-client.ts';
 import type { AppContextValue } from './app-context.tsx';
 import { CancelNavigation, data, redirect } from './router/router.ts';
 

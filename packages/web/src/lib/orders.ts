@@ -1,7 +1,7 @@
 // Orders as the checkout, the payment page and the account see them (spec §7 Order, my-orders): the order view,
 // card payment through YooKassa, and the keys that let a guest look at and pay for their own orders.
 import type { OrderPaymentAnswer, OrderView } from '@efir/domain/order-wire';
-import type { HttpClient } from '../lib/http-client.ts';
+import type { HttpClient } from './http-client.ts';
 
 /** spec §3 payment method «5 card online»: a card on YooKassa's page or СБП. */
 export const CARD_ONLINE = 5;

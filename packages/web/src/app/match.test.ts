@@ -2,9 +2,9 @@
 // own table and on tables built to reach its ranking rules.
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { AppContextValue } from '../app-context.tsx';
-import { createRoutes } from '../routes.tsx';
-import { compileTable, type MatchableRoute, matchCompiled } from './match.ts';
+import type { AppContextValue } from '../lib/app-context.tsx';
+import { createRoutes } from './routes.tsx';
+import { compileTable, type MatchableRoute, matchCompiled } from '../lib/router/match.ts';
 
 type Table = MatchableRoute[];
 

@@ -2,7 +2,7 @@
 
 import type { CartAnswer } from '@efir/domain/cart-wire';
 import type { PublicationFacets } from '@efir/domain/catalog-wire';
-import { type HttpClient, HttpError } from '../lib/http-client.ts';
+import { type HttpClient, HttpError } from './http-client.ts';
 import {
   type Bootstrap,
   type CartData,

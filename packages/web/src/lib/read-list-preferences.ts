@@ -2,7 +2,7 @@
 // cookie gives the defaults. The list pages' loaders use it; writing is in list-preferences.ts.
 import { FILTER_COOKIES } from '@efir/domain/catalog-constants';
 import { productFilterSchema, publicationFilterSchema } from '@efir/domain/catalog-wire';
-import { readRequestCookies } from '../lib/cookies.ts';
+import { readRequestCookies } from './cookies.ts';
 import { type FilterOf, type ListKind, type ListPreferences, readListSort } from './list-preferences.ts';
 
 const schemas = {

@@ -2,10 +2,10 @@
 // one on product cards (a − / + stepper once the product is in the cart); both set the whole cart from the answer
 // and say what was added in a popup. «Купить в 1 клик» of the product page and the cart, whose dialog loads on click.
 import { type ReactNode, useState } from 'react';
-import { CartIcon } from '../components/ui/icons.tsx';
-import { QuantityStepper } from '../components/ui/quantity-stepper.tsx';
-import { describeFailure } from '../lib/failure-message.ts';
-import { useAppContext } from './app-context.tsx';
+import { CartIcon } from '../ui/icons.tsx';
+import { QuantityStepper } from '../ui/quantity-stepper.tsx';
+import { describeFailure } from '../../lib/failure-message.ts';
+import { useAppContext } from '../../lib/app-context.tsx';
 import {
   addToCart,
   announceAdded,
@@ -15,8 +15,8 @@ import {
   MAX_LINE_QUANTITY,
   removeOneFromCart,
   useQuantityInCart,
-} from './cart-state.ts';
-import { Link } from './router/link.tsx';
+} from '../../lib/cart-state.ts';
+import { Link } from '../../lib/router/link.tsx';
 import { WaitlistButton } from './user-list-buttons.tsx';
 
 export interface BuyableProduct {

@@ -1,7 +1,7 @@
 // The data an account page shows, fetched by the server render for a visitor it knows (their refresh cookie): the
 // first response then has the page filled in. The browser fetches it itself on later visits (account-api.ts).
 import type { ACCOUNT_PAGES } from '@efir/domain/routes';
-import type { HttpClient } from '../../lib/http-client.ts';
+import type { HttpClient } from './http-client.ts';
 
 type AccountUrl = (typeof ACCOUNT_PAGES)[number]['url'];
 

@@ -1,7 +1,7 @@
 // The user of GET /v1/user (spec §3 User): its shape is the server's response schema (domain/account-schemas.ts).
 
 import type { CurrentUserAnswer } from '@efir/domain/account-schemas';
-import type { HttpClient } from '../lib/http-client.ts';
+import type { HttpClient } from './http-client.ts';
 import type { SessionUser } from './app-state.ts';
 
 /** GET /v1/user; throws when the call fails. */

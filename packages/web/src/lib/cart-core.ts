@@ -3,7 +3,7 @@
 // which loads with the pages that use them.
 
 import type { CartAnswer, CartPromoAnswer } from '@efir/domain/cart-wire';
-import type { HttpClient } from '../lib/http-client.ts';
+import type { HttpClient } from './http-client.ts';
 import { type AppStore, type CartData, EMPTY_CART } from './app-state.ts';
 
 export const CART_URL = '/my-cart';

@@ -8,7 +8,7 @@ import {
   FILTER_COOKIES,
 } from '@efir/domain/catalog-constants';
 import type { ProductFilter, PublicationFilter } from '@efir/domain/catalog-wire';
-import { deleteCookie, setCookie } from '../lib/cookies.ts';
+import { deleteCookie, setCookie } from './cookies.ts';
 
 export type ListKind = keyof typeof FILTER_COOKIES;
 

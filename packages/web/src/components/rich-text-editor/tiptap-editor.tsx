@@ -12,7 +12,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { LinkIcon } from '../../components/ui/icons.tsx';
+import { LinkIcon } from '../ui/icons.tsx';
 import {
   createEditorExtensions,
   isAllowedLink,

@@ -1,7 +1,7 @@
 // What every part of the app reaches through React context: the HTTP client and the app store.
 import { createContext, type ReactNode, useContext } from 'react';
 import { useStore } from 'zustand';
-import type { HttpClient } from '../lib/http-client.ts';
+import type { HttpClient } from './http-client.ts';
 import type { AppState, AppStore } from './app-state.ts';
 
 export interface AppContextValue {

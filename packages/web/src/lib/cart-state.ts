@@ -5,7 +5,7 @@
 import type { CartAnswer, CartGiftsAnswer, CartLine, CartPromoAnswer } from '@efir/domain/cart-wire';
 import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
-import { type HttpClient, HttpError } from '../lib/http-client.ts';
+import { type HttpClient, HttpError } from './http-client.ts';
 import { useAppState } from './app-context.tsx';
 import { type AppStore, type CartData, EMPTY_CART } from './app-state.ts';
 
