@@ -4,17 +4,21 @@ import './styles/global.css';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
+import { HeadSync } from './app/head-sync.tsx';
+import { loadModules, modulesOfMatches, withLazyModules } from './app/lazy-modules.tsx';
+import { createRoutes } from './app/routes.tsx';
+import { readMetrikaId, startAnalytics } from './lib/analytics.ts';
 import type { AppContextValue } from './lib/app-context.tsx';
 import { AppShell, BOOTSTRAP_ELEMENT_ID, ROUTER_DATA_ELEMENT_ID } from './lib/app-shell.tsx';
 import { type AppState, type Bootstrap, createAppStore } from './lib/app-state.ts';
 import { loadBootstrap, loadCart, startFilterLoads } from './lib/bootstrap.ts';
 import { announceCartNotices } from './lib/cart-core.ts';
 import { persistCheckout, readStoredCheckout } from './lib/checkout-draft.ts';
-import { HeadSync } from './app/head-sync.tsx';
-import { loadModules, modulesOfMatches, withLazyModules } from './app/lazy-modules.tsx';
+import { whenInteracted } from './lib/deferred-code.ts';
+import { createHttpClient, createLocalStorageTokenStore, readCsrfCookie } from './lib/http-client.ts';
+import type { RealtimeClient } from './lib/realtime.ts';
 import { createRouter, type HydrationData, hydrate } from './lib/router/router.ts';
 import { RouterView } from './lib/router/router-view.tsx';
-import { createRoutes } from './app/routes.tsx';
 import {
   adoptServerSession,
   expireSession,
@@ -22,10 +26,6 @@ import {
   guardTokenLoss,
   restoreSession,
 } from './lib/session.ts';
-import { readMetrikaId, startAnalytics } from './lib/analytics.ts';
-import { whenInteracted } from './lib/deferred-code.ts';
-import { createHttpClient, createLocalStorageTokenStore, readCsrfCookie } from './lib/http-client.ts';
-import type { RealtimeClient } from './lib/realtime.ts';
 
 function whenIdle(task: () => void): void {
   if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 3000 });

@@ -1,4 +1,7 @@
 // Server render: start-up data, route loaders, then the page HTML with its head tags and embedded data.
+
+import { modulesOfMatches, withLazyModules } from './app/lazy-modules.tsx';
+import { createRoutes } from './app/routes.tsx';
 import type { AppContextValue } from './lib/app-context.tsx';
 import {
   AppShell,
@@ -8,14 +11,12 @@ import {
 } from './lib/app-shell.tsx';
 import { type Bootstrap, createAppStore } from './lib/app-state.ts';
 import { loadBootstrap } from './lib/bootstrap.ts';
-import { modulesOfMatches, withLazyModules } from './app/lazy-modules.tsx';
+import { createHttpClient, createMemoryTokenStore } from './lib/http-client.ts';
 import { canonicalPath, collectMeta, renderHeadTags } from './lib/page-meta.ts';
 import { matchCompiled } from './lib/router/match.ts';
 import { dehydrate, queryRoutes } from './lib/router/router.ts';
 import { RouterView } from './lib/router/router-view.tsx';
-import { createRoutes } from './app/routes.tsx';
 import { hasSessionHint } from './lib/session.ts';
-import { createHttpClient, createMemoryTokenStore } from './lib/http-client.ts';
 import { renderMarkup } from './render-markup.tsx';
 
 export interface RenderInput {

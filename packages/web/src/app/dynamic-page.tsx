@@ -3,11 +3,11 @@
 // from ?page=.
 import type { ImageRef, RouteResponse } from '@efir/domain/catalog-wire';
 import type { AppContextValue } from '../lib/app-context.tsx';
-import { type LazyModule, lazyModule, type ModuleComponent } from './lazy-modules.tsx';
 import { loadPageData } from '../lib/page-loader.ts';
 import type { PageMeta } from '../lib/page-meta.ts';
 import type { LoaderFunctionArgs } from '../lib/router/router.ts';
 import { useLoaderData } from '../lib/router/router-view.tsx';
+import { type LazyModule, lazyModule, type ModuleComponent } from './lazy-modules.tsx';
 
 export function readPageNumber(url: URL): number {
   const page = Number(url.searchParams.get('page') ?? '1');

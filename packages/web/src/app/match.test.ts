@@ -3,8 +3,8 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { AppContextValue } from '../lib/app-context.tsx';
-import { createRoutes } from './routes.tsx';
 import { compileTable, type MatchableRoute, matchCompiled } from '../lib/router/match.ts';
+import { createRoutes } from './routes.tsx';
 
 type Table = MatchableRoute[];
 

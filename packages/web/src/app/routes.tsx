@@ -8,17 +8,17 @@ import {
 } from '@efir/domain/routes';
 import { SHOP } from '@efir/domain/shop-info';
 import type { ComponentType } from 'react';
-import { loadAccountPageData } from '../lib/account-page-data.ts';
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
 import { RouteError } from '../features/errors/route-error.tsx';
 import { createStaticPageLoader, getStaticPageMeta } from '../features/static-pages/static-page-loader.ts';
+import { loadAccountPageData } from '../lib/account-page-data.ts';
 import type { AppContextValue } from '../lib/app-context.tsx';
-import { createDynamicPageLoader, DynamicPage, getDynamicPageMeta } from './dynamic-page.tsx';
-import { RootLayout } from './layout/root-layout.tsx';
-import { type LazyModule, lazyComponent, lazyModule, withModules } from './lazy-modules.tsx';
 import type { PageMeta, RouteHandle } from '../lib/page-meta.ts';
 import { data, type LoaderFunction, type RouteObject, redirect } from '../lib/router/router.ts';
 import { loginUrlFor, returnPathAfterLogin, waitForSession } from '../lib/session.ts';
+import { createDynamicPageLoader, DynamicPage, getDynamicPageMeta } from './dynamic-page.tsx';
+import { RootLayout } from './layout/root-layout.tsx';
+import { type LazyModule, lazyComponent, lazyModule, withModules } from './lazy-modules.tsx';
 import { GuestOnlyGate } from './session-gates.tsx';
 
 // Page code loads on demand (app/lazy-modules.tsx): the entry chunk holds the frame, the router and the loaders of

@@ -1,9 +1,9 @@
 // A small hook that loads an account page's data (spec §7 GET /v1/my-*) in the browser once the user is known,
 // unless the server render already brought it (account-page-data.ts).
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { isAccountPageData } from './account-page-data.ts';
 import { useAppContext, useAppState } from './app-context.tsx';
 import { useLoaderData } from './router/router-view.tsx';
-import { isAccountPageData } from './account-page-data.ts';
 
 export type LoadState<T> =
   | { status: 'loading'; data: null; error: null }

@@ -1,7 +1,6 @@
 // Metrika: nothing without a counter id; with one, the tag loads once and each client-side navigation is one hit.
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createRouter as createAppRouter } from './router/router.ts';
 import {
   METRIKA_TAG_URL,
   type MetrikaDocument,
@@ -10,6 +9,7 @@ import {
   startAnalytics,
   trackNavigations,
 } from './analytics.ts';
+import { createRouter as createAppRouter } from './router/router.ts';
 
 function fakePage(metaContent: string | null = null) {
   const appended: Array<{ async: boolean; src: string }> = [];

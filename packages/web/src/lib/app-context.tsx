@@ -1,8 +1,8 @@
 // What every part of the app reaches through React context: the HTTP client and the app store.
 import { createContext, type ReactNode, useContext } from 'react';
 import { useStore } from 'zustand';
-import type { HttpClient } from './http-client.ts';
 import type { AppState, AppStore } from './app-state.ts';
+import type { HttpClient } from './http-client.ts';
 
 export interface AppContextValue {
   api: HttpClient;

@@ -7,8 +7,8 @@ import type { UserWire } from '@efir/domain/account-schemas';
 import { emptyCart } from '@efir/domain/cart-math';
 import type { CartAnswer, CartLine } from '@efir/domain/cart-wire';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHttpClient, createMemoryTokenStore } from './http-client.ts';
 import { loadBootstrap, startFilterLoads } from './bootstrap.ts';
+import { createHttpClient, createMemoryTokenStore } from './http-client.ts';
 
 let server: Server;
 let origin: string;

@@ -2,7 +2,6 @@
 
 import type { CartAnswer } from '@efir/domain/cart-wire';
 import type { PublicationFacets } from '@efir/domain/catalog-wire';
-import { type HttpClient, HttpError } from './http-client.ts';
 import {
   type Bootstrap,
   type CartData,
@@ -13,6 +12,7 @@ import {
   type SessionUser,
 } from './app-state.ts';
 import { cartFromAnswer } from './cart-core.ts';
+import { type HttpClient, HttpError } from './http-client.ts';
 import { fetchSessionUser } from './session-user.ts';
 
 const FILTER_CALLS = [

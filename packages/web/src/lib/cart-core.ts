@@ -3,8 +3,8 @@
 // which loads with the pages that use them.
 
 import type { CartAnswer, CartPromoAnswer } from '@efir/domain/cart-wire';
-import type { HttpClient } from './http-client.ts';
 import { type AppStore, type CartData, EMPTY_CART } from './app-state.ts';
+import type { HttpClient } from './http-client.ts';
 
 export const CART_URL = '/my-cart';
 export const CHECKOUT_URL = '/checkout';

@@ -3,7 +3,6 @@
 import type { CartAnswer, CartLine } from '@efir/domain/cart-wire';
 import type { ProductCard } from '@efir/domain/catalog-wire';
 import { describe, expect, it } from 'vitest';
-import { createHttpClient, createMemoryTokenStore, HttpError } from './http-client.ts';
 import { createAppStore, EMPTY_CART, EMPTY_CRITICAL } from './app-state.ts';
 import { cartFromAnswer } from './cart-core.ts';
 import {
@@ -17,6 +16,7 @@ import {
   removeOneFromCart,
   saveCart,
 } from './cart-state.ts';
+import { createHttpClient, createMemoryTokenStore, HttpError } from './http-client.ts';
 
 const LINE: CartLine = {
   id: 7,

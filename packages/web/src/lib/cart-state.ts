@@ -5,11 +5,10 @@
 import type { CartAnswer, CartGiftsAnswer, CartLine, CartPromoAnswer } from '@efir/domain/cart-wire';
 import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
-import { type HttpClient, HttpError } from './http-client.ts';
 import { useAppState } from './app-context.tsx';
 import { type AppStore, type CartData, EMPTY_CART } from './app-state.ts';
-
 import { CART_URL, fetchCart, setCartFromAnswer } from './cart-core.ts';
+import { type HttpClient, HttpError } from './http-client.ts';
 
 export { CART_URL, CHECKOUT_URL, MAX_LINE_QUANTITY, reloadCart } from './cart-core.ts';
 

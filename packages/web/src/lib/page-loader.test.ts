@@ -1,9 +1,9 @@
 // Routing failures (spec §2, §8): 404 → /err404 on navigation, HTTP 404 on the first render; anything else
 // cancels the navigation with the «Запрос не выполнен» popup.
 import { describe, expect, it } from 'vitest';
-import { HttpError } from './http-client.ts';
 import type { AppContextValue } from './app-context.tsx';
 import { createAppStore, EMPTY_CART, EMPTY_CRITICAL } from './app-state.ts';
+import { HttpError } from './http-client.ts';
 import { loadPageData } from './page-loader.ts';
 import { CancelNavigation, type DataWithStatus, Redirect } from './router/router.ts';
 

@@ -1,7 +1,7 @@
 // Fetching page data for a route: 404 leads to /err404, any other failure cancels the navigation (spec §2, §8).
 import { NOT_FOUND_URL } from '@efir/domain/routes';
-import { HttpError } from './http-client.ts';
 import type { AppContextValue } from './app-context.tsx';
+import { HttpError } from './http-client.ts';
 import { CancelNavigation, data, redirect } from './router/router.ts';
 
 export const ROUTING_FAILURE_NOTICE = {

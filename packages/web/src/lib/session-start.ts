@@ -3,9 +3,9 @@
 import type { SessionAnswer } from '@efir/domain/account-schemas';
 import type { loginSchema, registrationSchema } from '@efir/domain/auth-schemas';
 import type { z } from '@efir/domain/zod-ru';
-import type { HttpClient } from './http-client.ts';
 import type { AppStore, SessionUser } from './app-state.ts';
 import { loadUser } from './bootstrap.ts';
+import type { HttpClient } from './http-client.ts';
 import { refreshCart } from './session.ts';
 import { fetchSessionUser } from './session-user.ts';
 

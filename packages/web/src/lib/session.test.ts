@@ -1,8 +1,8 @@
 // The login state of spec §4 against a fake server: logged in only after login/registration AND the user fetch;
 // logout and an expired session end in the guest state with the session's data cleared.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createHttpClient, createMemoryTokenStore, HttpError } from './http-client.ts';
 import { type AppStore, createAppStore, EMPTY_CART, EMPTY_CRITICAL, type SessionUser } from './app-state.ts';
+import { createHttpClient, createMemoryTokenStore, HttpError } from './http-client.ts';
 import {
   endSession,
   expireSession,

@@ -2,10 +2,10 @@
 // a successful GET /v1/user; logout drops the token and resets the session; an expired session ends the same way.
 // Login and registration themselves are in session-start.ts, loaded with the pages that use them.
 import { ACCOUNT_HOME_URL, LOGIN_URL } from '@efir/domain/routes';
-import type { HttpClient, TokenStore } from './http-client.ts';
 import type { AppState, AppStore, SessionUser } from './app-state.ts';
 import { loadUser } from './bootstrap.ts';
 import { reloadCart } from './cart-core.ts';
+import type { HttpClient, TokenStore } from './http-client.ts';
 
 /** The name of the session-hint cookie the server sets while a refresh session exists (no secret in it). */
 export const SESSION_HINT_COOKIE = 'efir_session';

@@ -2,8 +2,8 @@
 // optimistically in the store and then set to the list the server answers.
 import type { FavoritePathType } from '@efir/domain/account-schemas';
 import type { FavoriteToggleAnswer, WaitlistChangedAnswer } from '@efir/domain/account-wire';
-import type { HttpClient } from './http-client.ts';
 import type { AppStore, SessionUser } from './app-state.ts';
+import type { HttpClient } from './http-client.ts';
 
 export const FAVORITE_FIELDS = {
   product: 'favProducts',

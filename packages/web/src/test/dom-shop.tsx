@@ -13,9 +13,9 @@ import {
   EMPTY_CRITICAL,
   type SessionUser,
 } from '../lib/app-state.ts';
+import { createHttpClient, createMemoryTokenStore } from '../lib/http-client.ts';
 import { createRouter } from '../lib/router/router.ts';
 import { RouterView } from '../lib/router/router-view.tsx';
-import { createHttpClient, createMemoryTokenStore } from '../lib/http-client.ts';
 
 export interface Call {
   method: string;

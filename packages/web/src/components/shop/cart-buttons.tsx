@@ -2,9 +2,6 @@
 // one on product cards (a − / + stepper once the product is in the cart); both set the whole cart from the answer
 // and say what was added in a popup. «Купить в 1 клик» of the product page and the cart, whose dialog loads on click.
 import { type ReactNode, useState } from 'react';
-import { CartIcon } from '../ui/icons.tsx';
-import { QuantityStepper } from '../ui/quantity-stepper.tsx';
-import { describeFailure } from '../../lib/failure-message.ts';
 import { useAppContext } from '../../lib/app-context.tsx';
 import {
   addToCart,
@@ -16,7 +13,10 @@ import {
   removeOneFromCart,
   useQuantityInCart,
 } from '../../lib/cart-state.ts';
+import { describeFailure } from '../../lib/failure-message.ts';
 import { Link } from '../../lib/router/link.tsx';
+import { CartIcon } from '../ui/icons.tsx';
+import { QuantityStepper } from '../ui/quantity-stepper.tsx';
 import { WaitlistButton } from './user-list-buttons.tsx';
 
 export interface BuyableProduct {

@@ -6,14 +6,14 @@ import { oneClickSchema } from '@efir/domain/one-click';
 import type { OneClickAnswer, OrderView } from '@efir/domain/order-wire';
 import { formatRussianPhone, maskRussianPhoneInput, normalizeRussianPhone } from '@efir/domain/phone';
 import { useEffect, useRef, useState } from 'react';
-import { FormError, SubmitButton, TextField, useForm } from '../ui/form.tsx';
-import { CloseIcon } from '../ui/icons.tsx';
-import { FORM_ERROR } from '../../lib/forms.ts';
 import { useAppContext, useAppState } from '../../lib/app-context.tsx';
 import { reloadCart } from '../../lib/cart-state.ts';
 import { createIdempotencyKey } from '../../lib/checkout-draft.ts';
+import { FORM_ERROR } from '../../lib/forms.ts';
 import { rememberGuestOrder } from '../../lib/orders.ts';
 import { Link } from '../../lib/router/link.tsx';
+import { FormError, SubmitButton, TextField, useForm } from '../ui/form.tsx';
+import { CloseIcon } from '../ui/icons.tsx';
 import './one-click.css';
 
 const FIELDS = ['name', 'tel', 'email'] as const;

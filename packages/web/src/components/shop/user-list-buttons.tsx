@@ -2,11 +2,11 @@
 // product. A guest's click leads to /login and back; a logged-in click changes the list at once.
 import type { FavoritePathType } from '@efir/domain/account-schemas';
 import { useState } from 'react';
-import { BellIcon, HeartIcon } from '../ui/icons.tsx';
-import { describeFailure } from '../../lib/failure-message.ts';
 import { useAppContext, useAppState } from '../../lib/app-context.tsx';
+import { describeFailure } from '../../lib/failure-message.ts';
 import { useSendToLogin, useSessionStatus } from '../../lib/use-session.ts';
 import { FAVORITE_FIELDS, setWaiting, toggleFavorite } from '../../lib/user-lists.ts';
+import { BellIcon, HeartIcon } from '../ui/icons.tsx';
 
 export function FavoriteButton({
   type,

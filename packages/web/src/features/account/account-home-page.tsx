@@ -5,9 +5,6 @@ import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { SHOP } from '@efir/domain/shop-info';
 import { useEffect } from 'react';
-import { useAppContext, useAppState } from '../../lib/app-context.tsx';
-import { Link } from '../../lib/router/link.tsx';
-import { useAccountData } from '../../lib/account-api.ts';
 import {
   AccountHeading,
   ADDRESS_FORMS,
@@ -17,6 +14,9 @@ import {
   Loading,
   QUESTION_FORMS,
 } from '../../components/shop/account-ui.tsx';
+import { useAccountData } from '../../lib/account-api.ts';
+import { useAppContext, useAppState } from '../../lib/app-context.tsx';
+import { Link } from '../../lib/router/link.tsx';
 
 /** The sentence under the discount: what there is now and how far the next tier is. */
 export function describeDiscountProgress(skidka: AccountSummary['skidka']): string {

@@ -5,13 +5,13 @@
 import { ACCOUNT_PAGES } from '@efir/domain/routes';
 import { type ComponentType, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { Avatar } from '../../components/ui/avatar.tsx';
 import { useAppState } from '../../lib/app-context.tsx';
 import type { SessionUser } from '../../lib/app-state.ts';
 import { Link } from '../../lib/router/link.tsx';
 import { useIsCurrentPage, useNavigate } from '../../lib/router/router-view.tsx';
 import { loginUrlFor } from '../../lib/session.ts';
 import { useLogOut, useSessionStatus } from '../../lib/use-session.ts';
-import { Avatar } from '../../components/ui/avatar.tsx';
 import { MyCoursesPage } from '../school/my-courses-page.tsx';
 import { AccountHomePage } from './account-home-page.tsx';
 import { AddressPage } from './address-page.tsx';

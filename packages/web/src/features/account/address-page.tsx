@@ -9,9 +9,13 @@ import type { AddressBook } from '@efir/domain/account-wire';
 import { getDeliveryKindName } from '@efir/domain/delivery-catalogue';
 import { formatCount } from '@efir/domain/plural';
 import { useEffect, useState } from 'react';
-import { useAppContext, useAppState } from '../../lib/app-context.tsx';
-import type { SessionUser } from '../../lib/app-state.ts';
-import { Link } from '../../lib/router/link.tsx';
+import {
+  AccountHeading,
+  AccountSection,
+  ADDRESS_FORMS,
+  EmptyState,
+  PICKUP_FORMS,
+} from '../../components/shop/account-ui.tsx';
 import {
   FORM_ERROR,
   FormError,
@@ -20,8 +24,10 @@ import {
   TextField,
   useForm,
 } from '../../components/ui/form.tsx';
+import { useAppContext, useAppState } from '../../lib/app-context.tsx';
+import type { SessionUser } from '../../lib/app-state.ts';
 import { describeFailure } from '../../lib/failure-message.ts';
-import { AccountHeading, AccountSection, ADDRESS_FORMS, EmptyState, PICKUP_FORMS } from '../../components/shop/account-ui.tsx';
+import { Link } from '../../lib/router/link.tsx';
 
 /** The address book of an answer that carries it (the writes also say what they did): the user's two lists only. */
 function addressBookOf(answer: AddressBook): AddressBook {

@@ -3,12 +3,12 @@
 import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES } from '@efir/domain/account-schemas';
 import type { UserChangedAnswer } from '@efir/domain/account-wire';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { AccountSection } from '../../components/shop/account-ui.tsx';
+import { Avatar } from '../../components/ui/avatar.tsx';
 import { useAppContext } from '../../lib/app-context.tsx';
 import type { SessionUser } from '../../lib/app-state.ts';
-import { Avatar } from '../../components/ui/avatar.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
 import { readServerFieldErrors } from '../../lib/forms.ts';
-import { AccountSection } from '../../components/shop/account-ui.tsx';
 import { useApplyUser, useSuccess } from './personal-hooks.ts';
 
 export function AvatarEditor({ user }: { user: SessionUser }) {

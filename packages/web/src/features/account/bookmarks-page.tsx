@@ -4,11 +4,6 @@ import type { BookmarksAnswer } from '@efir/domain/account-wire';
 import type { PublicationCard } from '@efir/domain/catalog-wire';
 import { formatDateLong } from '@efir/domain/dates';
 import { formatCount } from '@efir/domain/plural';
-import { useAppContext } from '../../lib/app-context.tsx';
-import { Link } from '../../lib/router/link.tsx';
-import { toggleFavorite } from '../../lib/user-lists.ts';
-import { Picture } from '../../components/ui/picture.tsx';
-import { useAccountData } from '../../lib/account-api.ts';
 import {
   AccountHeading,
   AccountSection,
@@ -18,6 +13,11 @@ import {
   Loading,
   RECIPE_FORMS,
 } from '../../components/shop/account-ui.tsx';
+import { Picture } from '../../components/ui/picture.tsx';
+import { useAccountData } from '../../lib/account-api.ts';
+import { useAppContext } from '../../lib/app-context.tsx';
+import { Link } from '../../lib/router/link.tsx';
+import { toggleFavorite } from '../../lib/user-lists.ts';
 import { RemoveFromList } from './favorites-page.tsx';
 
 function BookmarkCard({ item, onRemove }: { item: PublicationCard; onRemove(): Promise<void> }) {

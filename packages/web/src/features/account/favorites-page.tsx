@@ -3,13 +3,13 @@ import type { FavoriteProductsAnswer } from '@efir/domain/account-wire';
 import type { ProductCard as ProductCardData } from '@efir/domain/catalog-wire';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { useState } from 'react';
+import { AccountHeading, EmptyState, LoadFailed, Loading } from '../../components/shop/account-ui.tsx';
+import { ProductCard } from '../../components/ui/product-card.tsx';
+import { useAccountData } from '../../lib/account-api.ts';
 import { useAppContext } from '../../lib/app-context.tsx';
+import { describeFailure } from '../../lib/failure-message.ts';
 import { Link } from '../../lib/router/link.tsx';
 import { toggleFavorite } from '../../lib/user-lists.ts';
-import { ProductCard } from '../../components/ui/product-card.tsx';
-import { describeFailure } from '../../lib/failure-message.ts';
-import { useAccountData } from '../../lib/account-api.ts';
-import { AccountHeading, EmptyState, LoadFailed, Loading } from '../../components/shop/account-ui.tsx';
 
 /** A button under a card that takes it off a list; the list forgets the card once the server agrees. */
 export function RemoveFromList({

@@ -7,13 +7,13 @@ import type { MyOrdersAnswer, OrderView } from '@efir/domain/order-wire';
 import { formatRussianPhone } from '@efir/domain/phone';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { useId, useState } from 'react';
+import { AccountHeading, EmptyState, LoadFailed, Loading } from '../../components/shop/account-ui.tsx';
+import { PayOnlineButtons } from '../../components/ui/pay-online-buttons.tsx';
+import { useAccountData } from '../../lib/account-api.ts';
 import { useAppContext } from '../../lib/app-context.tsx';
+import { describeFailure } from '../../lib/failure-message.ts';
 import { canPayOnline, fetchOrder, type OnlineMethod, startCardPayment } from '../../lib/orders.ts';
 import { Link } from '../../lib/router/link.tsx';
-import { PayOnlineButtons } from '../../components/ui/pay-online-buttons.tsx';
-import { describeFailure } from '../../lib/failure-message.ts';
-import { useAccountData } from '../../lib/account-api.ts';
-import { AccountHeading, EmptyState, LoadFailed, Loading } from '../../components/shop/account-ui.tsx';
 
 /** The colour of the payment state: paid, waiting for the buyer, nothing to pay online (or returned). */
 function paymentTone(order: OrderView): string {

@@ -6,9 +6,7 @@ import { changeEmailSchema, changePasswordSchema, PASSWORD_MIN } from '@efir/dom
 import { formatDateLong } from '@efir/domain/dates';
 import { formatRussianPhone, normalizeRussianPhone } from '@efir/domain/phone';
 import { useState } from 'react';
-import { useAppContext, useAppState } from '../../lib/app-context.tsx';
-import type { SessionUser } from '../../lib/app-state.ts';
-import { endSession } from '../../lib/session.ts';
+import { AccountHeading, AccountSection } from '../../components/shop/account-ui.tsx';
 import {
   FORM_ERROR,
   FormError,
@@ -17,7 +15,9 @@ import {
   TextField,
   useForm,
 } from '../../components/ui/form.tsx';
-import { AccountHeading, AccountSection } from '../../components/shop/account-ui.tsx';
+import { useAppContext, useAppState } from '../../lib/app-context.tsx';
+import type { SessionUser } from '../../lib/app-state.ts';
+import { endSession } from '../../lib/session.ts';
 import { AvatarEditor } from './avatar-editor.tsx';
 import { useApplyUser, useSuccess } from './personal-hooks.ts';
 

@@ -3,12 +3,18 @@ import { QUESTION_TEXT_MAX, questionSchema } from '@efir/domain/account-schemas'
 import type { QuestionAskedAnswer, QuestionsAnswer, QuestionWire } from '@efir/domain/account-wire';
 import { formatDateLong } from '@efir/domain/dates';
 import { useState } from 'react';
-import { useAppContext } from '../../lib/app-context.tsx';
-import { Link } from '../../lib/router/link.tsx';
+import {
+  AccountHeading,
+  AccountSection,
+  EmptyState,
+  LoadFailed,
+  Loading,
+} from '../../components/shop/account-ui.tsx';
 import { FORM_ERROR, FormError, SubmitButton, TextAreaField, useForm } from '../../components/ui/form.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
 import { useAccountData } from '../../lib/account-api.ts';
-import { AccountHeading, AccountSection, EmptyState, LoadFailed, Loading } from '../../components/shop/account-ui.tsx';
+import { useAppContext } from '../../lib/app-context.tsx';
+import { Link } from '../../lib/router/link.tsx';
 
 function QuestionItem({ question }: { question: QuestionWire }) {
   return (

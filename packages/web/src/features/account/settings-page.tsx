@@ -5,14 +5,14 @@ import type { SettingsAnswer, TelegramCodeAnswer, TelegramTestAnswer } from '@ef
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useAppContext, useAppState } from '../../lib/app-context.tsx';
-import { useNavigate } from '../../lib/router/router-view.tsx';
-import { reloadUser } from '../../lib/session-start.ts';
+import { AccountHeading, AccountSection } from '../../components/shop/account-ui.tsx';
 import { Switch } from '../../components/ui/form.tsx';
+import { useAccountData } from '../../lib/account-api.ts';
+import { useAppContext, useAppState } from '../../lib/app-context.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
 import { readServerFieldErrors } from '../../lib/forms.ts';
-import { useAccountData } from '../../lib/account-api.ts';
-import { AccountHeading, AccountSection } from '../../components/shop/account-ui.tsx';
+import { useNavigate } from '../../lib/router/router-view.tsx';
+import { reloadUser } from '../../lib/session-start.ts';
 
 const DEFAULT_BOT = 'efir_consult_bot';
 const MINUTE_FORMS: PluralForms = ['минуту', 'минуты', 'минут'];

@@ -1,13 +1,13 @@
 // /my-waitlist: the out-of-stock products the user waits for, with their stock now; back in stock ones stand out.
 import type { WaitlistAnswer, WaitlistItem } from '@efir/domain/account-wire';
 import { formatDateLong } from '@efir/domain/dates';
-import { useAppContext } from '../../lib/app-context.tsx';
-import { Link } from '../../lib/router/link.tsx';
-import { setWaiting } from '../../lib/user-lists.ts';
+import { AccountHeading, EmptyState, LoadFailed, Loading } from '../../components/shop/account-ui.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
 import { PriceTag } from '../../components/ui/product-card.tsx';
 import { useAccountData } from '../../lib/account-api.ts';
-import { AccountHeading, EmptyState, LoadFailed, Loading } from '../../components/shop/account-ui.tsx';
+import { useAppContext } from '../../lib/app-context.tsx';
+import { Link } from '../../lib/router/link.tsx';
+import { setWaiting } from '../../lib/user-lists.ts';
 import { RemoveFromList } from './favorites-page.tsx';
 
 function WaitlistRow({ item, onRemove }: { item: WaitlistItem; onRemove(): Promise<void> }) {

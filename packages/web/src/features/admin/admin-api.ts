@@ -1,7 +1,8 @@
 // Calls of the back office (/api/v1/admin/…): reads through useAdminData, writes through useAdminApi().
 // Failures never pop up the shop's notice: each admin page shows them where the moderator is looking.
-import { useAppContext } from '../../lib/app-context.tsx';
+
 import { useAccountData } from '../../lib/account-api.ts';
+import { useAppContext } from '../../lib/app-context.tsx';
 
 export const ADMIN_API = '/api/v1/admin';
 

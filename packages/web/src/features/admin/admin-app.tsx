@@ -2,8 +2,8 @@
 // the section menu and the section. Each section owns its folder and its own nested routes.
 import type { AdminMe } from '@efir/domain/admin-wire';
 import { Route, Routes } from 'react-router';
-import { NavLink } from '../../lib/router/link.tsx';
 import { HttpError } from '../../lib/http-client.ts';
+import { NavLink } from '../../lib/router/link.tsx';
 import { useAdminData } from './admin-api.ts';
 import { AuditSection } from './audit-section.tsx';
 import { ContentSection } from './content/content-section.tsx';

@@ -4,9 +4,6 @@ import { forgotPasswordSchema, PASSWORD_MIN } from '@efir/domain/auth-schemas';
 import { LOGIN_URL } from '@efir/domain/routes';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { useAppContext } from '../../lib/app-context.tsx';
-import { Link } from '../../lib/router/link.tsx';
-import { useNavigate } from '../../lib/router/router-view.tsx';
 import {
   FORM_ERROR,
   FormError,
@@ -15,6 +12,9 @@ import {
   TextField,
   useForm,
 } from '../../components/ui/form.tsx';
+import { useAppContext } from '../../lib/app-context.tsx';
+import { Link } from '../../lib/router/link.tsx';
+import { useNavigate } from '../../lib/router/router-view.tsx';
 import { AuthFrame } from './auth-page.tsx';
 
 const [requestLinkSchema, newPasswordSchema] = forgotPasswordSchema.options;

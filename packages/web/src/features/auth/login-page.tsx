@@ -2,9 +2,6 @@
 import { loginSchema } from '@efir/domain/auth-schemas';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { useAppContext } from '../../lib/app-context.tsx';
-import { Link } from '../../lib/router/link.tsx';
-import { logIn } from '../../lib/session-start.ts';
 import {
   CheckboxField,
   FORM_ERROR,
@@ -15,6 +12,9 @@ import {
   useEarlyInput,
   useForm,
 } from '../../components/ui/form.tsx';
+import { useAppContext } from '../../lib/app-context.tsx';
+import { Link } from '../../lib/router/link.tsx';
+import { logIn } from '../../lib/session-start.ts';
 import { AuthFrame } from './auth-page.tsx';
 
 const FIELDS = ['email', 'password', 'remember'] as const;

@@ -4,9 +4,6 @@ import { formatRussianPhone, normalizeRussianPhone } from '@efir/domain/phone';
 import { LEGAL_PAGE_URLS, LOGIN_URL } from '@efir/domain/routes';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { useAppContext } from '../../lib/app-context.tsx';
-import { Link } from '../../lib/router/link.tsx';
-import { register } from '../../lib/session-start.ts';
 import {
   CheckboxField,
   FORM_ERROR,
@@ -17,6 +14,9 @@ import {
   useEarlyInput,
   useForm,
 } from '../../components/ui/form.tsx';
+import { useAppContext } from '../../lib/app-context.tsx';
+import { Link } from '../../lib/router/link.tsx';
+import { register } from '../../lib/session-start.ts';
 import { AuthFrame } from './auth-page.tsx';
 import { withFrom } from './login-page.tsx';
 

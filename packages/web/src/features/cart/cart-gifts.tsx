@@ -2,9 +2,9 @@
 import type { CartLine } from '@efir/domain/cart-wire';
 import { formatRub } from '@efir/domain/money';
 import { useEffect, useId, useState } from 'react';
+import { Picture } from '../../components/ui/picture.tsx';
 import { useAppContext } from '../../lib/app-context.tsx';
 import { type CartGifts, chooseGift, describeLine, fetchGifts } from '../../lib/cart-state.ts';
-import { Picture } from '../../components/ui/picture.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
 
 /** GET /v1/cart/gifts whenever the total changes: the unlocked gifts can be chosen, the others say how much is left. */

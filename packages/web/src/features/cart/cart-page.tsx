@@ -7,9 +7,13 @@ import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
+import { OneClickButton, QuickAddButton } from '../../components/shop/cart-buttons.tsx';
+import { CopyLink } from '../../components/ui/copy-link.tsx';
+import { Picture } from '../../components/ui/picture.tsx';
+import { ProductCard } from '../../components/ui/product-card.tsx';
+import { QuantityStepper } from '../../components/ui/quantity-stepper.tsx';
 import { useAppContext, useAppState } from '../../lib/app-context.tsx';
 import type { CartData } from '../../lib/app-state.ts';
-import { OneClickButton, QuickAddButton } from '../../components/shop/cart-buttons.tsx';
 import {
   CHECKOUT_URL,
   cleanCart,
@@ -21,12 +25,8 @@ import {
   addToCart as sendAddToCart,
   useCart,
 } from '../../lib/cart-state.ts';
-import { Link } from '../../lib/router/link.tsx';
-import { CopyLink } from '../../components/ui/copy-link.tsx';
-import { Picture } from '../../components/ui/picture.tsx';
-import { ProductCard } from '../../components/ui/product-card.tsx';
-import { QuantityStepper } from '../../components/ui/quantity-stepper.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
+import { Link } from '../../lib/router/link.tsx';
 import { Gifts } from './cart-gifts.tsx';
 import { PromoCode } from './cart-promo.tsx';
 import './cart.css';

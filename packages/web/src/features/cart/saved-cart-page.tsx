@@ -7,13 +7,13 @@ import { formatDateLong } from '@efir/domain/dates';
 import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { useState } from 'react';
-import { useAppContext } from '../../lib/app-context.tsx';
-import { applySavedCart, CART_URL, useCart } from '../../lib/cart-state.ts';
-import { Link } from '../../lib/router/link.tsx';
-import { useNavigate } from '../../lib/router/router-view.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
+import { useAppContext } from '../../lib/app-context.tsx';
+import { applySavedCart, CART_URL, useCart } from '../../lib/cart-state.ts';
 import { describeFailure } from '../../lib/failure-message.ts';
+import { Link } from '../../lib/router/link.tsx';
+import { useNavigate } from '../../lib/router/router-view.tsx';
 import './cart.css';
 
 export function SavedCartPage({ data }: { data: RouteResponse }) {

@@ -1,8 +1,8 @@
 // /akcii: the shop's current offers (a static text) followed by every product at a special price, with filters.
 
-import { useLoaderData } from '../../lib/router/router-view.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
+import { useLoaderData } from '../../lib/router/router-view.tsx';
 import { ProductListing } from './category-page.tsx';
 import './catalog.css';
 

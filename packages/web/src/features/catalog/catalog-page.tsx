@@ -1,10 +1,10 @@
 // /catalog.html: the top categories (by pos) as tiles with their sub-categories (by name), and popular products.
 import type { RouteResponse } from '@efir/domain/catalog-wire';
-import type { CatalogEntry } from '../../lib/app-state.ts';
-import { Link } from '../../lib/router/link.tsx';
 import { ShopProductCard } from '../../components/shop/shop-product-card.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
+import type { CatalogEntry } from '../../lib/app-state.ts';
+import { Link } from '../../lib/router/link.tsx';
 import './catalog.css';
 
 export interface CatalogGroup {

@@ -4,14 +4,14 @@ import type { RouteResponse } from '@efir/domain/catalog-wire';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import type { CatalogEntry } from '../../lib/app-state.ts';
-import { saveListPreferences } from '../../lib/list-preferences.ts';
-import { Link } from '../../lib/router/link.tsx';
-import { useNavigate, useNavigation } from '../../lib/router/router-view.tsx';
 import { ShopProductCard } from '../../components/shop/shop-product-card.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
+import type { CatalogEntry } from '../../lib/app-state.ts';
+import { saveListPreferences } from '../../lib/list-preferences.ts';
+import { Link } from '../../lib/router/link.tsx';
+import { useNavigate, useNavigation } from '../../lib/router/router-view.tsx';
 import {
   countActiveFilters,
   DEFAULT_PRODUCT_LIST_STATE,

@@ -3,9 +3,9 @@
 import { addressSchema } from '@efir/domain/account-schemas';
 import type { AddressSuggestionWire } from '@efir/domain/delivery-rules';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { TextField } from '../../components/ui/form.tsx';
 import { useAppContext, useAppState } from '../../lib/app-context.tsx';
 import type { AddressInput, CheckoutDraft } from '../../lib/app-state.ts';
-import { TextField } from '../../components/ui/form.tsx';
 import { fetchAddressSuggestions } from './checkout-api.ts';
 import { formatAddress } from './checkout-rules.ts';
 

@@ -7,16 +7,16 @@ import { DELIVERY_METHOD_KINDS, HYDROLAT_REASON } from '@efir/domain/delivery-ru
 import { formatRub } from '@efir/domain/money';
 import type { PlacedOrder } from '@efir/domain/order-wire';
 import { type ReactNode, useId, useRef, useState } from 'react';
+import { FormError } from '../../components/ui/form.tsx';
 import { useAppContext, useAppState } from '../../lib/app-context.tsx';
 import type { CheckoutDraft, SessionUser } from '../../lib/app-state.ts';
 import { CART_URL, describeLine, reloadCart, useCart } from '../../lib/cart-state.ts';
 import { CHECKOUT_STORAGE_KEY, createIdempotencyKey } from '../../lib/checkout-draft.ts';
+import { describeFailure } from '../../lib/failure-message.ts';
+import { HttpError } from '../../lib/http-client.ts';
 import { CARD_ONLINE, rememberGuestOrder, startCardPayment } from '../../lib/orders.ts';
 import { Link } from '../../lib/router/link.tsx';
 import { useNavigate } from '../../lib/router/router-view.tsx';
-import { FormError } from '../../components/ui/form.tsx';
-import { describeFailure } from '../../lib/failure-message.ts';
-import { HttpError } from '../../lib/http-client.ts';
 import {
   buildOrderRequest,
   describeDeliveryChoice,

@@ -6,12 +6,12 @@ import { DELIVERY_METHOD_KINDS, isDeliveryStepReady } from '@efir/domain/deliver
 import { SHOP } from '@efir/domain/shop-info';
 import { useId, useState } from 'react';
 import { useLocation } from 'react-router';
+import { FormError } from '../../components/ui/form.tsx';
 import { useAppState } from '../../lib/app-context.tsx';
 import type { AddressInput } from '../../lib/app-state.ts';
 import { CART_URL } from '../../lib/cart-state.ts';
 import { Link } from '../../lib/router/link.tsx';
 import { useNavigate } from '../../lib/router/router-view.tsx';
-import { FormError } from '../../components/ui/form.tsx';
 import { AddressChoice } from './address-choice.tsx';
 import { pickBest, toQuoteDraft } from './checkout-api.ts';
 import { getKindNeeds, parseAddressInput, stepUrl } from './checkout-rules.ts';

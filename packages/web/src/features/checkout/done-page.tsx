@@ -6,7 +6,9 @@ import { formatRub } from '@efir/domain/money';
 import type { OrderView } from '@efir/domain/order-wire';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { PayOnlineButtons } from '../../components/ui/pay-online-buttons.tsx';
 import { useAppContext, useAppState } from '../../lib/app-context.tsx';
+import { describeFailure } from '../../lib/failure-message.ts';
 import {
   CARD_ONLINE,
   canPayOnline,
@@ -16,8 +18,6 @@ import {
   startCardPayment,
 } from '../../lib/orders.ts';
 import { Link } from '../../lib/router/link.tsx';
-import { PayOnlineButtons } from '../../components/ui/pay-online-buttons.tsx';
-import { describeFailure } from '../../lib/failure-message.ts';
 import { useIsBrowser } from './use-checkout.ts';
 import './checkout.css';
 

@@ -4,10 +4,6 @@ import { checkoutContactSchema } from '@efir/domain/delivery-rules';
 import { formatRussianPhone } from '@efir/domain/phone';
 import { useId, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useAppState } from '../../lib/app-context.tsx';
-import type { CheckoutDraft } from '../../lib/app-state.ts';
-import { Link } from '../../lib/router/link.tsx';
-import { useNavigate } from '../../lib/router/router-view.tsx';
 import {
   CheckboxField,
   FormError,
@@ -16,7 +12,11 @@ import {
   TextField,
   useForm,
 } from '../../components/ui/form.tsx';
+import { useAppState } from '../../lib/app-context.tsx';
+import type { CheckoutDraft } from '../../lib/app-state.ts';
 import { FORM_ERROR } from '../../lib/forms.ts';
+import { Link } from '../../lib/router/link.tsx';
+import { useNavigate } from '../../lib/router/router-view.tsx';
 import { contactOf, stepUrl } from './checkout-rules.ts';
 import { markPassed, useCheckoutDraft, useUpdateCheckout } from './use-checkout.ts';
 

@@ -4,10 +4,10 @@
 import { PAYMENT_METHODS, type PaymentMethodId } from '@efir/domain/delivery-catalogue';
 import { useId, useState } from 'react';
 import { useLocation } from 'react-router';
+import { FormError } from '../../components/ui/form.tsx';
 import { CARD_ONLINE } from '../../lib/orders.ts';
 import { Link } from '../../lib/router/link.tsx';
 import { useNavigate } from '../../lib/router/router-view.tsx';
-import { FormError } from '../../components/ui/form.tsx';
 import { isStepReady, listPaymentMethods, PAYMENT_NOTES, stepUrl } from './checkout-rules.ts';
 import { markPassed, useCheckoutDraft, useUpdateCheckout } from './use-checkout.ts';
 

@@ -5,16 +5,16 @@ import type { ImageRef, PageInfo, RouteResponse } from '@efir/domain/catalog-wir
 import { formatDateLong } from '@efir/domain/dates';
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { SHOP } from '@efir/domain/shop-info';
-import { useAppContext, useAppState } from '../../lib/app-context.tsx';
-import { readListSort, saveListPreferences } from '../../lib/list-preferences.ts';
-import { Link } from '../../lib/router/link.tsx';
 import { FavoriteButton } from '../../components/shop/user-list-buttons.tsx';
 import { Breadcrumbs, type Crumb } from '../../components/ui/breadcrumbs.tsx';
 import { JsonLd } from '../../components/ui/json-ld.tsx';
 import { imageUrl, Picture } from '../../components/ui/picture.tsx';
 import { RatingStars } from '../../components/ui/rating-stars.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
+import { useAppContext, useAppState } from '../../lib/app-context.tsx';
 import { parseCookies } from '../../lib/cookies.ts';
+import { readListSort, saveListPreferences } from '../../lib/list-preferences.ts';
+import { Link } from '../../lib/router/link.tsx';
 import type { ReviewSlots } from '../reviews/review-slots.tsx';
 import './content.css';
 

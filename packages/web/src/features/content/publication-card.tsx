@@ -1,8 +1,8 @@
 // An article or a recipe in a list: cover, title, excerpt, date, author and rating; and the grid that holds them.
 import type { PublicationCard as PublicationCardData } from '@efir/domain/catalog-wire';
 import { formatDateLong } from '@efir/domain/dates';
-import { Link } from '../../lib/router/link.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
+import { Link } from '../../lib/router/link.tsx';
 import './content.css';
 
 /** «4,7» — one decimal the Russian way; null when nobody has rated yet. */

@@ -3,15 +3,15 @@ import type { ImageRef, RouteResponse } from '@efir/domain/catalog-wire';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { SHOP } from '@efir/domain/shop-info';
 import { useState } from 'react';
-import { useAppContext } from '../../lib/app-context.tsx';
-import { addManyToCart, type BulkAddResult, CART_URL, describeLine } from '../../lib/cart-state.ts';
-import { Link } from '../../lib/router/link.tsx';
 import { FavoriteButton } from '../../components/shop/user-list-buttons.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { JsonLd } from '../../components/ui/json-ld.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
 import { PriceTag } from '../../components/ui/product-card.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
+import { useAppContext } from '../../lib/app-context.tsx';
+import { addManyToCart, type BulkAddResult, CART_URL, describeLine } from '../../lib/cart-state.ts';
+import { Link } from '../../lib/router/link.tsx';
 import type { ReviewSlots } from '../reviews/review-slots.tsx';
 import {
   AuthorBox,

@@ -7,13 +7,13 @@ import type {
 } from '@efir/domain/catalog-wire';
 import { formatDateLong } from '@efir/domain/dates';
 import { SHOP } from '@efir/domain/shop-info';
-import { useAppContext } from '../../lib/app-context.tsx';
-import type { CatalogEntry } from '../../lib/app-state.ts';
-import { Link } from '../../lib/router/link.tsx';
 import { JsonLd } from '../../components/ui/json-ld.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
 import { ProductCard } from '../../components/ui/product-card.tsx';
 import { organizationJsonLd, webSiteJsonLd } from '../../components/ui/structured-data.ts';
+import { useAppContext } from '../../lib/app-context.tsx';
+import type { CatalogEntry } from '../../lib/app-state.ts';
+import { Link } from '../../lib/router/link.tsx';
 import { HomeSlider } from './home-slider.tsx';
 import './home.css';
 

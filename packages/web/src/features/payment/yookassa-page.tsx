@@ -7,7 +7,10 @@ import { formatRub } from '@efir/domain/money';
 import type { OrderView } from '@efir/domain/order-wire';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
+import { PayOnlineButtons } from '../../components/ui/pay-online-buttons.tsx';
 import { useAppContext, useAppState } from '../../lib/app-context.tsx';
+import { describeFailure } from '../../lib/failure-message.ts';
+import { HttpError } from '../../lib/http-client.ts';
 import {
   canPayOnline,
   fetchPayment,
@@ -17,9 +20,6 @@ import {
   startCardPayment,
 } from '../../lib/orders.ts';
 import { Link } from '../../lib/router/link.tsx';
-import { PayOnlineButtons } from '../../components/ui/pay-online-buttons.tsx';
-import { describeFailure } from '../../lib/failure-message.ts';
-import { HttpError } from '../../lib/http-client.ts';
 import './payment.css';
 
 /** How many times to ask while the payment is pending, and how long to wait between the questions. */

@@ -2,12 +2,12 @@
 // stars, the text in the rich-text editor, and a honeypot field people never see. New reviews wait for moderation.
 import { REVIEW_TEXT_MAX, reviewSchema } from '@efir/domain/reviews-schemas';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useAppContext, useAppState } from '../../lib/app-context.tsx';
-import { Link } from '../../lib/router/link.tsx';
+import { RichTextEditor, type RichTextHandle } from '../../components/rich-text-editor/rich-text-editor.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { FORM_ERROR, FormError, SubmitButton, TextField, useForm } from '../../components/ui/form.tsx';
+import { useAppContext, useAppState } from '../../lib/app-context.tsx';
+import { Link } from '../../lib/router/link.tsx';
 import { sendReview } from './reviews-api.ts';
-import { RichTextEditor, type RichTextHandle } from '../../components/rich-text-editor/rich-text-editor.tsx';
 import './reviews.css';
 import { ADD_REVIEW_TITLE } from './reviews-loader.ts';
 

@@ -12,17 +12,17 @@ import {
 import type { CommentAnswer } from '@efir/domain/reviews-wire';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { RichTextEditor, type RichTextHandle } from '../../components/rich-text-editor/rich-text-editor.tsx';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { FORM_ERROR, FormError, SubmitButton, useForm } from '../../components/ui/form.tsx';
+import { RichText } from '../../components/ui/rich-text.tsx';
 import { useAppContext } from '../../lib/app-context.tsx';
 import { Link } from '../../lib/router/link.tsx';
 import { loginUrlFor } from '../../lib/session.ts';
 import { useSessionStatus } from '../../lib/use-session.ts';
-import { Avatar } from '../../components/ui/avatar.tsx';
-import { FORM_ERROR, FormError, SubmitButton, useForm } from '../../components/ui/form.tsx';
-import { RichText } from '../../components/ui/rich-text.tsx';
 import { COMMENTS_SECTION_ID } from './comment-count.tsx';
 import { readCommentCount, recordCommentCount, useItemStatsVersion } from './item-stats.ts';
 import { fetchComments, sendComment } from './reviews-api.ts';
-import { RichTextEditor, type RichTextHandle } from '../../components/rich-text-editor/rich-text-editor.tsx';
 import './reviews.css';
 
 export { CommentCount, type CommentCountProps } from './comment-count.tsx';

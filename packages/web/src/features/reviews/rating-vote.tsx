@@ -3,10 +3,10 @@
 import { formatCount, VOTE_FORMS } from '@efir/domain/plural';
 import type { VoteType } from '@efir/domain/reviews-schemas';
 import { useEffect, useState } from 'react';
-import { useAppContext, useAppState } from '../../lib/app-context.tsx';
-import { useSendToLogin, useSessionStatus } from '../../lib/use-session.ts';
 import { RatingStars } from '../../components/ui/rating-stars.tsx';
+import { useAppContext, useAppState } from '../../lib/app-context.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
+import { useSendToLogin, useSessionStatus } from '../../lib/use-session.ts';
 import { readOwnRating, readRating, recordRating, useItemStatsVersion } from './item-stats.ts';
 import { fetchOwnVote, sendVote } from './reviews-api.ts';
 import './reviews.css';

@@ -3,10 +3,10 @@ import { formatCount, REVIEW_FORMS } from '@efir/domain/plural';
 import type { ReviewsAnswer } from '@efir/domain/reviews-wire';
 import { SHOP } from '@efir/domain/shop-info';
 import type { AppContextValue } from '../../lib/app-context.tsx';
+import { HttpError } from '../../lib/http-client.ts';
 import { loadPageData } from '../../lib/page-loader.ts';
 import type { PageMeta } from '../../lib/page-meta.ts';
 import type { LoaderFunctionArgs } from '../../lib/router/router.ts';
-import { HttpError } from '../../lib/http-client.ts';
 import { fetchReviews } from './reviews-api.ts';
 
 export type ReviewsPageData = ReviewsAnswer;

@@ -5,12 +5,12 @@ import { formatCount } from '@efir/domain/plural';
 import { REVIEW_FORMS } from '@efir/domain/reviews-schemas';
 import type { ReviewWire } from '@efir/domain/reviews-wire';
 import { useLocation } from 'react-router';
-import { Link } from '../../lib/router/link.tsx';
-import { useLoaderData } from '../../lib/router/router-view.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { RatingStars } from '../../components/ui/rating-stars.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
+import { Link } from '../../lib/router/link.tsx';
+import { useLoaderData } from '../../lib/router/router-view.tsx';
 import './reviews.css';
 import { REVIEWS_TITLE, type ReviewsPageData } from './reviews-loader.ts';
 

@@ -3,12 +3,12 @@
 import { formatDateLong } from '@efir/domain/dates';
 import { formatCount } from '@efir/domain/plural';
 import { type CoursesAnswer, type CourseWire, HOUR_FORMS } from '@efir/domain/school-schemas';
-import { useAppContext } from '../../lib/app-context.tsx';
-import { Link } from '../../lib/router/link.tsx';
-import { useLoaderData } from '../../lib/router/router-view.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { JsonLd } from '../../components/ui/json-ld.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
+import { useAppContext } from '../../lib/app-context.tsx';
+import { Link } from '../../lib/router/link.tsx';
+import { useLoaderData } from '../../lib/router/router-view.tsx';
 import { SCHOOL_TITLE } from './school-loaders.ts';
 import { buildCourseJsonLd, describeSeats, formatCoursePrice } from './school-ui.tsx';
 import './school.css';

@@ -8,12 +8,13 @@ import {
   EDUCATION_LEVELS,
 } from '@efir/domain/school-schemas';
 import { type ChangeEvent, useState } from 'react';
-import { useAppContext } from '../../lib/app-context.tsx';
-import { FORM_ERROR, FormError, SubmitButton, TextField, useForm } from '../../components/ui/form.tsx';
-import { describeFailure } from '../../lib/failure-message.ts';
 import { AccountSection } from '../../components/shop/account-ui.tsx';
+import { FORM_ERROR, FormError, SubmitButton, TextField, useForm } from '../../components/ui/form.tsx';
+import { useAppContext } from '../../lib/app-context.tsx';
+import { describeFailure } from '../../lib/failure-message.ts';
+import { downloadFile } from '../../lib/files.ts';
 import { type Change, SelectField, useNotice } from './diploma-shared.tsx';
-import { downloadFile, saveContract } from './school-api.ts';
+import { saveContract } from './school-api.ts';
 
 const EMPTY_CONTRACT: Record<(typeof CONTRACT_FIELDS)[number], string> = {
   fam: '',

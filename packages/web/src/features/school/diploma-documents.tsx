@@ -11,15 +11,15 @@ import {
   type DiplomaWire,
 } from '@efir/domain/school-schemas';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
-import { useAppContext } from '../../lib/app-context.tsx';
+import { AccountSection } from '../../components/shop/account-ui.tsx';
 import { FilePicker } from '../../components/ui/file-picker.tsx';
 import { FormError, SubmitButton } from '../../components/ui/form.tsx';
+import { useAppContext } from '../../lib/app-context.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
+import { downloadFile, formatFileSize } from '../../lib/files.ts';
 import { readServerFieldErrors } from '../../lib/forms.ts';
-import { AccountSection } from '../../components/shop/account-ui.tsx';
 import { type Change, SelectField, useNotice } from './diploma-shared.tsx';
-import { downloadFile, removeDocument, uploadDocument } from './school-api.ts';
-import { formatFileSize } from './school-ui.tsx';
+import { removeDocument, uploadDocument } from './school-api.ts';
 
 /** Checked in the browser first so a wrong file fails at once, not after a long upload; the server checks again. */
 export function checkDocumentFile(file: File): string | null {

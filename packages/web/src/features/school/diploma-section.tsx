@@ -4,11 +4,11 @@
 import { formatDateLong } from '@efir/domain/dates';
 import { DIPLOMA_TEMPLATES, type DiplomaTemplate, type DiplomaWire } from '@efir/domain/school-schemas';
 import { useState } from 'react';
-import { useAppContext } from '../../lib/app-context.tsx';
+import { AccountSection } from '../../components/shop/account-ui.tsx';
 import { FormError } from '../../components/ui/form.tsx';
+import { useAppContext } from '../../lib/app-context.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
 import { readServerFieldErrors } from '../../lib/forms.ts';
-import { AccountSection } from '../../components/shop/account-ui.tsx';
 import { ContractCard } from './diploma-contract.tsx';
 import { DocumentsCard } from './diploma-documents.tsx';
 import { type Change, useNotice } from './diploma-shared.tsx';

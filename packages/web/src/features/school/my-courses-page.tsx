@@ -3,14 +3,15 @@
 import { formatDateLong } from '@efir/domain/dates';
 import type { DiplomaWire, MyCoursesAnswer, MyCourseWire } from '@efir/domain/school-schemas';
 import { useState } from 'react';
-import { useAppContext } from '../../lib/app-context.tsx';
-import { Link } from '../../lib/router/link.tsx';
-import { FormError } from '../../components/ui/form.tsx';
-import { describeFailure } from '../../lib/failure-message.ts';
-import { useAccountData } from '../../lib/account-api.ts';
 import { AccountHeading, EmptyState, LoadFailed, Loading } from '../../components/shop/account-ui.tsx';
+import { FormError } from '../../components/ui/form.tsx';
+import { useAccountData } from '../../lib/account-api.ts';
+import { useAppContext } from '../../lib/app-context.tsx';
+import { describeFailure } from '../../lib/failure-message.ts';
+import { downloadFile } from '../../lib/files.ts';
+import { Link } from '../../lib/router/link.tsx';
 import { DiplomaSection } from './diploma-section.tsx';
-import { downloadFile, enrolInCourse } from './school-api.ts';
+import { enrolInCourse } from './school-api.ts';
 import { CourseFacts, formatCoursePrice } from './school-ui.tsx';
 import './school.css';
 

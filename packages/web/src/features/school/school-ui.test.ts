@@ -2,16 +2,10 @@
 // file check before an upload; the file name read back from Content-Disposition.
 import type { CourseWire } from '@efir/domain/school-schemas';
 import { describe, expect, it } from 'vitest';
+import { formatFileSize, readFileName } from '../../lib/files.ts';
 import { buildCoursesJsonLd } from './courses-page.tsx';
 import { checkDocumentFile } from './diploma-documents.tsx';
-import { readFileName } from './school-api.ts';
-import {
-  buildCourseJsonLd,
-  describeSeats,
-  formatCourseDates,
-  formatCoursePrice,
-  formatFileSize,
-} from './school-ui.tsx';
+import { buildCourseJsonLd, describeSeats, formatCourseDates, formatCoursePrice } from './school-ui.tsx';
 
 const course: CourseWire = {
   id: 3,

@@ -22,14 +22,6 @@ export function describeSeats(course: Pick<CourseWire, 'seats_left'>): string {
   return `Осталось ${formatCount(course.seats_left, SEAT_FORMS)}`;
 }
 
-/** «1,2 МБ», «350 КБ». */
-export function formatFileSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) {
-    return `${(bytes / 1024 / 1024).toLocaleString('ru-RU', { maximumFractionDigits: 1 })}\u00a0МБ`;
-  }
-  return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('ru-RU')}\u00a0КБ`;
-}
-
 export function CourseFacts({ course, compact = false }: { course: CourseWire; compact?: boolean }) {
   return (
     <dl className={compact ? 'course-facts course-facts--compact' : 'course-facts'}>

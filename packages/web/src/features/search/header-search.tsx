@@ -1,8 +1,8 @@
 // The header search box of spec §2: a plain GET form to /search, which is all the server render (and a page without
 // JavaScript) has. Its typing hints (search-hints.tsx) load when the box is first focused or pointed at.
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Form } from '../../lib/router/router-view.tsx';
 import { SearchIcon } from '../../components/ui/icons.tsx';
+import { Form } from '../../lib/router/router-view.tsx';
 import './search.css';
 
 /** The server's limit (search.routes.ts). */

@@ -8,10 +8,10 @@ import type {
   SearchResponse,
 } from '@efir/domain/search-wire';
 import type { AppContextValue } from '../../lib/app-context.tsx';
+import { HttpError } from '../../lib/http-client.ts';
 import { loadPageData } from '../../lib/page-loader.ts';
 import type { PageMeta } from '../../lib/page-meta.ts';
 import type { LoaderFunctionArgs } from '../../lib/router/router.ts';
-import { HttpError } from '../../lib/http-client.ts';
 
 /** The server's limit (search.routes.ts); the form keeps to it so only a hand-made address can exceed it. */
 export const SEARCH_MAX_LENGTH = 200;

@@ -1,14 +1,14 @@
 import { formatDateLong } from '@efir/domain/dates';
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import type { ReactNode } from 'react';
-import { useAppState } from '../../lib/app-context.tsx';
-import type { CatalogEntry } from '../../lib/app-state.ts';
-import { Link } from '../../lib/router/link.tsx';
-import { Form, useLoaderData } from '../../lib/router/router-view.tsx';
 import { ShopProductCard } from '../../components/shop/shop-product-card.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { SearchIcon } from '../../components/ui/icons.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
+import { useAppState } from '../../lib/app-context.tsx';
+import type { CatalogEntry } from '../../lib/app-state.ts';
+import { Link } from '../../lib/router/link.tsx';
+import { Form, useLoaderData } from '../../lib/router/router-view.tsx';
 import './search.css';
 
 import {

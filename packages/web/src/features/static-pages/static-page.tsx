@@ -1,10 +1,11 @@
 // Static and legal pages of spec §2: text kept in the database, rendered through the sanitiser.
-import { useAppContext } from '../../lib/app-context.tsx';
-import { useLoaderData } from '../../lib/router/router-view.tsx';
+
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { JsonLd } from '../../components/ui/json-ld.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
 import { organizationJsonLd, webSiteJsonLd } from '../../components/ui/structured-data.ts';
+import { useAppContext } from '../../lib/app-context.tsx';
+import { useLoaderData } from '../../lib/router/router-view.tsx';
 
 import type { StaticPageData } from './static-page-loader.ts';
 

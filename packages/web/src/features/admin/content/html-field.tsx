@@ -2,7 +2,10 @@
 // paragraphs, bold, headings, lists and links, so a text with pictures or blocks opens as HTML (the editor would
 // drop them). Either way the server passes what is saved through the sanitiser.
 import { type Ref, useId, useState } from 'react';
-import { RichTextEditor, type RichTextHandle } from '../../../components/rich-text-editor/rich-text-editor.tsx';
+import {
+  RichTextEditor,
+  type RichTextHandle,
+} from '../../../components/rich-text-editor/rich-text-editor.tsx';
 
 /** Markup the visual editor cannot hold and would silently lose. */
 const BEYOND_EDITOR = /<(img|picture|source|div|h1|h4|h5|h6|table|iframe)\b/i;

@@ -2,8 +2,7 @@
 // HTML the server passes through the sanitiser; recipes also list their ingredients, tied to products or not.
 import { type FormEvent, useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { Link } from '../../../lib/router/link.tsx';
-import { useNavigate } from '../../../lib/router/router-view.tsx';
+import type { RichTextHandle } from '../../../components/rich-text-editor/rich-text-editor.tsx';
 import {
   CheckboxField,
   FormError,
@@ -14,7 +13,8 @@ import {
 } from '../../../components/ui/form.tsx';
 import { FORM_ERROR } from '../../../lib/forms.ts';
 import { HttpError } from '../../../lib/http-client.ts';
-import type { RichTextHandle } from '../../../components/rich-text-editor/rich-text-editor.tsx';
+import { Link } from '../../../lib/router/link.tsx';
+import { useNavigate } from '../../../lib/router/router-view.tsx';
 import { useAdminApi, useAdminData } from '../admin-api.ts';
 import { AdminChip, AdminFailure, AdminHeader, AdminLoading } from '../admin-ui.tsx';
 import {

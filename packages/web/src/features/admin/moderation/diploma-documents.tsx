@@ -3,12 +3,11 @@
 import { formatDateLong } from '@efir/domain/dates';
 import { type DiplomaSetsAnswer, EDUCATION_LEVELS } from '@efir/domain/school-schemas';
 import { useState } from 'react';
-import { useAppContext } from '../../../lib/app-context.tsx';
 import { FormError } from '../../../components/ui/form.tsx';
+import { useAppContext } from '../../../lib/app-context.tsx';
 import { describeFailure } from '../../../lib/failure-message.ts';
+import { downloadFile, formatFileSize } from '../../../lib/files.ts';
 import { readServerFieldErrors } from '../../../lib/forms.ts';
-import { downloadFile } from '../../school/school-api.ts';
-import { formatFileSize } from '../../school/school-ui.tsx';
 import { ADMIN_API, useAdminApi, useAdminData } from '../admin-api.ts';
 import { AdminChip, AdminFailure, AdminLoading, formatAdminDate } from '../admin-ui.tsx';
 import './diploma-documents.css';

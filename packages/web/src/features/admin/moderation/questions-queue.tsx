@@ -1,9 +1,12 @@
 // «Вопросы»: what customers asked on /my-question, the longest-waiting first, answered in the shop's rich-text
 // editor (Tiptap, fetched only when the moderator opens an answer); the customer sees the answer on /my-question.
 import { type FormEvent, useRef, useState } from 'react';
+import {
+  RichTextEditor,
+  type RichTextHandle,
+} from '../../../components/rich-text-editor/rich-text-editor.tsx';
 import { FORM_ERROR, FormError, SubmitButton, useForm } from '../../../components/ui/form.tsx';
 import { RichText } from '../../../components/ui/rich-text.tsx';
-import { RichTextEditor, type RichTextHandle } from '../../../components/rich-text-editor/rich-text-editor.tsx';
 import { useAdminApi } from '../admin-api.ts';
 import { AdminChip, formatAdminDate } from '../admin-ui.tsx';
 import { type AdminQuestion, ANSWER_TEXT_MAX, answerSchema } from './moderation-api.ts';

@@ -10,8 +10,6 @@ import {
 } from '@efir/domain/product-admin-schemas';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
-import { Link } from '../../../lib/router/link.tsx';
-import { useNavigate } from '../../../lib/router/router-view.tsx';
 import {
   CheckboxField,
   FormError,
@@ -22,6 +20,8 @@ import {
 } from '../../../components/ui/form.tsx';
 import { FORM_ERROR } from '../../../lib/forms.ts';
 import { HttpError } from '../../../lib/http-client.ts';
+import { Link } from '../../../lib/router/link.tsx';
+import { useNavigate } from '../../../lib/router/router-view.tsx';
 import { useAdminApi, useAdminData } from '../admin-api.ts';
 import { AdminChip, AdminFailure, AdminHeader, AdminLoading } from '../admin-ui.tsx';
 import {

@@ -10,8 +10,8 @@ import type {
 } from '@efir/domain/product-admin-schemas';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Link } from '../../../lib/router/link.tsx';
 import { describeFailure } from '../../../lib/failure-message.ts';
+import { Link } from '../../../lib/router/link.tsx';
 import { useAdminApi, useAdminData } from '../admin-api.ts';
 import { AdminChip, AdminFailure, AdminHeader, AdminLoading, AdminPager } from '../admin-ui.tsx';
 import { discountPercent, PRODUCTS_BASE, thumbnailUrl } from './products-api.ts';

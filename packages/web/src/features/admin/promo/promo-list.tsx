@@ -3,8 +3,8 @@
 import { formatRub } from '@efir/domain/money';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { Link } from '../../../lib/router/link.tsx';
 import { describeFailure } from '../../../lib/failure-message.ts';
+import { Link } from '../../../lib/router/link.tsx';
 import { useAdminApi, useAdminData } from '../admin-api.ts';
 import { AdminChip, AdminFailure, AdminHeader, AdminLoading } from '../admin-ui.tsx';
 import { conditionName, type PromoCode, STATE_TONES } from './promo-api.ts';
