@@ -3,36 +3,11 @@
 // from ?page=.
 import type { ImageRef, RouteResponse } from '@efir/domain/catalog-wire';
 import type { AppContextValue } from '../lib/app-context.tsx';
-import { loadPageData } from '../lib/page-loader.ts';
+import { fetchRouteData, loadPageData } from '../lib/page-loader.ts';
 import type { PageMeta } from '../lib/page-meta.ts';
 import type { LoaderFunctionArgs } from '../lib/router/router.ts';
 import { useLoaderData } from '../lib/router/router-view.tsx';
 import { type LazyModule, lazyModule, type ModuleComponent } from './lazy-modules.tsx';
-
-export function readPageNumber(url: URL): number {
-  const page = Number(url.searchParams.get('page') ?? '1');
-  return Number.isInteger(page) && page >= 1 && page <= 1000 ? page : 1;
-}
-
-export async function fetchRouteData(
-  context: AppContextValue,
-  request: Request,
-  pathname?: string,
-): Promise<RouteResponse> {
-  const url = new URL(request.url);
-  const path = pathname ?? url.pathname;
-  // The filter cookies are checked with the catalogue's zod schemas: loaded on demand, outside the entry chunk
-  // (a server-rendered page hydrates without running this loader).
-  const [{ listKindOfUrl }, { readListPreferencesFromRequest }] = await Promise.all([
-    import('../lib/list-preferences.ts'),
-    import('../lib/read-list-preferences.ts'),
-  ]);
-  const preferences = readListPreferencesFromRequest(listKindOfUrl(path), request);
-  return context.api.post<RouteResponse>('/api/v1/route', {
-    body: { url: path, page: readPageNumber(url), sort: preferences.sort, filter: preferences.filter },
-    suppressErrors: true,
-  });
-}
 
 export function createDynamicPageLoader(context: AppContextValue) {
   return ({ request }: LoaderFunctionArgs) =>

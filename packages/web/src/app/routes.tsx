@@ -134,13 +134,20 @@ const AccountLayout = lazyComponent(
   () => import('../features/account/account-page.tsx'),
   (m) => m.AccountLayout,
 );
+// «Мои курсы» is the school's page in the account's frame: the two features never import each other.
+const MyCoursesPage = lazyComponent(
+  () => import('../features/school/my-courses-page.tsx'),
+  (m) => m.MyCoursesPage,
+);
 const ACCOUNT_PAGE_COMPONENTS = Object.fromEntries(
-  ACCOUNT_PAGES.map((page) => [
-    page.url,
-    lazyComponent(
-      () => import('../features/account/account-page.tsx'),
-      (m) => m.ACCOUNT_PAGE_COMPONENTS[page.url],
-    ),
+  ACCOUNT_PAGES.map(({ url }) => [
+    url,
+    url === '/my-courses'
+      ? MyCoursesPage
+      : lazyComponent(
+          () => import('../features/account/account-page.tsx'),
+          (m) => m.ACCOUNT_PAGE_COMPONENTS[url],
+        ),
   ]),
 ) as unknown as Record<(typeof ACCOUNT_PAGES)[number]['url'], ComponentType>;
 

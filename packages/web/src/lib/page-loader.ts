@@ -1,4 +1,6 @@
-// Fetching page data for a route: 404 leads to /err404, any other failure cancels the navigation (spec §2, §8).
+// Fetching page data for a route: 404 leads to /err404, any other failure cancels the navigation (spec §2, §8);
+// the calls several features' loaders make (an address's page through /api/v1/route, a static page's text).
+import type { RouteResponse, StaticPageAnswer } from '@efir/domain/catalog-wire';
 import { NOT_FOUND_URL } from '@efir/domain/routes';
 import type { AppContextValue } from './app-context.tsx';
 import { HttpError } from './http-client.ts';
@@ -47,3 +49,34 @@ export async function loadPageData<T>(
     throw data(null, { status: error.detail.status >= 400 ? error.detail.status : 500 });
   }
 }
+
+export function readPageNumber(url: URL): number {
+  const page = Number(url.searchParams.get('page') ?? '1');
+  return Number.isInteger(page) && page >= 1 && page <= 1000 ? page : 1;
+}
+
+export async function fetchRouteData(
+  context: AppContextValue,
+  request: Request,
+  pathname?: string,
+): Promise<RouteResponse> {
+  const url = new URL(request.url);
+  const path = pathname ?? url.pathname;
+  // The filter cookies are checked with the catalogue's zod schemas: loaded on demand, outside the entry chunk
+  // (a server-rendered page hydrates without running this loader).
+  const [{ listKindOfUrl }, { readListPreferencesFromRequest }] = await Promise.all([
+    import('./list-preferences.ts'),
+    import('./read-list-preferences.ts'),
+  ]);
+  const preferences = readListPreferencesFromRequest(listKindOfUrl(path), request);
+  return context.api.post<RouteResponse>('/api/v1/route', {
+    body: { url: path, page: readPageNumber(url), sort: preferences.sort, filter: preferences.filter },
+    suppressErrors: true,
+  });
+}
+
+/**
+ * What GET /api/v1/static-page answers (its response schema, domain/catalog-wire.ts): the static and legal pages,
+ * and the intros of /akcii and /avtory.
+ */
+export type StaticPageData = StaticPageAnswer;

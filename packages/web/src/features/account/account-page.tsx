@@ -12,7 +12,6 @@ import { Link } from '../../lib/router/link.tsx';
 import { useIsCurrentPage, useNavigate } from '../../lib/router/router-view.tsx';
 import { loginUrlFor } from '../../lib/session.ts';
 import { useLogOut, useSessionStatus } from '../../lib/use-session.ts';
-import { MyCoursesPage } from '../school/my-courses-page.tsx';
 import { AccountHomePage } from './account-home-page.tsx';
 import { AddressPage } from './address-page.tsx';
 import { BasketsPage } from './baskets-page.tsx';
@@ -27,7 +26,8 @@ import './account.css';
 
 type AccountUrl = (typeof ACCOUNT_PAGES)[number]['url'];
 
-export const ACCOUNT_PAGE_COMPONENTS: Record<AccountUrl, ComponentType> = {
+/** The account's own pages; «Мои курсы» is the school's, placed in this frame by app/routes.tsx. */
+export const ACCOUNT_PAGE_COMPONENTS: Record<Exclude<AccountUrl, '/my-courses'>, ComponentType> = {
   '/my-account': AccountHomePage,
   '/my-personal': PersonalPage,
   '/my-orders': OrdersPage,
@@ -36,7 +36,6 @@ export const ACCOUNT_PAGE_COMPONENTS: Record<AccountUrl, ComponentType> = {
   '/my-fav-prod': FavoriteProductsPage,
   '/my-waitlist': WaitlistPage,
   '/my-question': QuestionsPage,
-  '/my-courses': MyCoursesPage,
   '/my-bookmarks': BookmarksPage,
   '/my-settings': SettingsPage,
 };

@@ -1,11 +1,9 @@
 // The data and head tags of /akcii, apart from the page component (kept out of the browser's entry chunk).
 import type { RouteResponse } from '@efir/domain/catalog-wire';
-import { fetchRouteData } from '../../app/dynamic-page.tsx';
 import type { AppContextValue } from '../../lib/app-context.tsx';
-import { loadPageData } from '../../lib/page-loader.ts';
+import { fetchRouteData, loadPageData, type StaticPageData } from '../../lib/page-loader.ts';
 import type { PageMeta } from '../../lib/page-meta.ts';
 import type { LoaderFunctionArgs } from '../../lib/router/router.ts';
-import type { StaticPageData } from '../static-pages/static-page-loader.ts';
 
 export interface AkciiPageData {
   intro: StaticPageData['page'];

@@ -14,8 +14,8 @@ import { RichText } from '../../components/ui/rich-text.tsx';
 import { useAppContext, useAppState } from '../../lib/app-context.tsx';
 import { parseCookies } from '../../lib/cookies.ts';
 import { readListSort, saveListPreferences } from '../../lib/list-preferences.ts';
+import type { ReviewSlots } from '../../lib/page-slots.ts';
 import { Link } from '../../lib/router/link.tsx';
-import type { ReviewSlots } from '../reviews/review-slots.tsx';
 import './content.css';
 
 export interface PublicationAuthor {

@@ -11,8 +11,8 @@ import { PriceTag } from '../../components/ui/product-card.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
 import { useAppContext } from '../../lib/app-context.tsx';
 import { addManyToCart, type BulkAddResult, CART_URL, describeLine } from '../../lib/cart-state.ts';
+import type { ReviewSlots } from '../../lib/page-slots.ts';
 import { Link } from '../../lib/router/link.tsx';
-import type { ReviewSlots } from '../reviews/review-slots.tsx';
 import {
   AuthorBox,
   absoluteImageUrl,

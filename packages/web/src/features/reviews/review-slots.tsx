@@ -3,8 +3,9 @@
 import type { RouteResponse } from '@efir/domain/catalog-wire';
 import { REVIEW_FORMS } from '@efir/domain/plural';
 import type { VoteType } from '@efir/domain/reviews-schemas';
-import { type ComponentProps, lazy, memo, type ReactNode, Suspense } from 'react';
+import { type ComponentProps, lazy, memo, Suspense } from 'react';
 import { heldBackImport, LoadWhenShown, whenNearScreen } from '../../lib/deferred-code.ts';
+import type { ReviewSlots } from '../../lib/page-slots.ts';
 import { COMMENTS_SECTION_ID, CommentCount } from './comment-count.tsx';
 import type { CommentsSection as CommentsSectionType } from './comments-section.tsx';
 import { RatingSummary, RatingVote } from './rating-vote.tsx';
@@ -32,19 +33,6 @@ const CommentsSection = memo(function DeferredCommentsSection(
     </Suspense>
   );
 });
-
-export interface ReviewSlots {
-  /** The average as stars and words («4 из 5 · 1 оценка»), for the page header; follows votes made on the page. */
-  stars: ReactNode;
-  /** The average, the count and the five stars to vote with. */
-  vote: ReactNode;
-  /** Only the five stars to vote with, for a page that shows `stars` right above them. */
-  voteButtons: ReactNode;
-  /** «3 отзыва» / «3 комментария», following comments posted on the page. */
-  count: ReactNode;
-  /** The comment threads with the form. */
-  comments: ReactNode;
-}
 
 export function createReviewSlots(type: VoteType, data: RouteResponse): ReviewSlots {
   const entity = data.page.com_data as { id: number; comments_count?: number };

@@ -3,12 +3,9 @@
 
 import type { StaticPageAnswer } from '@efir/domain/catalog-wire';
 import type { AppContextValue } from '../../lib/app-context.tsx';
-import { loadPageData } from '../../lib/page-loader.ts';
+import { loadPageData, type StaticPageData } from '../../lib/page-loader.ts';
 import type { PageMeta } from '../../lib/page-meta.ts';
 import type { LoaderFunctionArgs } from '../../lib/router/router.ts';
-
-/** What GET /api/v1/static-page answers (its response schema, domain/catalog-wire.ts). */
-export type StaticPageData = StaticPageAnswer;
 
 export function createStaticPageLoader(context: AppContextValue, url: string) {
   return ({ request }: LoaderFunctionArgs) =>

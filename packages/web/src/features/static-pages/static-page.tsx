@@ -5,11 +5,10 @@ import { JsonLd } from '../../components/ui/json-ld.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
 import { organizationJsonLd, webSiteJsonLd } from '../../components/ui/structured-data.ts';
 import { useAppContext } from '../../lib/app-context.tsx';
+import type { StaticPageData } from '../../lib/page-loader.ts';
 import { useLoaderData } from '../../lib/router/router-view.tsx';
 
-import type { StaticPageData } from './static-page-loader.ts';
-
-export { createStaticPageLoader, getStaticPageMeta, type StaticPageData } from './static-page-loader.ts';
+export { createStaticPageLoader, getStaticPageMeta } from './static-page-loader.ts';
 
 const CONTACTS_URL = '/kontakt.html';
 
