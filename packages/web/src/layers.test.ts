@@ -1,0 +1,155 @@
+// The layers biome.json enforces (docs/decisions/033-layers-by-rule.md). Web: app/ composes, features import lib/
+// and components/ but never app/ or each other, lib/ and components/ never import features/ or app/. Server: a
+// feature never imports another feature's *.repo.ts (checked here too: this project needs no database).
+// Each case is a one-line module written into the folder it speaks for, linted by the repository's own Biome and
+// configuration (Biome reports nothing for stdin), and removed again.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const biome = createRequire(import.meta.url).resolve('@biomejs/biome/bin/biome');
+const WEB = 'packages/web/src';
+const SERVER = 'packages/server/src';
+
+interface Case {
+  /** Folder of the probe, from the repository's root. */
+  folder: string;
+  code: string;
+}
+
+const CROSS_FEATURE = 'Features do not import each other';
+const FEATURE_TO_APP = 'app/ only composes';
+const UPWARD = 'never import features/ or app/';
+const OTHER_REPO = 'never its *.repo.ts';
+const REACT_ROUTER = "The shop's router lives in";
+
+/** [case, the message expected, or null for an import the rules let through]. */
+const CASES: Array<[Case, string | null]> = [
+  [
+    { folder: `${WEB}/features/account`, code: "import { readMyCourses } from '../school/school-api.ts';" },
+    CROSS_FEATURE,
+  ],
+  [
+    { folder: `${WEB}/features/admin/content`, code: "import { X } from '../../reviews/review-slots.tsx';" },
+    CROSS_FEATURE,
+  ],
+  [
+    {
+      folder: `${WEB}/features/catalog`,
+      code: "export { StaticPage } from '../static-pages/static-page.tsx';",
+    },
+    CROSS_FEATURE,
+  ],
+  [
+    { folder: `${WEB}/features/cart`, code: "import { createRoutes } from '../../app/routes.tsx';" },
+    FEATURE_TO_APP,
+  ],
+  [
+    { folder: `${WEB}/features/admin/orders`, code: "import { X } from '../../../app/dynamic-page.tsx';" },
+    FEATURE_TO_APP,
+  ],
+  [{ folder: `${WEB}/lib`, code: "import { CartPage } from '../features/cart/cart-page.tsx';" }, UPWARD],
+  [{ folder: `${WEB}/lib/router`, code: "import { createRoutes } from '../../app/routes.tsx';" }, UPWARD],
+  [{ folder: `${WEB}/components/ui`, code: "import { X } from '../../app/layout/root-layout.tsx';" }, UPWARD],
+  [
+    {
+      folder: `${WEB}/components/shop`,
+      code: "import { X } from '../../features/catalog/product-page.tsx';",
+    },
+    UPWARD,
+  ],
+  [{ folder: `${WEB}/features/home`, code: "import { Link } from 'react-router';" }, REACT_ROUTER],
+  [
+    { folder: `${WEB}/features/account`, code: "import { useAccountData } from '../../lib/account-api.ts';" },
+    null,
+  ],
+  [
+    { folder: `${WEB}/features/account`, code: "import { X } from '../../components/shop/account-ui.tsx';" },
+    null,
+  ],
+  [
+    { folder: `${WEB}/features/account`, code: "import { AccountHomePage } from './account-home-page.tsx';" },
+    null,
+  ],
+  [{ folder: `${WEB}/features/admin/content`, code: "import { useAdminApi } from '../admin-api.ts';" }, null],
+  [
+    { folder: `${WEB}/features/admin/content`, code: "import { X } from '../../../components/ui/form.tsx';" },
+    null,
+  ],
+  [{ folder: `${WEB}/lib`, code: "import { Link } from './router/link.tsx';" }, null],
+  [{ folder: `${WEB}/lib/router`, code: "import { Link } from 'react-router';" }, null],
+  [{ folder: `${WEB}/app`, code: "import { CartPage } from '../features/cart/cart-page.tsx';" }, null],
+  [
+    { folder: `${SERVER}/features/cart`, code: "import { findUserById } from '../account/account.repo.ts';" },
+    OTHER_REPO,
+  ],
+  [
+    { folder: `${SERVER}/features/orders`, code: "import type { CartRow } from '../cart/cart.repo.ts';" },
+    OTHER_REPO,
+  ],
+  [
+    { folder: `${SERVER}/plugins`, code: "import { X } from '../features/account/account.repo.ts';" },
+    OTHER_REPO,
+  ],
+  [{ folder: `${SERVER}/features/cart`, code: "import { findCartById } from './cart.repo.ts';" }, null],
+  [
+    {
+      folder: `${SERVER}/features/cart`,
+      code: "import { findUserById } from '../account/account.service.ts';",
+    },
+    null,
+  ],
+  [{ folder: `${SERVER}/features/cart`, code: "import { users } from '../account/account.table.ts';" }, null],
+];
+
+interface BiomeReport {
+  diagnostics: Array<{ category: string; message: string; location: { path: string } }>;
+}
+
+/** Probe file (from the repository's root) → the noRestrictedImports messages Biome gave it. */
+const messages = new Map<string, string[]>();
+const suffix = randomBytes(4).toString('hex');
+const probeOf = (index: number) => `${CASES[index]![0].folder}/layers-probe-${suffix}-${index}.ts`;
+
+beforeAll(async () => {
+  const files = CASES.map((_, index) => probeOf(index));
+  try {
+    await Promise.all(
+      files.map((file, index) => writeFile(path.join(repoRoot, file), `${CASES[index]![0].code}\n`)),
+    );
+    const output = await promisify(execFile)(
+      process.execPath,
+      [biome, 'lint', '--only=style/noRestrictedImports', '--reporter=json', ...files],
+      { cwd: repoRoot },
+    ).then(
+      ({ stdout }) => stdout,
+      // Exit code 1: some probe was refused, as most should be; the report is on stdout all the same.
+      (error: { stdout?: string }) => error.stdout ?? '',
+    );
+    const report = JSON.parse(output) as BiomeReport;
+    for (const diagnostic of report.diagnostics) {
+      if (diagnostic.category !== 'lint/style/noRestrictedImports') continue;
+      const list = messages.get(diagnostic.location.path) ?? [];
+      list.push(diagnostic.message);
+      messages.set(diagnostic.location.path, list);
+    }
+  } finally {
+    await Promise.all(files.map((file) => rm(path.join(repoRoot, file), { force: true })));
+  }
+}, 60_000);
+
+describe('the layers of biome.json', () => {
+  it.each(CASES.map(([probe, expected], index) => ({ ...probe, expected, index })))(
+    '$folder: $code → $expected',
+    ({ index, expected }) => {
+      const found = messages.get(probeOf(index)) ?? [];
+      if (expected === null) expect(found).toEqual([]);
+      else expect(found).toEqual([expect.stringContaining(expected)]);
+    },
+  );
+});
