@@ -1,7 +1,6 @@
 // The data and head tags of a static or legal page: apart from the page component, so the route table (in the
 // browser's entry chunk) does not pull the page's code in.
 
-import type { StaticPageAnswer } from '@efir/domain/catalog-wire';
 import type { AppContextValue } from '../../lib/app-context.tsx';
 import { loadPageData, type StaticPageData } from '../../lib/page-loader.ts';
 import type { PageMeta } from '../../lib/page-meta.ts';
