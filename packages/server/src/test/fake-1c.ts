@@ -45,6 +45,10 @@ export interface Offer {
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** The CommerceML 2 versions 1C's «Обмен с сайтом» sends; before 2.08 a package flags its kind and stock as 2.05 does. */
+export type SchemaVersion = '2.03' | '2.04' | '2.05' | '2.08' | '2.10';
+const olderLayout = (version: SchemaVersion) => version < '2.08';
+
 function header(version: string, encoding: string) {
   return `<?xml version="1.0" encoding="${encoding}"?>\n<КоммерческаяИнформация xmlns="urn:1C.ru:commerceml_2" ВерсияСхемы="${version}" ДатаФормирования="2026-11-27T10:00:00">`;
 }
@@ -59,7 +63,7 @@ function groupsXml(groups: Group[]): string {
 }
 
 export function importXml(options: {
-  version: '2.05' | '2.10';
+  version: SchemaVersion;
   encoding?: 'UTF-8' | 'windows-1251';
   partial: boolean;
   groups?: Group[];
@@ -120,7 +124,7 @@ export function importXml(options: {
       : '';
   // 2.05 says СодержитТолькоИзменения as an element, 2.10 as an attribute of Каталог.
   const catalog = options.goods
-    ? options.version === '2.05'
+    ? olderLayout(options.version)
       ? `<Каталог><СодержитТолькоИзменения>${options.partial}</СодержитТолькоИзменения><Ид>cat-1</Ид><ИдКлассификатора>cls-1</ИдКлассификатора><Наименование>Основной каталог товаров</Наименование><Товары>${goods}</Товары></Каталог>`
       : `<Каталог СодержитТолькоИзменения="${options.partial}"><Ид>cat-1</Ид><ИдКлассификатора>cls-1</ИдКлассификатора><Наименование>Основной каталог товаров</Наименование><Товары>${goods}</Товары></Каталог>`
     : '';
@@ -134,7 +138,7 @@ export const RETAIL = 'pt-retail-0001';
 export const OLD = 'pt-old-0002';
 
 export function offersXml(options: {
-  version: '2.05' | '2.10';
+  version: SchemaVersion;
   encoding?: 'UTF-8' | 'windows-1251';
   partial?: boolean;
   offers: Offer[];
@@ -155,24 +159,22 @@ export function offersXml(options: {
         : '';
       let stock = offer.quantity === undefined ? '' : `<Количество>${offer.quantity}</Количество>`;
       if (offer.warehouses) {
-        stock =
-          options.version === '2.05'
-            ? Object.entries(offer.warehouses)
-                .map(([id, count]) => `<Склад ИдСклада="${id}" КоличествоНаСкладе="${count}"/>`)
-                .join('')
-            : `<Остатки><Остаток>${Object.entries(offer.warehouses)
-                .map(([id, count]) => `<Склад><Ид>${id}</Ид><Количество>${count}</Количество></Склад>`)
-                .join('')}</Остаток></Остатки>`;
+        stock = olderLayout(options.version)
+          ? Object.entries(offer.warehouses)
+              .map(([id, count]) => `<Склад ИдСклада="${id}" КоличествоНаСкладе="${count}"/>`)
+              .join('')
+          : `<Остатки><Остаток>${Object.entries(offer.warehouses)
+              .map(([id, count]) => `<Склад><Ид>${id}</Ид><Количество>${count}</Количество></Склад>`)
+              .join('')}</Остаток></Остатки>`;
       }
       return `<Предложение><Ид>${offer.id}</Ид><Наименование>${escapeXml(offer.name ?? '')}</Наименование>${trait}${prices}${stock}</Предложение>`;
     })
     .join('\n');
   const partial = options.partial ?? false;
   const types = `<ТипыЦен><ТипЦены><Ид>${RETAIL}</Ид><Наименование>Розничная</Наименование><Валюта>RUB</Валюта></ТипЦены><ТипЦены><Ид>${OLD}</Ид><Наименование>Старая цена</Наименование><Валюта>RUB</Валюта></ТипЦены></ТипыЦен>`;
-  const open =
-    options.version === '2.05'
-      ? `<ПакетПредложений><СодержитТолькоИзменения>${partial}</СодержитТолькоИзменения>`
-      : `<ПакетПредложений СодержитТолькоИзменения="${partial}">`;
+  const open = olderLayout(options.version)
+    ? `<ПакетПредложений><СодержитТолькоИзменения>${partial}</СодержитТолькоИзменения>`
+    : `<ПакетПредложений СодержитТолькоИзменения="${partial}">`;
   return encode(
     `${header(options.version, encoding)}${open}<Ид>cat-1#</Ид><Наименование>Пакет предложений</Наименование><ИдКаталога>cat-1</ИдКаталога><ИдКлассификатора>cls-1</ИдКлассификатора>${types}<Предложения>${offers}</Предложения></ПакетПредложений></КоммерческаяИнформация>\n`,
     encoding,

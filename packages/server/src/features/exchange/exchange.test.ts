@@ -525,6 +525,31 @@ describe('back office log', () => {
 });
 
 // Last: it uses up the attempts of this client's address.
+describe('schema versions', () => {
+  it.each(['2.03', '2.04', '2.08'] as const)('reads a package of schema version %s', async (version) => {
+    const id = `good-v${version.replace('.', '')}`;
+    const oneC = await catalog1C();
+    const goods = importXml({
+      version,
+      partial: true,
+      goods: [{ id, name: `Лаванда 1С, версия ${version}`, group: 'grp-oils' }],
+    });
+    expect(await oneC.upload('import.xml', goods)).toBe('success\n');
+    const offers = offersXml({
+      version,
+      partial: true,
+      offers: [{ id, prices: { [RETAIL]: 990 }, warehouses: { 'wh-msk': 3, 'wh-spb': 2 } }],
+    });
+    expect(await oneC.upload('offers.xml', offers)).toBe('success\n');
+    expect(await byExternal(id)).toMatchObject({
+      name: `Лаванда 1С, версия ${version}`,
+      cena: 990,
+      stock: 5,
+      visible: true,
+    });
+  });
+});
+
 describe('guessing', () => {
   it('limits password guessing like the login', async () => {
     let last = '';
