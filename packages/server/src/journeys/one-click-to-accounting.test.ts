@@ -7,15 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../features/catalog/catalog.table.ts';
-import { createCdekClient } from '../features/delivery/cdek-client.ts';
-import {
-  type FakeCarrierServer,
-  type RecordedRequest,
-  startFakeCarrierServer,
-} from '../features/delivery/fake-carrier-server.ts';
 import { outbox } from '../features/mail/mail.table.ts';
 import { orders } from '../features/orders/orders.table.ts';
 import { connect1C } from '../test/fake-1c.ts';
+import { type FakeCdekTracking, startFakeCdekTracking } from '../test/fake-cdek-tracking.ts';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../test/moderator.ts';
 import { createTestAgent, type TestAgent } from '../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -27,34 +22,10 @@ const PARCEL = '1106400777';
 
 let shop: TestApp;
 let moderator: TestAgent;
-let cdek: FakeCarrierServer;
+let cdek: FakeCdekTracking;
 let lavenderId = 0;
-/** The parcel's statuses as CDEK's order-status API answers them, newest last. */
-let parcelStatuses: Array<{ code: string; name: string; date_time: string; city: string }> = [];
-
-function answerAsCdek(request: RecordedRequest) {
-  if (request.method === 'POST' && request.path === '/v2/oauth/token') {
-    return { json: { access_token: 'journey-token', token_type: 'bearer', expires_in: 3599 } };
-  }
-  if (request.headers.authorization !== 'Bearer journey-token') return { status: 401, json: {} };
-  if (
-    request.method === 'GET' &&
-    request.path === '/v2/orders' &&
-    request.query.get('cdek_number') === PARCEL
-  ) {
-    return {
-      json: {
-        entity: { uuid: randomUUID(), cdek_number: PARCEL, statuses: [...parcelStatuses].reverse() },
-        requests: [],
-      },
-    };
-  }
-  return { status: 404, json: {} };
-}
-
 beforeAll(async () => {
-  cdek = await startFakeCarrierServer();
-  cdek.handle(answerAsCdek);
+  cdek = await startFakeCdekTracking();
   shop = await createTestApp({
     env: {
       ...MODERATOR_ENV,
@@ -63,13 +34,7 @@ beforeAll(async () => {
       EXCHANGE_PASSWORD: EXCHANGE.password,
     },
     deps: {
-      cdekTracking: createCdekClient({
-        apiUrl: cdek.url,
-        clientId: 'shop',
-        clientSecret: 'secret',
-        fromZip: '101000',
-        timeoutMs: 2000,
-      }),
+      cdekTracking: cdek.client(),
     },
   });
   moderator = await signInAs(shop.app, shop.database.db, TEST_MODERATOR_ID);
@@ -193,10 +158,10 @@ describe('journey: one click → call back → CDEK → delivered → discount �
     });
 
     // CDEK says DELIVERED and its API confirms: the shop marks the order delivered by itself.
-    parcelStatuses = [
+    cdek.parcels.set(PARCEL, [
       { code: 'CREATED', name: 'Создан', date_time: '2026-11-25T10:00:00+0300', city: 'Москва' },
       { code: 'DELIVERED', name: 'Вручен', date_time: '2026-11-27T15:30:00+0300', city: 'Москва' },
-    ];
+    ]);
     const hook = await cdekWebhook('DELIVERED');
     expect(hook.statusCode, hook.body).toBe(200);
     const [delivered] = await shop.database.db.select().from(orders).where(eq(orders.id, placed.id));

@@ -6,15 +6,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestConfig } from '../../config.ts';
 import { demoProducts, LEMON_URL } from '../../test/demo-products.ts';
+import { type FakeCdekTracking, startFakeCdekTracking } from '../../test/fake-cdek-tracking.ts';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createCdekClient } from '../delivery/cdek-client.ts';
-import {
-  type FakeCarrierServer,
-  type RecordedRequest,
-  startFakeCarrierServer,
-} from '../delivery/fake-carrier-server.ts';
 import { createMailService } from '../mail/mail.service.ts';
 import { outbox } from '../mail/mail.table.ts';
 import { orders } from './orders.table.ts';
@@ -23,48 +18,8 @@ import { pollCdekParcels } from './shipment-tracking.ts';
 const SECRET = 'cdek-hook-0123456789abcdef';
 let shop: TestApp;
 let moderator: TestAgent;
-let cdek: FakeCarrierServer;
+let cdek: FakeCdekTracking;
 let productId = 0;
-/** What the fake CDEK answers for each parcel: its statuses, newest last (CDEK does not promise an order). */
-const parcels = new Map<string, Array<{ code: string; name: string; date_time: string; city: string }>>();
-
-/** CDEK API v2 as documented: OAuth token, GET /v2/orders?cdek_number= with entity.statuses. */
-function answerAsCdek(request: RecordedRequest) {
-  if (request.method === 'POST' && request.path === '/v2/oauth/token') {
-    return { json: { access_token: 'tracking-token', token_type: 'bearer', expires_in: 3599 } };
-  }
-  if (request.headers.authorization !== 'Bearer tracking-token') return { status: 401, json: {} };
-  if (request.method === 'GET' && request.path === '/v2/orders') {
-    const number = request.query.get('cdek_number') ?? '';
-    const statuses = parcels.get(number);
-    if (!statuses) {
-      return {
-        json: {
-          requests: [
-            {
-              type: 'GET',
-              state: 'INVALID',
-              errors: [{ code: 'v2_entity_not_found', message: 'Not found' }],
-            },
-          ],
-        },
-      };
-    }
-    return {
-      json: {
-        entity: {
-          uuid: randomUUID(),
-          cdek_number: number,
-          tariff_code: 136,
-          statuses: [...statuses].reverse(),
-        },
-        requests: [],
-      },
-    };
-  }
-  return { status: 404, json: {} };
-}
-
 const CREATED = { code: 'CREATED', name: 'Создан', date_time: '2026-11-20T10:00:00+0300', city: 'Москва' };
 const AT_POINT = {
   code: 'ACCEPTED_AT_PICK_UP_POINT',
@@ -80,18 +35,11 @@ const DELIVERED = {
 };
 
 beforeAll(async () => {
-  cdek = await startFakeCarrierServer();
-  cdek.handle(answerAsCdek);
+  cdek = await startFakeCdekTracking();
   shop = await createTestApp({
     env: { ...MODERATOR_ENV, CDEK_WEBHOOK_SECRET: SECRET },
     deps: {
-      cdekTracking: createCdekClient({
-        apiUrl: cdek.url,
-        clientId: 'shop',
-        clientSecret: 'secret',
-        fromZip: '101000',
-        timeoutMs: 2000,
-      }),
+      cdekTracking: cdek.client(),
     },
   });
   moderator = await signInAs(shop.app, shop.database.db, TEST_MODERATOR_ID);
@@ -300,7 +248,7 @@ describe('shipment tracking', () => {
     expect(probe.statusCode).toBe(404);
 
     // The body says DELIVERED, CDEK's API says the parcel waits at the pickup point: the API is believed.
-    parcels.set(number, [CREATED, AT_POINT]);
+    cdek.parcels.set(number, [CREATED, AT_POINT]);
     const early = await webhook(SECRET, number, 'DELIVERED');
     expect(early.statusCode, early.body).toBe(200);
     expect(await statusOf(order.id)).toMatchObject({
@@ -308,7 +256,7 @@ describe('shipment tracking', () => {
       carrierStatus: 'ACCEPTED_AT_PICK_UP_POINT',
     });
 
-    parcels.set(number, [CREATED, AT_POINT, DELIVERED]);
+    cdek.parcels.set(number, [CREATED, AT_POINT, DELIVERED]);
     const handed = await webhook(SECRET, number, 'DELIVERED');
     expect(handed.json()).toEqual({ status: 'delivered' });
     expect(await statusOf(order.id)).toMatchObject({ status: 'delivered', carrierStatus: 'DELIVERED' });
@@ -341,8 +289,8 @@ describe('shipment tracking', () => {
     const handed = await confirmedOrder();
     await setStatus(waiting.order.id, { status: 'shipped', carrier: 'cdek', tracking_number: '1106400001' });
     await setStatus(handed.order.id, { status: 'shipped', carrier: 'cdek', tracking_number: '1106400002' });
-    parcels.set('1106400001', [CREATED, AT_POINT]);
-    parcels.set('1106400002', [CREATED, AT_POINT, DELIVERED]);
+    cdek.parcels.set('1106400001', [CREATED, AT_POINT]);
+    cdek.parcels.set('1106400002', [CREATED, AT_POINT, DELIVERED]);
 
     const tracking = {
       db: shop.database.db,
@@ -354,13 +302,7 @@ describe('shipment tracking', () => {
         origin: 'http://localhost:3000',
         discountTiers: [],
       },
-      cdek: createCdekClient({
-        apiUrl: cdek.url,
-        clientId: 'shop',
-        clientSecret: 'secret',
-        fromZip: '101000',
-        timeoutMs: 2000,
-      }),
+      cdek: cdek.client(),
       log: shop.app.log,
     };
     const pass = await pollCdekParcels(tracking as never, new Date(), 60 * 60_000);
