@@ -78,12 +78,11 @@ describe.skipIf(!hasBrowser)('stylesheets inlined into the server page', () => {
         }),
       ),
     );
-    // The entry's sheet and the page's own (the catalogue) are among them.
+    // The entry's sheet is among them. (Whether the catalogue's rules come in a sheet of their own or inside the
+    // entry's depends on how Rollup cuts the chunks — the layout's menu imports catalog.css too — so the check
+    // below is that they apply, not which file carries them.)
     expect(inlined.map((sheet) => sheet.path)).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(/\/index-[\w-]+\.css$/),
-        expect.stringMatching(/\/catalog-[\w-]+\.css$/),
-      ]),
+      expect.arrayContaining([expect.stringMatching(/\/index-[\w-]+\.css$/)]),
     );
     expect(inlined.filter((sheet) => !sheet.besideStyle)).toEqual([]);
     expect(await enabledStylesheetLinks(page)).toEqual([]);
