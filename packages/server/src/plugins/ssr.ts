@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { answerNotModified, etagOf } from '../lib/conditional-get.ts';
 import {
-  compressText,
+  compressFirst,
   isGuestRequest,
   type PageCache,
   pickPageEncoding,
@@ -277,14 +277,6 @@ function createInProcessFetch(app: FastifyInstance, reads: RenderReads | null): 
   };
 }
 
-/**
- * Brotli level for a page rendered for one visitor: level 3 is about half the CPU of level 5 for 15 % more bytes
- * (26 against 22.5 KB for a product page), and the text is made anew for every request. Guests' pages are kept
- * compressed at a higher level (page-cache.ts).
- */
-const FRESH_BROTLI_QUALITY = 3;
-const FRESH_GZIP_LEVEL = 4;
-
 /** Where a render's parts go in the template (the first `</head>`: the page's styles go before it). */
 const TEMPLATE_SLOTS = /<!--app-(?:head|html|data)-->|<\/head>/g;
 /** A script tag that runs: not a data block (JSON, JSON-LD). */
@@ -440,13 +432,7 @@ export function createPageRenderer(
     const accessToken = (await sessions?.(request)) ?? null;
     const rendered = await renderHtml(request.url, forwardHeaders, accessToken);
     if ('type' in rendered) return reply.redirect(rendered.location, rendered.status);
-    const body = encoding
-      ? await compressText(
-          rendered.html,
-          encoding,
-          encoding === 'br' ? FRESH_BROTLI_QUALITY : FRESH_GZIP_LEVEL,
-        )
-      : rendered.html;
+    const body = encoding ? compressFirst(rendered.html, encoding) : rendered.html;
     return sendPage(reply, { ...rendered, body }, encoding, 'private, no-store');
   }
 
