@@ -106,11 +106,14 @@ const COLD_PAGES_PER_ROUND = 100;
 /**
  * Warm-up. A server's JIT compilers are still at work on the page renderer for its first ~1 000 renders (the V8
  * helper thread's CPU per page falls from ≈ 3 to ≈ 1.5 ms over 1 250 uncached product pages: docs/performance.md):
- * a shop that has served pages for a while is what customers meet, so HTML scenarios are warmed longer, and the
+ * a shop that has served pages for a while is what customers meet, so HTML scenarios are warmed by a count of
+ * pages (a busy machine renders fewer per second), and the
  * «nobody asked for yet» figure is preceded by pages that are not measured.
  */
 const WARMUP_SECONDS = 1;
-const HTML_WARMUP_SECONDS = 5;
+/** Pages rendered per HTML scenario and server before measuring (in 1-second runs, at most 30 of them). */
+const HTML_WARMUP_PAGES = 600;
+const HTML_WARMUP_MAX_SECONDS = 30;
 const COLD_WARMUP_PAGES = 150;
 
 const html = (url: string): BenchRequest => ({
@@ -543,7 +546,7 @@ async function runSetup(
         probe: scenario.healthProbe ? `${targets[variant].base}/api/health` : undefined,
       });
       const probed = sample.probe;
-      if (!record) return;
+      if (!record) return sample;
       const key = `${scenario.id}/${variant}`;
       samples.set(key, [...(samples.get(key) ?? []), sample]);
       if (probed) health.set('p99', [...(health.get('p99') ?? []), percentile(probed, 99)]);
@@ -554,14 +557,19 @@ async function runSetup(
           `CPU ${sample.cpuMs.toFixed(2)} ms/req${probed ? `, health p99 ${ms(percentile(probed, 99))} ms` : ''}` +
           (sample.errors ? `, ${sample.errors} errors (${sample.failures})` : ''),
       );
+      return sample;
     };
 
-    log(`warm-up: every scenario for ${WARMUP_SECONDS} s, pages for ${HTML_WARMUP_SECONDS} s`);
+    log(`warm-up: every scenario for ${WARMUP_SECONDS} s, pages until ${HTML_WARMUP_PAGES} are rendered`);
     for (const scenario of [...loadScenarios, ...singleScenarios]) {
-      const seconds = scenario.request.headers.accept?.startsWith('text/html')
-        ? HTML_WARMUP_SECONDS
-        : WARMUP_SECONDS;
-      for (const variant of scenario.variants) await run(scenario, variant, seconds, false);
+      const page = scenario.request.headers.accept?.startsWith('text/html');
+      for (const variant of scenario.variants) {
+        let pages = 0;
+        for (let second = 0; second < (page ? HTML_WARMUP_MAX_SECONDS : WARMUP_SECONDS); second += 1) {
+          pages += (await run(scenario, variant, 1, false)).requests;
+          if (pages >= HTML_WARMUP_PAGES) break;
+        }
+      }
     }
     await placeOrders(targets.cached, productId, 10);
 
