@@ -314,6 +314,17 @@ export function createPageRenderer(
   const pageAssets = manifest ? createPageAssets(manifest) : null;
   const inlineStyles =
     manifest && options.clientDir ? readInlineStyles(manifest, options.clientDir) : new Map<string, string>();
+  // A page's style tags carry ~50 KB of CSS: made once per set of stylesheets (a few page types), not per render.
+  const styleTagsBySet = new Map<string, string>();
+  const styleTagsOf = (files: readonly string[]) => {
+    const key = files.join(' ');
+    let tags = styleTagsBySet.get(key);
+    if (tags === undefined) {
+      tags = renderStyleTags(files, inlineStyles);
+      styleTagsBySet.set(key, tags);
+    }
+    return tags;
+  };
   // The production template is the same text for every page: prepared once, again only if it changes.
   let lastPrepared: { source: string; prepared: PreparedTemplate } | null = null;
   const prepareOnce = (source: string): PreparedTemplate => {
@@ -371,7 +382,7 @@ export function createPageRenderer(
       template = prepared.entry ? prepared.template : withNonce(prepared.template);
       // The styles go last in <head>, where Vite linked the entry's: the page's own sheets follow the entry's,
       // the order a client-side navigation adds them in.
-      styles = renderStyleTags(assets.styles, inlineStyles);
+      styles = styleTagsOf(assets.styles);
       scriptLoader = renderScriptLoader(prepared, assets.chunks);
     } else template = withNonce(template);
     const head =

@@ -36,6 +36,10 @@ export function MobileMenuToggle() {
   const [shut, setShut] = useState(false);
   const shownPath = useRef(pathname);
   const wrap = useRef<HTMLDivElement>(null);
+  // The panel only answers a hovering pointer and repeats the mega-menu's links, so it is made in the browser after
+  // hydration, not in the server's HTML of every page (≈ 100 elements, a seventh of a product page's; issue 18).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   useEffect(() => {
     if (shownPath.current === pathname) return;
@@ -61,7 +65,7 @@ export function MobileMenuToggle() {
         <MenuIcon />
         <span>Меню</span>
       </button>
-      {sorted.length > 0 && (
+      {hydrated && sorted.length > 0 && (
         <div className={classes.join(' ')}>
           <p className="catalog-peek__title">
             <Link to="/catalog.html">Каталог</Link>
