@@ -12,6 +12,7 @@ import { categories, type ImageRef, products } from './catalog.table.ts';
 /** The apply transaction's handle. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/** What a file's statements changed, summed across them: the exchange's answer and the waitlists to tell. */
 export interface ApplyCounts {
   created: number;
   updated: number;
