@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { AppDeps } from './app.ts';
 import type { Config } from './config.ts';
-import { findUserById } from './features/account/account.repo.ts';
+import { findUserById } from './features/account/account.service.ts';
 import { createPageSessions } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { createDeviceCookies } from './features/auth/device-cookies.ts';
@@ -13,6 +13,7 @@ import { createAccessTokens } from './features/auth/tokens.ts';
 import { createCartService } from './features/cart/cart.service.ts';
 import { createContentService } from './features/content/content.service.ts';
 import { createMailService } from './features/mail/mail.service.ts';
+import { buyerHasOrdered } from './features/orders/orders.service.ts';
 import { attachRealtime } from './features/realtime/realtime.ts';
 import { createTelegramClient } from './features/telegram/telegram-client.ts';
 import { createLocalInvalidationBus, createRedisInvalidationBus } from './lib/invalidation-bus.ts';
@@ -107,6 +108,6 @@ export function createCore(app: FastifyInstance, config: Config, deps: AppDeps) 
     renderPage,
     responses,
     content,
-    cart: createCartService(db),
+    cart: createCartService(db, { buyerHasOrdered }),
   };
 }

@@ -1,11 +1,13 @@
 // The layers biome.json enforces (docs/decisions/033-layers-by-rule.md). Web: app/ composes, features import lib/
-// and components/ but never app/ or each other, lib/ and components/ never import features/ or app/. (The server's
-// rule — a feature never imports another feature's *.repo.ts — waits for its writes to move: decision 033.)
-// Each case is a one-line module written into the folder it speaks for, linted by the repository's own Biome and
-// configuration (Biome reports nothing for stdin), and removed again.
+// and components/ but never app/ or each other, lib/ and components/ never import features/ or app/. Server: a
+// feature (features/x/, features/admin/x/) never imports another feature's *.repo.ts, and neither do plugins/, lib/
+// and the composition files in src/ — they go through the feature's *.service.ts.
+// Each case is a one-line module written into the folder it speaks for (made for the run if it does not exist),
+// linted by the repository's own Biome and configuration (Biome reports nothing for stdin), and removed again.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -14,6 +16,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const biome = createRequire(import.meta.url).resolve('@biomejs/biome/bin/biome');
 const WEB = 'packages/web/src';
+const SERVER = 'packages/server/src';
 
 interface Case {
   /** Folder of the probe, from the repository's root. */
@@ -25,6 +28,8 @@ const CROSS_FEATURE = 'Features do not import each other';
 const FEATURE_TO_APP = 'app/ only composes';
 const UPWARD = 'never import features/ or app/';
 const REACT_ROUTER = "The shop's router lives in";
+const FEATURE_REPO = "only through that feature's *.service.ts";
+const OUTER_REPO = 'call a feature through its *.service.ts';
 
 /** [case, the message expected, or null for an import the rules let through]. */
 const CASES: Array<[Case, string | null]> = [
@@ -82,6 +87,64 @@ const CASES: Array<[Case, string | null]> = [
   [{ folder: `${WEB}/lib`, code: "import { Link } from './router/link.tsx';" }, null],
   [{ folder: `${WEB}/lib/router`, code: "import { Link } from 'react-router';" }, null],
   [{ folder: `${WEB}/app`, code: "import { CartPage } from '../features/cart/cart-page.tsx';" }, null],
+  [
+    {
+      folder: `${SERVER}/features/cart`,
+      code: "import { buyerHasOrdered } from '../orders/orders.repo.ts';",
+    },
+    FEATURE_REPO,
+  ],
+  [
+    {
+      folder: `${SERVER}/features/exchange`,
+      code: "import { upsertStagedGoods } from '../catalog/catalog-import.repo.ts';",
+    },
+    FEATURE_REPO,
+  ],
+  [
+    {
+      folder: `${SERVER}/features/admin/layers-probe`,
+      code: "import { X } from '../../orders/orders.repo.ts';",
+    },
+    FEATURE_REPO,
+  ],
+  [
+    { folder: `${SERVER}/features/admin/layers-probe`, code: "import { X } from '../admin.repo.ts';" },
+    FEATURE_REPO,
+  ],
+  [
+    {
+      folder: `${SERVER}/plugins`,
+      code: "import { findUserById } from '../features/account/account.repo.ts';",
+    },
+    OUTER_REPO,
+  ],
+  [
+    { folder: `${SERVER}/lib`, code: "import { deleteCart } from '../features/cart/cart.repo.ts';" },
+    OUTER_REPO,
+  ],
+  [
+    { folder: SERVER, code: "import { findProductForCart } from './features/cart/cart.repo.ts';" },
+    OUTER_REPO,
+  ],
+  [
+    {
+      folder: `${SERVER}/features/exchange`,
+      code: "import { upsertStagedGoods } from '../catalog/catalog.service.ts';",
+    },
+    null,
+  ],
+  [{ folder: `${SERVER}/features/orders`, code: "import { findOrderById } from './orders.repo.ts';" }, null],
+  [{ folder: `${SERVER}/features/orders`, code: "import { carts } from '../cart/cart.table.ts';" }, null],
+  [{ folder: `${SERVER}/features/admin/layers-probe`, code: "import { X } from './probe.repo.ts';" }, null],
+  [
+    {
+      folder: `${SERVER}/plugins`,
+      code: "import { findUserById } from '../features/account/account.service.ts';",
+    },
+    null,
+  ],
+  [{ folder: SERVER, code: "import { findProductForCart } from './features/cart/cart.service.ts';" }, null],
 ];
 
 interface BiomeReport {
@@ -95,7 +158,11 @@ const probeOf = (index: number) => `${CASES[index]![0].folder}/layers-probe-${su
 
 beforeAll(async () => {
   const files = CASES.map((_, index) => probeOf(index));
+  const madeFolders = [...new Set(CASES.map(([probe]) => probe.folder))].filter(
+    (folder) => !existsSync(path.join(repoRoot, folder)),
+  );
   try {
+    await Promise.all(madeFolders.map((folder) => mkdir(path.join(repoRoot, folder), { recursive: true })));
     await Promise.all(
       files.map((file, index) => writeFile(path.join(repoRoot, file), `${CASES[index]![0].code}\n`)),
     );
@@ -117,6 +184,9 @@ beforeAll(async () => {
     }
   } finally {
     await Promise.all(files.map((file) => rm(path.join(repoRoot, file), { force: true })));
+    await Promise.all(
+      madeFolders.map((folder) => rm(path.join(repoRoot, folder), { recursive: true, force: true })),
+    );
   }
 }, 60_000);
 

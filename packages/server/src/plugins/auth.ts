@@ -1,7 +1,7 @@
 // Who is calling: the Bearer access token is verified once per request; routes ask for the user they need.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { findUserById, type UserRow } from '../features/account/account.repo.ts';
+import { findUserById, type UserRow } from '../features/account/account.service.ts';
 import type { AccessClaims, AccessTokens } from '../features/auth/tokens.ts';
 import { unauthenticated } from '../lib/app-error.ts';
 

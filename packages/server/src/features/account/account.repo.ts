@@ -1,5 +1,5 @@
 // Reads and writes of users and what belongs to them: addresses, pickup points, favourites, waitlist, questions.
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { orders } from '../orders/orders.table.ts';
@@ -317,4 +317,28 @@ export async function updateTelegramChat(db: Database, userId: number, chatId: s
       .returning();
     return row!;
   });
+}
+
+/**
+ * ₽ of the customer's completed orders (docs/decisions/012-personal-discount.md): goods of delivered orders, and
+ * courses paid and not cancelled. Delivery is not counted.
+ */
+export async function sumCompletedOrders(db: Database, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${orders.goodsTotal}), 0)`.mapWith(Number) })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        or(
+          eq(orders.status, 'delivered'),
+          and(
+            ne(orders.status, 'cancelled'),
+            eq(orders.paymentState, 'paid'),
+            sql`${orders.delivery}->>'kind' = 'course'`,
+          ),
+        ),
+      ),
+    );
+  return row?.total ?? 0;
 }

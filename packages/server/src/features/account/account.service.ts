@@ -37,7 +37,6 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { listProductsByIds } from '../catalog/catalog.service.ts';
 import { listPublications, type PublicationKind } from '../content/publications.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import { sumCompletedOrders } from '../orders/orders.repo.ts';
 import {
   type AddressRow,
   deleteAddress,
@@ -59,6 +58,7 @@ import {
   insertWaitlistEntry,
   type PickupPointRow,
   type QuestionRow,
+  sumCompletedOrders,
   type UserRow,
   updateQuestionAnswer,
   updateTelegramChat,
@@ -68,6 +68,17 @@ import {
 } from './account.repo.ts';
 import { addresses, favorites, pickupPoints, users, waitlist } from './account.table.ts';
 import { deleteAvatarFile, storeAvatar } from './avatars.ts';
+
+// The account's door for other features (decision 033): the user row that sign-in, the session and the checkout read
+// and write goes through here, never through account.repo.ts.
+export {
+  bumpTokenVersion,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  type UserRow,
+  updateUser,
+} from './account.repo.ts';
 
 export async function getUserWire(db: Database, user: UserRow): Promise<UserWire> {
   const [favoriteRows, waitRows, addressRows, pickupRows] = await Promise.all([
@@ -360,6 +371,36 @@ export async function addPickupPoint(
     });
   }
   return toPickupPointWire(row);
+}
+
+/**
+ * A checkout's new address, kept in the buyer's book once (the same address is not added twice) and within the
+ * book's limit (a full book is left as it is). Runs in the order's transaction when given its handle.
+ */
+export async function rememberAddress(
+  db: Database,
+  userId: number,
+  typed: Omit<typeof addresses.$inferInsert, 'userId'>,
+): Promise<void> {
+  const book = await findAddresses(db, userId);
+  const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+  const known = book.some(
+    (saved) =>
+      same(saved.city, typed.city) &&
+      same(saved.street, typed.street) &&
+      same(saved.house, typed.house) &&
+      same(saved.flat, typed.flat ?? ''),
+  );
+  if (!known) await insertAddressWithinLimit(db, { userId, ...typed }, ADDRESS_LIMIT);
+}
+
+/** A checkout's pickup point, kept in the buyer's book within its limit (the same point only refreshed). */
+export async function rememberPickupPoint(
+  db: Database,
+  userId: number,
+  point: Omit<typeof pickupPoints.$inferInsert, 'userId'>,
+): Promise<void> {
+  await insertPickupPointWithinLimit(db, { userId, ...point }, PICKUP_POINT_LIMIT);
 }
 
 export async function removePickupPoint(db: Database, userId: number, pickupPointId: number): Promise<void> {

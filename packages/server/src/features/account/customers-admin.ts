@@ -18,7 +18,7 @@ import { notFound } from '../../lib/app-error.ts';
 import { moderatorId } from '../admin/admin.routes.ts';
 import { auditLog } from '../admin/admin.table.ts';
 import { writeAudit } from '../admin/audit.ts';
-import { refundedOfOrder } from '../orders/orders.repo.ts';
+import { refundedOfOrder } from '../orders/orders.service.ts';
 import { orders } from '../orders/orders.table.ts';
 import { calculateDiscountPercent, refreshPersonalDiscount } from './account.service.ts';
 import { users } from './account.table.ts';

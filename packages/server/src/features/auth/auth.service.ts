@@ -18,7 +18,7 @@ import {
   insertUser,
   type UserRow,
   updateUser,
-} from '../account/account.repo.ts';
+} from '../account/account.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import {
   findRefreshToken,
@@ -33,6 +33,9 @@ import {
 import type { DeviceCookies } from './device-cookies.ts';
 import { getDecoyHash, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { type AccessTokens, createOpaqueToken, parseOpaqueToken, secretMatches } from './tokens.ts';
+
+// The housekeeping's clean-up of expired refresh tokens goes through the auth's door (decision 033).
+export { deleteExpiredRefreshTokens } from './auth.repo.ts';
 
 /** An access token without a new refresh token (a second tab within the grace period). */
 export interface AccessOnly {

@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createMailService } from '../mail/mail.service.ts';
 import { outbox } from '../mail/mail.table.ts';
 import { unsubscribeUrl } from '../mail/unsubscribe.ts';
+import { buyerHasOrdered } from '../orders/orders.service.ts';
 import { orders } from '../orders/orders.table.ts';
 import { remindAbandonedCarts } from './abandoned-cart.ts';
 import { createCartService } from './cart.service.ts';
@@ -38,7 +39,7 @@ function remind(now: Date) {
   return remindAbandonedCarts(
     {
       db,
-      cart: createCartService(db),
+      cart: createCartService(db, { buyerHasOrdered }),
       mail: createMailService(db, { PUBLIC_URL: ORIGIN }),
       origin: ORIGIN,
       hours: 24,

@@ -6,7 +6,7 @@ import type { CartLine } from '@efir/domain/cart-wire';
 import { formatRub } from '@efir/domain/money';
 import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { findUserById } from '../account/account.repo.ts';
+import { findUserById } from '../account/account.service.ts';
 import { users } from '../account/account.table.ts';
 import { letterButton, letterParagraph, letterTable } from '../mail/letter-html.ts';
 import type { MailService } from '../mail/mail.service.ts';

@@ -1,5 +1,5 @@
-// Reads and writes of carts, their lines, promo codes, gifts and saved carts.
-import { and, asc, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+// Reads and writes of carts, their lines, promo codes (and the uses orders take of them), gifts and saved carts.
+import { and, asc, desc, eq, gt, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { preparedQuery, prepareRawSql } from '../../db/prepared.ts';
@@ -344,4 +344,29 @@ export async function findProductsUnderCategories(
     .from(products)
     .where(and(inArray(products.id, productIds), inArray(products.categoryId, [...under])));
   return new Set(rows.map((row) => row.id));
+}
+
+/** Counts one use of a promo code if its limit allows; false when it is used up. */
+export async function usePromoCode(db: Database, code: string): Promise<boolean> {
+  const rows = await db
+    .update(promoCodes)
+    .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
+    .where(
+      and(
+        sql`upper(${promoCodes.code}) = upper(${code})`,
+        or(isNull(promoCodes.usageLimit), sql`${promoCodes.usedCount} < ${promoCodes.usageLimit}`),
+      ),
+    )
+    .returning({ id: promoCodes.id });
+  return rows.length === 1;
+}
+
+/** Gives back the use a cancelled order took of its promo code (never below zero); false when nothing was counted. */
+export async function returnPromoUse(db: Database, code: string): Promise<boolean> {
+  const rows = await db
+    .update(promoCodes)
+    .set({ usedCount: sql`${promoCodes.usedCount} - 1` })
+    .where(and(sql`upper(${promoCodes.code}) = upper(${code})`, sql`${promoCodes.usedCount} > 0`))
+    .returning({ id: promoCodes.id });
+  return rows.length === 1;
 }

@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Authenticator } from '../../plugins/auth.ts';
-import type { UserRow } from '../account/account.repo.ts';
+import type { UserRow } from '../account/account.service.ts';
 import type { CartRow } from './cart.repo.ts';
 import { type CartService, MAX_LINE_QUANTITY } from './cart.service.ts';
 

@@ -6,8 +6,7 @@ import { computeCartTotals, emptyCart } from '@efir/domain/cart-math';
 import type { CartAnswer, CartGiftsAnswer, CartLine, SavedCart, SavedCartPage } from '@efir/domain/cart-wire';
 import type { Database } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
-import type { UserRow } from '../account/account.repo.ts';
-import { buyerHasOrdered } from '../orders/orders.repo.ts';
+import type { UserRow } from '../account/account.service.ts';
 import {
   addToCartLine,
   type CartRow,
@@ -21,6 +20,7 @@ import {
   findCartByUser,
   findCartLines,
   findCartRecommendations,
+  findGuestCartsOlderThan,
   findProductForCart,
   findProductsUnderCategories,
   findPromoByCode,
@@ -33,6 +33,17 @@ import {
   updateCart,
   upsertCartLine,
 } from './cart.repo.ts';
+
+// The cart's door for other features (decision 033): the cart row orders lock, a product as the cart sees it, and
+// the promo code's uses an order takes and a cancel gives back go through here, never through cart.repo.ts.
+export { type CartRow, findProductForCart, returnPromoUse, usePromoCode } from './cart.repo.ts';
+
+/** Guest carts nobody can reach any more (their cookie lived `days`) are removed; how many, for the log. */
+export async function deleteStaleGuestCarts(db: Database, days: number): Promise<number> {
+  const stale = await findGuestCartsOlderThan(db, days);
+  for (const cart of stale) await deleteCart(db, cart.id);
+  return stale.length;
+}
 
 export const HYDROLAT_KAT_GLOBAL = 12;
 /** A promo code for a buyer's first order only (its percent replaces the personal discount, spec §6). */
@@ -109,7 +120,16 @@ export interface CartService {
   mergeGuestCart(guestCartId: string | undefined, userId: number): Promise<void>;
 }
 
-export function createCartService(db: Database): CartService {
+/**
+ * Whether a buyer has ordered before: the orders' read (orders.service.ts), handed in by the composition root since
+ * the orders' service imports this one.
+ */
+type BuyerHasOrdered = (
+  db: Database,
+  buyer: { userId: number; email: string; tel: string },
+) => Promise<boolean>;
+
+export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHasOrdered }): CartService {
   async function loadLines(cart: CartRow) {
     const rows = await findCartLines(db, cart.id);
     const notices: string[] = [];
@@ -142,7 +162,7 @@ export function createCartService(db: Database): CartService {
       !checked.error &&
       user &&
       checked.promo.conditionType === FIRST_ORDER_CONDITION &&
-      (await buyerHasOrdered(db, { userId: user.id, email: user.email, tel: user.tel }))
+      (await deps.buyerHasOrdered(db, { userId: user.id, email: user.email, tel: user.tel }))
     ) {
       return { error: true, text: FIRST_ORDER_ONLY } as const;
     }

@@ -1,6 +1,7 @@
-// Reads of the catalogue: the category tree and products.
+// Reads of the catalogue (the category tree and products) and the stock orders take and give back: the stock
+// decrement is the conditional update that makes overselling impossible.
 import type { ProductFilter } from '@efir/domain/catalog-wire';
-import { and, asc, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedQuery, prepareRawSql } from '../../db/prepared.ts';
 import { categories, productCounts, products } from './catalog.table.ts';
@@ -288,4 +289,33 @@ const categoryById = preparedQuery((db) =>
 export async function findCategoryById(db: Database, id: number): Promise<CategoryRow | undefined> {
   const [row] = await categoryById(db).execute({ id });
   return row;
+}
+
+const takeStockStatement = preparedQuery((db) => {
+  const quantity = sql.placeholder('quantity');
+  return db
+    .update(products)
+    .set({ stock: sql`${products.stock} - ${quantity}` })
+    .where(and(eq(products.id, sql.placeholder('productId')), gte(products.stock, quantity)))
+    .returning({ id: products.id })
+    .prepare('order_take_stock');
+});
+
+/** Takes quantity from stock only if that much is there; false when it is not (nothing changes then). */
+export async function takeStock(db: Database, productId: number, quantity: number): Promise<boolean> {
+  const rows = await takeStockStatement(db).execute({ productId, quantity });
+  return rows.length === 1;
+}
+
+export async function returnStock(
+  db: Database,
+  productId: number,
+  quantity: number,
+): Promise<{ before: number; after: number } | null> {
+  const [row] = await db
+    .update(products)
+    .set({ stock: sql`${products.stock} + ${quantity}` })
+    .where(eq(products.id, productId))
+    .returning({ after: products.stock });
+  return row ? { before: row.after - quantity, after: row.after } : null;
 }

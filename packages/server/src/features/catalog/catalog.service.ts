@@ -32,6 +32,25 @@ import {
   type ProductCardRow,
 } from './catalog.repo.ts';
 
+// The catalogue's door for other features (decision 033): the stock orders take and give back, and the 1C
+// exchange's writes of categories and goods (catalog-import.repo.ts, each on the caller's transaction handle).
+export { returnStock, takeStock } from './catalog.repo.ts';
+export {
+  type ApplyCounts,
+  applyStagedPrices,
+  emptyCounts,
+  goodsWantingPictures,
+  hideDeletedGoods,
+  hideUnlisted,
+  insertStagedCharacteristics,
+  listCharacteristicsOfStagedGoods,
+  setImportedPictures,
+  type Tx,
+  unlistGoodsNotStaged,
+  upsertImportedCategory,
+  upsertStagedGoods,
+} from './catalog-import.repo.ts';
+
 function toCatalogEntry(row: CategoryRow): CatalogEntry {
   return {
     id: row.id,

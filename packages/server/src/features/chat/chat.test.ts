@@ -11,7 +11,7 @@ import { createMemoryRateLimiter } from '../../lib/rate-limiter.ts';
 import type { Authenticator } from '../../plugins/auth.ts';
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { findUserById } from '../account/account.repo.ts';
+import { findUserById } from '../account/account.service.ts';
 import { users } from '../account/account.table.ts';
 import { createAccessTokens } from '../auth/tokens.ts';
 import { registerChatRoutes } from './chat.routes.ts';

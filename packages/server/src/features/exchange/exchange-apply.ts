@@ -6,22 +6,20 @@
 import { randomInt } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import {
+  emptyCounts,
+  goodsWantingPictures,
+  hideUnlisted,
+  setImportedPictures,
+} from '../catalog/catalog.service.ts';
 import type { ImageRef } from '../catalog/catalog.table.ts';
-import { products } from '../catalog/catalog.table.ts';
 import { tellWaitlist } from '../catalog/products-admin.service.ts';
 import type { ExchangeSessionRow } from './exchange.repo.ts';
 import type { ExchangeDeps } from './exchange.service.ts';
 import { type ExchangeFileResult, exchangeStagedGoods, exchangeStagedOffers } from './exchange.table.ts';
-import {
-  applyStagedGoods,
-  createCategoryWriter,
-  createGoodsStager,
-  emptyCounts,
-  goodsWantingPictures,
-  hideUnlisted,
-} from './exchange-catalog.ts';
+import { applyStagedGoods, createCategoryWriter, createGoodsStager } from './exchange-catalog.ts';
 import { applyStagedOffers, createOffersStager } from './exchange-offers.ts';
 import { type PropertyDictionary, readPropertyDefinitions } from './exchange-properties.ts';
 import { readXmlRecords, type XmlNode } from './exchange-xml.ts';
@@ -172,11 +170,7 @@ async function storePictures(db: Database, run: number, storePicture: StorePictu
       if (image) images.push(image);
     }
     if (images.length === 0) continue;
-    // Photos the owner added meanwhile win.
-    await db
-      .update(products)
-      .set({ images })
-      .where(and(eq(products.id, id), sql`${products.images} = '[]'::jsonb`));
+    await setImportedPictures(db, id, images);
     stored = true;
   }
   return stored;

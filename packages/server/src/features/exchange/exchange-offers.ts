@@ -5,19 +5,17 @@
 // Characteristics (decision 025): an offer «товар#характеристика» is a product of its own in the base good's family,
 // like the shop's 10 ml / 30 ml bottles today — same name, group, description and photos, its own volume, price and
 // stock; the volume switcher on the product page moves between them. The base good without an offer stays hidden.
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products } from '../catalog/catalog.table.ts';
-import { exchangeStagedGoods, exchangeStagedOffers } from './exchange.table.ts';
 import {
   type ApplyCounts,
-  freeUrls,
-  STAGING_BATCH,
-  summarize,
+  applyStagedPrices,
+  insertStagedCharacteristics,
   type Tx,
-  volumeFromText,
-  volumeMl,
-} from './exchange-catalog.ts';
+} from '../catalog/catalog.service.ts';
+import { products } from '../catalog/catalog.table.ts';
+import { exchangeStagedGoods, exchangeStagedOffers } from './exchange.table.ts';
+import { freeUrls, STAGING_BATCH, volumeFromText, volumeMl } from './exchange-catalog.ts';
 import { slugify } from './exchange-slug.ts';
 import { child, children, numberOf, textOf, type XmlNode } from './exchange-xml.ts';
 
@@ -235,78 +233,17 @@ export function createOffersStager(
   };
 }
 
-/** Columns a characteristic's product takes from its good: all but its identity, prices, stock and counters. */
-const OWN_COLUMNS = new Set([
-  'id',
-  'external_id',
-  'url',
-  'volume',
-  'volume_ml',
-  'cena',
-  'cena_st',
-  'stock',
-  'visible',
-  'popularity',
-  'avg_rating',
-  'votes_count',
-  'comments_count',
-  'created_at',
-  'updated_at',
-]);
-const copied = (prefix: string) =>
-  sql.raw(
-    Object.values(getTableColumns(products))
-      .filter((column) => !column.generated && !OWN_COLUMNS.has(column.name))
-      .map((column) => `${prefix}"${column.name}"`)
-      .join(', '),
-  );
-
 /**
  * The staged offers, in the file's transaction: new characteristics become products of their good's family (hidden,
- * no price yet), then every offer's price, old price and stock are written where they changed. Shown when 1C lists
- * the good and it has a price; a zero price hides it (nobody can buy it for 0 ₽).
+ * no price yet), then every offer's price, old price and stock are written where they changed — the catalogue's
+ * writes (catalog-import.repo.ts), on this transaction's handle.
  */
 export async function applyStagedOffers(tx: Tx, run: number, counts: ApplyCounts): Promise<void> {
-  const latest = sql`
-    select distinct on (external_id) * from exchange_staged_offers where run = ${run} order by external_id, seq desc`;
   // An address given out while the file was read may have been taken since (a moderator, another import).
   await tx.execute(sql`
     update exchange_staged_offers o set url = regexp_replace(o.url, '[.]html$', '') || '-' || o.run || o.seq || '.html'
     where o.run = ${run} and o.url is not null
       and exists (select 1 from products p where p.url = o.url and p.external_id is distinct from o.external_id)`);
-  await summarize(
-    tx,
-    sql`latest as (${latest}),
-      changed as (
-        insert into products (${copied('')}, external_id, url, volume, volume_ml, cena, cena_st, stock, visible,
-          popularity, avg_rating, votes_count, comments_count)
-        select ${copied('b.')}, o.external_id, o.url, o.volume, o.volume_ml, 0, 0, 0, false, 0, 0, 0, 0
-        from latest o join products b on b.external_id = o.base_id
-        where o.url is not null
-        on conflict (external_id) do nothing
-        returning id, true as created, false as was_visible, 0 as was_stock, visible, stock
-      )`,
-    counts,
-  );
-  await summarize(
-    tx,
-    sql`latest as (${latest}),
-      changed as (
-        update products p set cena = v.cena, cena_st = v.cena_st, stock = v.stock, visible = v.visible
-        from (
-          select o.id, o.visible as was_visible, o.stock as was_stock, n.cena, n.cena_st, n.stock,
-            o.external_listed and n.cena > 0 as visible
-          from latest s join products o on o.external_id = s.external_id,
-          lateral (
-            select coalesce(s.retail, o.cena) as cena,
-              case when s.retail is null then o.cena_st when s.old > s.retail then s.old else 0 end as cena_st,
-              coalesce(s.stock, o.stock) as stock
-          ) n
-        ) v
-        where p.id = v.id
-          and (p.cena, p.cena_st, p.stock, p.visible) is distinct from (v.cena, v.cena_st, v.stock, v.visible)
-        returning p.id, false as created, v.was_visible, v.was_stock, p.visible, p.stock
-      )`,
-    counts,
-  );
+  await insertStagedCharacteristics(tx, run, counts);
+  await applyStagedPrices(tx, run, counts);
 }

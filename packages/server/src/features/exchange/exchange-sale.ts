@@ -1,7 +1,7 @@
-// type=sale: the shop's orders as CommerceML Документ elements for 1C (mode=query), marked exported when 1C says
-// it took them (mode=success).
+// type=sale: the shop's orders as CommerceML Документ elements for 1C (mode=query); when 1C says it took them
+// (mode=success) the orders' service marks them exported.
 import { getPaymentMethodName } from '@efir/domain/delivery-catalogue';
-import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../catalog/catalog.table.ts';
 import { ORDER_STATUS_NAMES, orderNumber, PAYMENT_STATE_NAMES } from '../orders/orders.service.ts';
@@ -174,17 +174,6 @@ export async function exportOrders(
   });
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<КоммерческаяИнформация ВерсияСхемы="2.05" ДатаФормирования="${moscow(now).full}">${documents.join('\n')}</КоммерческаяИнформация>\n`;
   return { xml, orderIds: ids };
-}
-
-/** mode=success: the orders of the last query are in 1C now. */
-export async function markExported(db: Database, orderIds: number[]): Promise<number> {
-  if (orderIds.length === 0) return 0;
-  const marked = await db
-    .update(orders)
-    .set({ exportedAt: sql`now()` })
-    .where(and(inArray(orders.id, orderIds), isNull(orders.exportedAt)))
-    .returning({ id: orders.id });
-  return marked.length;
 }
 
 /** A change 1C reports for one of our orders. */

@@ -13,6 +13,7 @@ import type { Database } from '../../db/client.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { storeProductImage } from '../catalog/product-image-files.ts';
 import type { MailService } from '../mail/mail.service.ts';
+import { markOrdersExported } from '../orders/orders.service.ts';
 import type { OrderStatus } from '../orders/orders.table.ts';
 import {
   appendFileResult,
@@ -25,7 +26,7 @@ import {
 } from './exchange.repo.ts';
 import type { ExchangeFileResult } from './exchange.table.ts';
 import { applyCatalogFile } from './exchange-apply.ts';
-import { applySaleFile, exportOrders, markExported } from './exchange-sale.ts';
+import { applySaleFile, exportOrders } from './exchange-sale.ts';
 import { PackageError } from './exchange-xml.ts';
 import { unpackZip } from './exchange-zip.ts';
 
@@ -380,7 +381,7 @@ export function createExchangeService(deps: ExchangeDeps) {
     },
 
     async saleSuccess(session: ExchangeSessionRow): Promise<string> {
-      const marked = await markExported(db, session.sentOrderIds);
+      const marked = await markOrdersExported(db, session.sentOrderIds);
       await appendFileResult(db, session.id, {
         filename: 'query',
         kind: 'Заказы',

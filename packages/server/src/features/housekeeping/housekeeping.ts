@@ -3,9 +3,9 @@
 // may run it, since each step is an idempotent delete.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { deleteExpiredRefreshTokens } from '../auth/auth.repo.ts';
-import { deleteCart, findGuestCartsOlderThan } from '../cart/cart.repo.ts';
+import { deleteExpiredRefreshTokens } from '../auth/auth.service.ts';
 import { CART_COOKIE_DAYS } from '../cart/cart.routes.ts';
+import { deleteStaleGuestCarts } from '../cart/cart.service.ts';
 
 const FIRST_RUN_AFTER_MS = 60_000;
 const EVERY_MS = 6 * 60 * 60 * 1000;
@@ -13,9 +13,7 @@ const EVERY_MS = 6 * 60 * 60 * 1000;
 /** One pass; returns what it removed, for the log. */
 export async function runHousekeeping(db: Database): Promise<{ guestCarts: number }> {
   await deleteExpiredRefreshTokens(db);
-  const stale = await findGuestCartsOlderThan(db, CART_COOKIE_DAYS);
-  for (const cart of stale) await deleteCart(db, cart.id);
-  return { guestCarts: stale.length };
+  return { guestCarts: await deleteStaleGuestCarts(db, CART_COOKIE_DAYS) };
 }
 
 export function startHousekeeping(

@@ -5,8 +5,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { findUserById } from '../account/account.repo.ts';
-import { setMailings } from '../account/account.service.ts';
+import { findUserById, setMailings } from '../account/account.service.ts';
 import { escapeLetterHtml } from './letter-html.ts';
 
 export const UNSUBSCRIBE_PATH = '/unsubscribe';

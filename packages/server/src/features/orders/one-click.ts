@@ -12,10 +12,9 @@ import type { Database } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Authenticator } from '../../plugins/auth.ts';
-import type { UserRow } from '../account/account.repo.ts';
-import type { CartRow } from '../cart/cart.repo.ts';
+import type { UserRow } from '../account/account.service.ts';
 import { CART_COOKIE } from '../cart/cart.routes.ts';
-import type { CartService } from '../cart/cart.service.ts';
+import type { CartRow, CartService } from '../cart/cart.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { oneClickLetter } from './order-letters.ts';
 import {

@@ -36,18 +36,12 @@ import { users } from '../account/account.table.ts';
 import { moderatorId } from '../admin/admin.routes.ts';
 import { auditLog } from '../admin/admin.table.ts';
 import { writeAudit } from '../admin/audit.ts';
+import { returnPromoUse } from '../cart/cart.service.ts';
+import { returnStock } from '../catalog/catalog.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { describeRefund, REFUND_STATUS_NAMES, type RefundsService } from '../payments/refunds.service.ts';
-import {
-  findOrderById,
-  findOrderLines,
-  type OrderRow,
-  refundedOfOrder,
-  returnPromoUse,
-  returnStock,
-  sumRefunded,
-} from './orders.repo.ts';
+import { findOrderById, findOrderLines, type OrderRow, refundedOfOrder, sumRefunded } from './orders.repo.ts';
 import {
   CARD_ONLINE,
   describeTracking,

@@ -1,8 +1,8 @@
-// Reads and writes of orders; the stock decrement is the conditional update that makes overselling impossible.
-import { and, asc, desc, eq, gte, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+// Reads and writes of orders; the checkout's statement also empties the cart it came from (decision 033).
+import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import { cartLines, carts, promoCodes } from '../cart/cart.table.ts';
+import { cartLines, carts } from '../cart/cart.table.ts';
 import { products } from '../catalog/catalog.table.ts';
 import { paymentRefunds } from '../payments/payments.table.ts';
 import { orderLines, orders } from './orders.table.ts';
@@ -195,60 +195,6 @@ export async function insertCheckoutOrder(
   return row ?? null;
 }
 
-const takeStockStatement = preparedQuery((db) => {
-  const quantity = sql.placeholder('quantity');
-  return db
-    .update(products)
-    .set({ stock: sql`${products.stock} - ${quantity}` })
-    .where(and(eq(products.id, sql.placeholder('productId')), gte(products.stock, quantity)))
-    .returning({ id: products.id })
-    .prepare('order_take_stock');
-});
-
-/** Takes quantity from stock only if that much is there; false when it is not (nothing changes then). */
-export async function takeStock(db: Database, productId: number, quantity: number): Promise<boolean> {
-  const rows = await takeStockStatement(db).execute({ productId, quantity });
-  return rows.length === 1;
-}
-
-export async function returnStock(
-  db: Database,
-  productId: number,
-  quantity: number,
-): Promise<{ before: number; after: number } | null> {
-  const [row] = await db
-    .update(products)
-    .set({ stock: sql`${products.stock} + ${quantity}` })
-    .where(eq(products.id, productId))
-    .returning({ after: products.stock });
-  return row ? { before: row.after - quantity, after: row.after } : null;
-}
-
-/** Counts one use of a promo code if its limit allows; false when it is used up. */
-export async function usePromoCode(db: Database, code: string): Promise<boolean> {
-  const rows = await db
-    .update(promoCodes)
-    .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
-    .where(
-      and(
-        sql`upper(${promoCodes.code}) = upper(${code})`,
-        or(isNull(promoCodes.usageLimit), sql`${promoCodes.usedCount} < ${promoCodes.usageLimit}`),
-      ),
-    )
-    .returning({ id: promoCodes.id });
-  return rows.length === 1;
-}
-
-/** Gives back the use a cancelled order took of its promo code (never below zero); false when nothing was counted. */
-export async function returnPromoUse(db: Database, code: string): Promise<boolean> {
-  const rows = await db
-    .update(promoCodes)
-    .set({ usedCount: sql`${promoCodes.usedCount} - 1` })
-    .where(and(sql`upper(${promoCodes.code}) = upper(${code})`, sql`${promoCodes.usedCount} > 0`))
-    .returning({ id: promoCodes.id });
-  return rows.length === 1;
-}
-
 /** Inserts the lines; returns them as stored, in line order. */
 export async function insertOrderLines(
   db: Database,
@@ -315,30 +261,6 @@ export async function buyerHasOrdered(db: Database, buyer: Buyer): Promise<boole
 }
 
 /**
- * ₽ of the customer's completed orders (docs/decisions/012-personal-discount.md): goods of delivered orders, and
- * courses paid and not cancelled. Delivery is not counted.
- */
-export async function sumCompletedOrders(db: Database, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${orders.goodsTotal}), 0)`.mapWith(Number) })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        or(
-          eq(orders.status, 'delivered'),
-          and(
-            ne(orders.status, 'cancelled'),
-            eq(orders.paymentState, 'paid'),
-            sql`${orders.delivery}->>'kind' = 'course'`,
-          ),
-        ),
-      ),
-    );
-  return row?.total ?? 0;
-}
-
-/**
  * ₽ returned of each order a query over `orders` reads (succeeded refunds; 0 for orders not paid), as a column or a
  * condition — the back office's lists show and filter returned payments by it. Spelled out: inside the subquery a
  * bare "status" would be the refund's.
@@ -374,4 +296,15 @@ export async function findProductToOrder(db: Database, productId: number) {
     .where(eq(products.id, productId))
     .limit(1);
   return row;
+}
+
+/** 1C's mode=success: the orders of its last query are in 1C now; the count of those newly marked. */
+export async function markOrdersExported(db: Database, orderIds: number[]): Promise<number> {
+  if (orderIds.length === 0) return 0;
+  const marked = await db
+    .update(orders)
+    .set({ exportedAt: sql`now()` })
+    .where(and(inArray(orders.id, orderIds), isNull(orders.exportedAt)))
+    .returning({ id: orders.id });
+  return marked.length;
 }

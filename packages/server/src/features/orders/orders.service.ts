@@ -2,7 +2,7 @@
 // Placing orders from the server-side cart (one transaction: stock taken conditionally, promo use counted, lines
 // copied, cart emptied), idempotent by the client's key; order views; payment status follow-up.
 import { randomUUID } from 'node:crypto';
-import { ADDRESS_LIMIT, PICKUP_DELIVERY_KINDS, PICKUP_POINT_LIMIT } from '@efir/domain/account-schemas';
+import { PICKUP_DELIVERY_KINDS } from '@efir/domain/account-schemas';
 import type { DiscountTier } from '@efir/domain/account-wire';
 import type { CartAnswer } from '@efir/domain/cart-wire';
 import { getDeliveryKindName, getPaymentMethodName } from '@efir/domain/delivery-catalogue';
@@ -21,14 +21,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError, conflict, type FieldErrors, invalidData, notFound } from '../../lib/app-error.ts';
 import {
-  findAddresses,
-  insertAddressWithinLimit,
-  insertPickupPointWithinLimit,
+  refreshPersonalDiscount,
+  rememberAddress,
+  rememberPickupPoint,
   type UserRow,
-} from '../account/account.repo.ts';
-import { refreshPersonalDiscount } from '../account/account.service.ts';
-import type { CartRow } from '../cart/cart.repo.ts';
-import { type CartService, FIRST_ORDER_CONDITION } from '../cart/cart.service.ts';
+} from '../account/account.service.ts';
+import { type CartRow, type CartService, FIRST_ORDER_CONDITION, usePromoCode } from '../cart/cart.service.ts';
+import { takeStock } from '../catalog/catalog.service.ts';
 import type { CartSnapshot, DeliveryQuoteResult } from '../delivery/delivery.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { orderPlacedLetter } from './order-letters.ts';
@@ -45,11 +44,21 @@ import {
   lockCartLines,
   type OrderRow,
   sumRefunded,
-  takeStock,
   updateOrder,
-  usePromoCode,
 } from './orders.repo.ts';
 import type { OrderStatus } from './orders.table.ts';
+
+// The orders' door for other features (decision 033): the school's course orders, the first-order check of a promo
+// code, the refunded sum the back office lists, and 1C's export mark go through here, never through orders.repo.ts.
+export {
+  buyerHasOrdered,
+  findOrderById,
+  insertOrder,
+  insertOrderLines,
+  markOrdersExported,
+  type OrderRow,
+  refundedOfOrder,
+} from './orders.repo.ts';
 
 export const ORDER_STATUS_NAMES: Record<OrderStatus, string> = {
   new: 'Новый',
@@ -248,25 +257,14 @@ async function rememberDeliveryChoice(
   form: DeliveryForm,
   point: { code: string; type: number; name: string; address: string } | null,
 ): Promise<void> {
-  if (form.addressNew) {
-    const book = await findAddresses(db, userId);
-    const typed = form.addressNew;
-    const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-    const known = book.some(
-      (saved) =>
-        same(saved.city, typed.city) &&
-        same(saved.street, typed.street) &&
-        same(saved.house, typed.house) &&
-        same(saved.flat, typed.flat ?? ''),
-    );
-    if (!known) await insertAddressWithinLimit(db, { userId, ...typed }, ADDRESS_LIMIT);
-  }
+  if (form.addressNew) await rememberAddress(db, userId, form.addressNew);
   if (form.pvzNew && point && (PICKUP_DELIVERY_KINDS as readonly number[]).includes(point.type)) {
-    await insertPickupPointWithinLimit(
-      db,
-      { userId, code: point.code, type: point.type, name: point.name, address: point.address },
-      PICKUP_POINT_LIMIT,
-    );
+    await rememberPickupPoint(db, userId, {
+      code: point.code,
+      type: point.type,
+      name: point.name,
+      address: point.address,
+    });
   }
 }
 

@@ -27,11 +27,16 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError, conflict, invalidData, notFound } from '../../lib/app-error.ts';
-import type { UserRow } from '../account/account.repo.ts';
-import { findUserById } from '../account/account.repo.ts';
+import { findUserById, type UserRow } from '../account/account.service.ts';
 import { writeAudit } from '../admin/audit.ts';
-import { findOrderById, insertOrder, insertOrderLines, type OrderRow } from '../orders/orders.repo.ts';
-import { CARD_ONLINE, orderNumber } from '../orders/orders.service.ts';
+import {
+  CARD_ONLINE,
+  findOrderById,
+  insertOrder,
+  insertOrderLines,
+  type OrderRow,
+  orderNumber,
+} from '../orders/orders.service.ts';
 import { COURSE_LINE_PRODUCT_ID } from '../orders/orders.table.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { PaymentProviderError } from '../payments/yookassa.client.ts';

@@ -5,8 +5,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import type { UserRow } from '../account/account.repo.ts';
-import { forgetTelegramChat, issueTelegramLinkCode, linkTelegramChat } from '../account/account.service.ts';
+import {
+  forgetTelegramChat,
+  issueTelegramLinkCode,
+  linkTelegramChat,
+  type UserRow,
+} from '../account/account.service.ts';
 import { type TelegramClient, TelegramError } from './telegram-client.ts';
 
 export const TEST_MESSAGE = 'Проверка связи: уведомления «Эфира» приходят сюда.';
