@@ -16,6 +16,8 @@ const refundBody = z.strictObject({
     .min(1, 'Сумма возврата — не меньше 1 ₽')
     .max(100_000_000, 'Слишком большая сумма'),
   comment: z.string().trim().max(500, 'Комментарий — не длиннее 500 символов').optional(),
+  /** One confirmed refund's key (refunds.service.ts, RefundOrderInput.key). */
+  key: z.uuid('Ключ возврата — UUID').optional(),
 });
 
 export interface RefundsAdminDeps {
@@ -29,7 +31,7 @@ export function refundsAdminSection(deps: RefundsAdminDeps) {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
     routes.post(
       '/orders/:id/refunds',
-      // A double click cannot refund twice: the amount left shrinks with the first (see refunds.service.ts).
+      // A double click cannot refund twice: the same key is the same refund, and the amount left shrinks with the first.
       { schema: { params: idParams, body: refundBody, response: { 200: orderRefundAnswerSchema } } },
       async (request) => {
         await deps.showOrder(request.params.id);
@@ -38,6 +40,7 @@ export function refundsAdminSection(deps: RefundsAdminDeps) {
           amount: request.body.amount,
           comment: request.body.comment,
           moderatorId: moderatorId(request),
+          key: request.body.key,
         });
         return {
           message: 'order/refund' as const,

@@ -21,6 +21,11 @@ export interface RefundOrderInput {
   amount: number;
   comment?: string | undefined;
   moderatorId: number;
+  /**
+   * The back office's key for one confirmed refund (a UUID made when the moderator confirms): the same key sent again
+   * — a double click, a repeat after a lost answer — is the same refund, however long after the first it arrives.
+   */
+  key?: string | undefined;
 }
 
 export interface RefundSummary {
@@ -155,6 +160,15 @@ export function createRefundsService(deps: RefundsServiceDeps): RefundsService {
         }
         await txDb.select({ id: payments.id }).from(payments).where(eq(payments.id, paid.id)).for('update');
         const rows = await refundsOf(txDb, paid.id);
+        const idempotenceKey = `efir-refund-${paid.id}-${input.key ?? rows.length + 1}`;
+        const repeated = input.key
+          ? rows.find((refund) => refund.idempotenceKey === idempotenceKey)
+          : undefined;
+        if (repeated?.status === 'canceled') {
+          throw invalidData({ amount: ['Этот возврат платёжная система отклонила — оформите новый'] });
+        }
+        // Asked again with the same key, the provider answers with the same refund (its Idempotence-Key).
+        if (repeated) return { row: repeated, payment: paid };
         const unfinished = rows.find((refund) => refund.status === 'creating');
         if (unfinished) {
           // The provider did not answer last time: the same request again, with the same key, cannot pay twice.
@@ -181,7 +195,7 @@ export function createRefundsService(deps: RefundsServiceDeps): RefundsService {
             paymentId: paid.id,
             status: 'creating',
             amount: input.amount,
-            idempotenceKey: `efir-refund-${paid.id}-${rows.length + 1}`,
+            idempotenceKey,
             comment: input.comment || null,
             moderatorId: input.moderatorId,
             receipt,

@@ -106,11 +106,11 @@ async function paidOrder(quantity = 3) {
   return { ...placed, paymentId };
 }
 
-function refund(orderId: number, amount: number, comment?: string) {
+function refund(orderId: number, amount: number, comment?: string, key?: string) {
   return moderator.request({
     method: 'POST',
     url: `${ADMIN}/orders/${orderId}/refunds`,
-    payload: { amount, ...(comment ? { comment } : {}) },
+    payload: { amount, ...(comment ? { comment } : {}), ...(key ? { key } : {}) },
   });
 }
 
@@ -369,12 +369,21 @@ describe('refunds from the back office', () => {
       refund(order.id, Math.ceil(order.total * 0.5)),
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 422]);
-    // A double click (the same amount twice) is one refund, shown to both.
+    // A double click (one confirmation's key twice) is one refund, shown to both — at once or after the first
+    // has finished (a slow click on a fast payment system).
     const part = Math.floor(order.total * 0.2);
-    const twice = await Promise.all([refund(order.id, part), refund(order.id, part)]);
+    const key = randomUUID();
+    const twice = await Promise.all([
+      refund(order.id, part, undefined, key),
+      refund(order.id, part, undefined, key),
+    ]);
     expect(twice.map((answer) => answer.statusCode)).toEqual([200, 200]);
     expect(twice[0]!.json().refund).toEqual(twice[1]!.json().refund);
     expect(twice[1]!.json().refund.status).toBe('succeeded');
+    const late = await refund(order.id, part, undefined, key);
+    expect(late.statusCode).toBe(200);
+    expect(late.json().refund).toEqual(twice[0]!.json().refund);
+    expect(late.json().order.refunds.refunded).toBe(Math.ceil(order.total * 0.6) + part);
 
     const rows = await shop.database.db
       .select()

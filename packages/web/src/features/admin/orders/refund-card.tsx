@@ -15,6 +15,9 @@ export function RefundCard({ order, onChanged }: { order: OrderDetail; onChanged
   const [amount, setAmount] = useState(String(refunds?.left ?? ''));
   const [comment, setComment] = useState('');
   const [confirming, setConfirming] = useState(false);
+  // One key per confirmed refund: a second click, or a repeat after the payment system did not answer, is the same
+  // refund on the server. Kept until it succeeds; a new amount or comment is a new refund.
+  const [refundKey, setRefundKey] = useState<string | null>(null);
   const { busy, failure, notice, run } = useCardAction(
     (error) => readServerFieldErrors(error)?.amount ?? describeFailure(error),
   );
@@ -26,8 +29,13 @@ export function RefundCard({ order, onChanged }: { order: OrderDetail; onChanged
     run(async () => {
       const answer = await api.post<{ refund: { amount: number; status: string }; order: OrderDetail }>(
         `/orders/${order.id}/refunds`,
-        { amount: value, ...(comment.trim() ? { comment: comment.trim() } : {}) },
+        {
+          amount: value,
+          ...(comment.trim() ? { comment: comment.trim() } : {}),
+          ...(refundKey ? { key: refundKey } : {}),
+        },
       );
+      setRefundKey(null);
       onChanged(answer.order);
       setAmount(String(answer.order.refunds?.left ?? 0));
       setComment('');
@@ -63,7 +71,11 @@ export function RefundCard({ order, onChanged }: { order: OrderDetail; onChanged
           className="order-refund"
           onSubmit={(event) => {
             event.preventDefault();
-            if (valid) setConfirming(true);
+            if (!valid) return;
+            // Without a secure context (plain http on a network address) there is no randomUUID: the server's
+            // own rule then still refuses more than is left.
+            setRefundKey(globalThis.crypto?.randomUUID?.() ?? null);
+            setConfirming(true);
           }}
         >
           <label className="admin-inline-field">
