@@ -1,0 +1,91 @@
+// The one way a client-only page reads the server (decision 036). `useRemoteData(key, load)` asks when its key
+// appears or changes and keeps the answer; `reload()` asks again, and a write anywhere asks every hook on screen
+// whose key starts with a prefix to ask again (`refetchRemoteData`). The key holds every input of the request (path,
+// query, user, the cart's total…), so an effect never lists its inputs by hand.
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export type RemoteData<T> =
+  | { status: 'loading'; data: null; error: null }
+  | { status: 'ready'; data: T; error: null }
+  | { status: 'error'; data: null; error: unknown };
+
+const LOADING = { status: 'loading', data: null, error: null } as const;
+
+/** One ask: a new object each time, so asking again for the same key runs the effect again. */
+interface Request {
+  key: string | null;
+  /** The server render already brought the answer for this key: shown at once, not asked again. */
+  seeded: boolean;
+}
+
+/** The hooks on screen: a write asks those whose key starts with its prefix to read again. */
+const onScreen = new Set<{ key: string; reload(): void }>();
+
+/** After a write: every hook on screen whose key starts with `prefix` asks again (its data stays shown meanwhile). */
+export function refetchRemoteData(prefix: string): void {
+  for (const hook of onScreen) if (hook.key.startsWith(prefix)) hook.reload();
+}
+
+/**
+ * GET-like `load()` for `key` (null: not yet, e.g. the user is not known). `seed()`, read once, gives the answer
+ * the server render brought for the first key, if it did. `update` changes the data in place after a write whose
+ * answer says what changed.
+ */
+export function useRemoteData<T>(
+  key: string | null,
+  load: () => Promise<T>,
+  seed?: () => { data: T } | undefined,
+) {
+  const [seeded] = useState(() => (key === null ? undefined : seed?.()));
+  const [request, setRequest] = useState<Request>({ key, seeded: seeded !== undefined });
+  const [state, setState] = useState<RemoteData<T>>(
+    seeded ? { status: 'ready', data: seeded.data, error: null } : LOADING,
+  );
+  const loadRef = useRef(load);
+  loadRef.current = load;
+
+  // A new key is a new request: the old key's data is not shown for it (React's «adjust state while rendering»).
+  if (request.key !== key) {
+    setRequest({ key, seeded: false });
+    setState(LOADING);
+  }
+
+  useEffect(() => {
+    if (request.key === null || request.seeded) return;
+    let live = true;
+    loadRef.current().then(
+      (data) => {
+        if (live) setState({ status: 'ready', data, error: null });
+      },
+      (error: unknown) => {
+        if (live) setState({ status: 'error', data: null, error });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [request]);
+
+  /** Asks again: after a failure the page shows «loading», otherwise the data stays until the answer replaces it. */
+  const reload = useCallback(() => {
+    setState((current) => (current.status === 'error' ? LOADING : current));
+    setRequest((current) => ({ key: current.key, seeded: false }));
+  }, []);
+
+  useEffect(() => {
+    if (request.key === null) return;
+    const hook = { key: request.key, reload };
+    onScreen.add(hook);
+    return () => {
+      onScreen.delete(hook);
+    };
+  }, [request.key, reload]);
+
+  const update = useCallback((change: (data: T) => T) => {
+    setState((current) =>
+      current.status === 'ready' ? { status: 'ready', data: change(current.data), error: null } : current,
+    );
+  }, []);
+
+  return { ...state, reload, update };
+}
