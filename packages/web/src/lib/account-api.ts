@@ -19,9 +19,11 @@ export function useAccountData<A, T>(path: string, select: (answer: A) => T) {
   return useRemoteData(
     userId ? `${path}#user=${userId}` : null,
     async () => select(await api.get<A>(path, { suppressErrors: true })),
-    () =>
-      isAccountPageData(loaded) && loaded.accountData.path === path
-        ? { data: select(loaded.accountData.raw as A) }
-        : undefined,
+    {
+      seed: () =>
+        isAccountPageData(loaded) && loaded.accountData.path === path
+          ? { data: select(loaded.accountData.raw as A) }
+          : undefined,
+    },
   );
 }

@@ -26,15 +26,21 @@ export function refetchRemoteData(prefix: string): void {
   for (const hook of onScreen) if (hook.key.startsWith(prefix)) hook.reload();
 }
 
+export interface RemoteDataOptions<T> {
+  /** Read once: the answer the server render brought for the first key, if it did (shown, not asked again). */
+  seed?: () => { data: T } | undefined;
+  /** A new key keeps the previous key's data on screen until its own answer comes (a list that changes in place). */
+  keepPrevious?: boolean;
+}
+
 /**
- * GET-like `load()` for `key` (null: not yet, e.g. the user is not known). `seed()`, read once, gives the answer
- * the server render brought for the first key, if it did. `update` changes the data in place after a write whose
- * answer says what changed.
+ * GET-like `load()` for `key` (null: not yet, e.g. the user is not known). `update` changes the data in place after
+ * a write whose answer says what changed.
  */
 export function useRemoteData<T>(
   key: string | null,
   load: () => Promise<T>,
-  seed?: () => { data: T } | undefined,
+  { seed, keepPrevious = false }: RemoteDataOptions<T> = {},
 ) {
   const [seeded] = useState(() => (key === null ? undefined : seed?.()));
   const [request, setRequest] = useState<Request>({ key, seeded: seeded !== undefined });
@@ -44,10 +50,10 @@ export function useRemoteData<T>(
   const loadRef = useRef(load);
   loadRef.current = load;
 
-  // A new key is a new request: the old key's data is not shown for it (React's «adjust state while rendering»).
+  // A new key is a new request (React's «adjust state while rendering»); the old key's data stays only if asked to.
   if (request.key !== key) {
     setRequest({ key, seeded: false });
-    setState(LOADING);
+    if (!keepPrevious || state.status !== 'ready') setState(LOADING);
   }
 
   useEffect(() => {
