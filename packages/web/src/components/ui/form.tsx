@@ -129,7 +129,8 @@ export function useForm<S extends z.ZodType, R, V extends FormValues = Record<ne
     checked: values[name] as boolean,
     error: errors[name],
     disabled: sending,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(name, event.target.checked as V[typeof name]),
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      setValue(name, event.target.checked as V[typeof name]),
   });
 
   /** The form's onSubmit: checks and sends the kept values. */
