@@ -35,6 +35,8 @@ type KeysOf<V, T> = { [K in keyof V]: V[K] extends T ? K : never }[keyof V] & st
 export interface UseFormOptions<S extends z.ZodType, R, V extends FormValues> {
   /** The fields' starting values; `form.values` holds them as typed, and a failed send keeps them. */
   initial?: V;
+  /** Or values kept elsewhere (the checkout's draft): read from there, each change written through `change`. */
+  source?: { values: V; change<K extends keyof V & string>(name: K, value: V[K]): void };
   schema: S;
   /** Names of the fields the form shows; server errors for other names go above the form. */
   fields: readonly string[];
@@ -48,7 +50,8 @@ export function useForm<S extends z.ZodType, R, V extends FormValues = Record<ne
   options: UseFormOptions<S, R, V>,
 ) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<V>(() => options.initial ?? ({} as V));
+  const [ownValues, setValues] = useState<V>(() => options.initial ?? ({} as V));
+  const values = options.source?.values ?? ownValues;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sending, setSending] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
@@ -107,7 +110,9 @@ export function useForm<S extends z.ZodType, R, V extends FormValues = Record<ne
   /** A field changed by hand: its value is kept and its message (and the form's) goes. */
   const setValue = useCallback(
     <K extends keyof V & string>(name: K, value: V[K]) => {
-      setValues((current) => ({ ...current, [name]: value }));
+      const { source } = optionsRef.current;
+      if (source) source.change(name, value);
+      else setValues((current) => ({ ...current, [name]: value }));
       clearError(name);
     },
     [clearError],
