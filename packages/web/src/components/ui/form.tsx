@@ -28,11 +28,9 @@ import {
   readServerFieldErrors,
 } from '../../lib/forms.ts';
 
-/** A form's values as its fields hold them: text, or a checkbox's state. */
-type FormValues = Record<string, string | boolean>;
 type KeysOf<V, T> = { [K in keyof V]: V[K] extends T ? K : never }[keyof V] & string;
 
-export interface UseFormOptions<S extends z.ZodType, R, V extends FormValues> {
+export interface UseFormOptions<S extends z.ZodType, R, V extends object> {
   /** The fields' starting values; `form.values` holds them as typed, and a failed send keeps them. */
   initial?: V;
   /** Or values kept elsewhere (the checkout's draft): read from there, each change written through `change`. */
@@ -46,7 +44,7 @@ export interface UseFormOptions<S extends z.ZodType, R, V extends FormValues> {
   describeError?(error: unknown): string | null;
 }
 
-export function useForm<S extends z.ZodType, R, V extends FormValues = Record<never, never>>(
+export function useForm<S extends z.ZodType, R, V extends object = Record<never, never>>(
   options: UseFormOptions<S, R, V>,
 ) {
   const formRef = useRef<HTMLFormElement>(null);

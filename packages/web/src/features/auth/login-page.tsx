@@ -1,6 +1,5 @@
 // /login: e-mail, password, «Запомнить меня»; after login the guest-only guard sends the user to ?from= or the account.
 import { loginSchema } from '@efir/domain/auth-schemas';
-import { useState } from 'react';
 import { useLocation } from 'react-router';
 import {
   CheckboxField,

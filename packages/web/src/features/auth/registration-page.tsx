@@ -2,7 +2,6 @@
 import { PASSWORD_MIN, registrationSchema } from '@efir/domain/auth-schemas';
 import { formatRussianPhone, normalizeRussianPhone } from '@efir/domain/phone';
 import { LEGAL_PAGE_URLS, LOGIN_URL } from '@efir/domain/routes';
-import { useState } from 'react';
 import { useLocation } from 'react-router';
 import {
   CheckboxField,
