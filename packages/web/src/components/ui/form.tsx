@@ -35,6 +35,8 @@ export interface UseFormOptions<S extends z.ZodType, R, V extends object> {
   initial?: V;
   /** Or values kept elsewhere (the checkout's draft): read from there, each change written through `change`. */
   source?: { values: V; change<K extends keyof V & string>(name: K, value: V[K]): void };
+  /** Every bound field is disabled (a form that can no longer change), not only while sending. */
+  locked?: boolean;
   schema: S;
   /** Names of the fields the form shows; server errors for other names go above the form. */
   fields: readonly string[];
@@ -121,7 +123,7 @@ export function useForm<S extends z.ZodType, R, V extends object = Record<never,
     name,
     value: values[name] as string,
     error: errors[name],
-    disabled: sending,
+    disabled: sending || options.locked === true,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       setValue(name, event.target.value as V[typeof name]),
   });
@@ -131,7 +133,7 @@ export function useForm<S extends z.ZodType, R, V extends object = Record<never,
     name,
     checked: values[name] as boolean,
     error: errors[name],
-    disabled: sending,
+    disabled: sending || options.locked === true,
     onChange: (event: ChangeEvent<HTMLInputElement>) =>
       setValue(name, event.target.checked as V[typeof name]),
   });
