@@ -9,7 +9,8 @@ import { useLoaderData } from './router/router-view.tsx';
 /**
  * GET `path` for the logged-in user and keep what `select` takes of the answer (`A`: the answer's type from the
  * route's response schema, domain's account-wire.ts and the like). Refetches when the user changes; `reload` asks
- * again, `update` changes the data in place after a successful write, `refetchRemoteData(path)` after any other.
+ * again (also after a write whose answer does not say what changed), `update` changes the data in place after one
+ * that does.
  */
 export function useAccountData<A, T>(path: string, select: (answer: A) => T) {
   const { api } = useAppContext();

@@ -1,7 +1,7 @@
 // The one way a client-only page reads the server (decision 036). `useRemoteData(key, load)` asks when its key
-// appears or changes and keeps the answer; `reload()` asks again, and a write anywhere asks every hook on screen
-// whose key starts with a prefix to ask again (`refetchRemoteData`). The key holds every input of the request (path,
-// query, user, the cart's total…), so an effect never lists its inputs by hand.
+// appears or changes and keeps the answer; `reload()` asks again (a retry, or after the page's own write). The key
+// holds every input of the request (path, query, user, the cart's total…), so an effect never lists its inputs by
+// hand.
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export type RemoteData<T> =
@@ -16,14 +16,6 @@ interface Request {
   key: string | null;
   /** The server render already brought the answer for this key: shown at once, not asked again. */
   seeded: boolean;
-}
-
-/** The hooks on screen: a write asks those whose key starts with its prefix to read again. */
-const onScreen = new Set<{ key: string; reload(): void }>();
-
-/** After a write: every hook on screen whose key starts with `prefix` asks again (its data stays shown meanwhile). */
-export function refetchRemoteData(prefix: string): void {
-  for (const hook of onScreen) if (hook.key.startsWith(prefix)) hook.reload();
 }
 
 export interface RemoteDataOptions<T> {
@@ -77,15 +69,6 @@ export function useRemoteData<T>(
     setState((current) => (current.status === 'error' ? LOADING : current));
     setRequest((current) => ({ key: current.key, seeded: false }));
   }, []);
-
-  useEffect(() => {
-    if (request.key === null) return;
-    const hook = { key: request.key, reload };
-    onScreen.add(hook);
-    return () => {
-      onScreen.delete(hook);
-    };
-  }, [request.key, reload]);
 
   const update = useCallback((change: (data: T) => T) => {
     setState((current) =>
