@@ -11,8 +11,8 @@ import {
 } from '../../components/shop/account-ui.tsx';
 import { FORM_ERROR, FormError, SubmitButton, TextAreaField, useForm } from '../../components/ui/form.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
-import { useAccountData } from '../../lib/account-api.ts';
 import { useAppContext } from '../../lib/app-context.tsx';
+import { useAccountData } from '../../lib/remote-data.ts';
 import { Link } from '../../lib/router/link.tsx';
 
 function QuestionItem({ question }: { question: QuestionWire }) {
