@@ -68,7 +68,7 @@ const CASES: Array<[Case, string | null]> = [
   ],
   [{ folder: `${WEB}/features/home`, code: "import { Link } from 'react-router';" }, REACT_ROUTER],
   [
-    { folder: `${WEB}/features/account`, code: "import { useAccountData } from '../../lib/account-api.ts';" },
+    { folder: `${WEB}/features/account`, code: "import { useAccountData } from '../../lib/remote-data.ts';" },
     null,
   ],
   [

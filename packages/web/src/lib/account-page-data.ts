@@ -1,5 +1,5 @@
 // The data an account page shows, fetched by the server render for a visitor it knows (their refresh cookie): the
-// first response then has the page filled in. The browser fetches it itself on later visits (account-api.ts).
+// first response then has the page filled in. The browser fetches it itself on later visits (remote-data.ts, useAccountData).
 import type { ACCOUNT_PAGES } from '@efir/domain/routes';
 import type { HttpClient } from './http-client.ts';
 

@@ -32,14 +32,14 @@ export function OneClickDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   // One key per opened dialog: a double click or a retry after a lost answer finds the same order.
   const [key] = useState(createIdempotencyKey);
-  const [values, setValues] = useState({
-    name: user?.name ?? '',
-    tel: user?.tel ? formatRussianPhone(normalizeRussianPhone(user.tel) ?? user.tel) : '',
-    email: user?.email ?? '',
-  });
   const [placed, setPlaced] = useState<OrderView | null>(null);
 
   const form = useForm({
+    initial: {
+      name: user?.name ?? '',
+      tel: user?.tel ? formatRussianPhone(normalizeRussianPhone(user.tel) ?? user.tel) : '',
+      email: user?.email ?? '',
+    },
     schema: oneClickSchema,
     fields: FIELDS,
     send: (data) => api.post<OneClickAnswer>('/v1/order/one-click', { body: data }),
@@ -56,11 +56,6 @@ export function OneClickDialog({
     dialog.current?.showModal();
     return () => opener?.focus();
   }, []);
-
-  const set = (name: (typeof FIELDS)[number], value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    form.clearError(name);
-  };
 
   return (
     <dialog
@@ -106,7 +101,7 @@ export function OneClickDialog({
           onSubmit={(event) => {
             event.preventDefault();
             void form.submit({
-              ...values,
+              ...form.values,
               idempotency_key: key,
               ...(productId === undefined ? {} : { product_id: productId, quantity: 1 }),
             });
@@ -118,37 +113,24 @@ export function OneClickDialog({
             {note && ` ${note}`}
           </p>
           <FormError message={form.errors[FORM_ERROR]} />
-          <TextField
-            label="Имя"
-            name="name"
-            required
-            autoComplete="given-name"
-            value={values.name}
-            error={form.errors.name}
-            onChange={(event) => set('name', event.target.value)}
-          />
+          <TextField label="Имя" required autoComplete="given-name" {...form.field('name')} />
           <TextField
             label="Телефон"
-            name="tel"
             type="tel"
             inputMode="tel"
             required
             autoComplete="tel"
             placeholder="+7 (___) ___-__-__"
-            value={values.tel}
-            error={form.errors.tel}
-            onFocus={() => values.tel === '' && set('tel', '+7 ')}
-            onChange={(event) => set('tel', maskRussianPhoneInput(event.target.value))}
+            {...form.field('tel')}
+            onFocus={() => form.values.tel === '' && form.setValue('tel', '+7 ')}
+            onChange={(event) => form.setValue('tel', maskRussianPhoneInput(event.target.value))}
           />
           <TextField
             label="E-mail"
-            name="email"
             type="email"
             autoComplete="email"
             hint="Необязательно: пришлём письмо с заказом"
-            value={values.email}
-            error={form.errors.email}
-            onChange={(event) => set('email', event.target.value)}
+            {...form.field('email')}
           />
           <SubmitButton sending={form.sending} sendingText="Оформляем…" className="one-click__submit">
             Заказать

@@ -1,8 +1,10 @@
 // Long on purpose: the form's fields share the label, hint and error wiring with useForm; each field is short.
 // Form pieces: labelled fields with their hint and error, a password field with show/hide, a checkbox, a switch,
-// and `useForm`, which checks the shared zod schema, sends, shows server field errors and focuses the first one.
+// and `useForm`, which keeps the values, binds each field (`form.field(name)`: value, onChange, its error, disabled
+// while sending), checks the shared zod schema, sends, shows server field errors and focuses the first one.
 import type { z } from '@efir/domain/zod-ru';
 import {
+  type ChangeEvent,
   type Dispatch,
   type InputHTMLAttributes,
   type ReactNode,
@@ -26,7 +28,15 @@ import {
   readServerFieldErrors,
 } from '../../lib/forms.ts';
 
-export interface UseFormOptions<S extends z.ZodType, R> {
+type KeysOf<V, T> = { [K in keyof V]: V[K] extends T ? K : never }[keyof V] & string;
+
+export interface UseFormOptions<S extends z.ZodType, R, V extends object> {
+  /** The fields' starting values; `form.values` holds them as typed, and a failed send keeps them. */
+  initial?: V;
+  /** Or values kept elsewhere (the checkout's draft): read from there, each change written through `change`. */
+  source?: { values: V; change<K extends keyof V & string>(name: K, value: V[K]): void };
+  /** Every bound field is disabled (a form that can no longer change), not only while sending. */
+  locked?: boolean;
   schema: S;
   /** Names of the fields the form shows; server errors for other names go above the form. */
   fields: readonly string[];
@@ -36,8 +46,12 @@ export interface UseFormOptions<S extends z.ZodType, R> {
   describeError?(error: unknown): string | null;
 }
 
-export function useForm<S extends z.ZodType, R>(options: UseFormOptions<S, R>) {
+export function useForm<S extends z.ZodType, R, V extends object = Record<never, never>>(
+  options: UseFormOptions<S, R, V>,
+) {
   const formRef = useRef<HTMLFormElement>(null);
+  const [ownValues, setValues] = useState<V>(() => options.initial ?? ({} as V));
+  const values = options.source?.values ?? ownValues;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sending, setSending] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
@@ -93,7 +107,57 @@ export function useForm<S extends z.ZodType, R>(options: UseFormOptions<S, R>) {
     });
   }, []);
 
-  return { formRef, errors, sending, submit, clearError, setErrors: fail };
+  /** A field changed by hand: its value is kept and its message (and the form's) goes. */
+  const setValue = useCallback(
+    <K extends keyof V & string>(name: K, value: V[K]) => {
+      const { source } = optionsRef.current;
+      if (source) source.change(name, value);
+      else setValues((current) => ({ ...current, [name]: value }));
+      clearError(name);
+    },
+    [clearError],
+  );
+
+  /** The props binding a text field (TextField, TextAreaField, PasswordField) to the value named `name`. */
+  const field = (name: KeysOf<V, string>) => ({
+    name,
+    value: values[name] as string,
+    error: errors[name],
+    disabled: sending || options.locked === true,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setValue(name, event.target.value as V[typeof name]),
+  });
+
+  /** The props binding a CheckboxField to the value named `name`. */
+  const checkbox = (name: KeysOf<V, boolean>) => ({
+    name,
+    checked: values[name] as boolean,
+    error: errors[name],
+    disabled: sending || options.locked === true,
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      setValue(name, event.target.checked as V[typeof name]),
+  });
+
+  /** The form's onSubmit: checks and sends the kept values. */
+  const onSubmit = (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    void submit(values);
+  };
+
+  return {
+    formRef,
+    values,
+    setValues,
+    setValue,
+    field,
+    checkbox,
+    onSubmit,
+    errors,
+    sending,
+    submit,
+    clearError,
+    setErrors: fail,
+  };
 }
 
 /**

@@ -14,8 +14,8 @@ import {
   Loading,
   QUESTION_FORMS,
 } from '../../components/shop/account-ui.tsx';
-import { useAccountData } from '../../lib/account-api.ts';
 import { useAppContext, useAppState } from '../../lib/app-context.tsx';
+import { useAccountData } from '../../lib/remote-data.ts';
 import { Link } from '../../lib/router/link.tsx';
 
 /** The sentence under the discount: what there is now and how far the next tier is. */

@@ -111,8 +111,8 @@ function DeleteWithConfirm({
 
 function AddressForm({ user, onDone }: { user: SessionUser; onDone(): void }) {
   const { api, store } = useAppContext();
-  const [values, setValues] = useState(EMPTY_ADDRESS);
   const form = useForm({
+    initial: EMPTY_ADDRESS,
     schema: addressSchema,
     fields: ADDRESS_FIELDS,
     // The answer carries the whole address book as it is now.
@@ -128,82 +128,39 @@ function AddressForm({ user, onDone }: { user: SessionUser; onDone(): void }) {
         title: 'Адрес сохранён',
         text: 'Его можно выбрать при оформлении заказа.',
       });
-      setValues(EMPTY_ADDRESS);
+      form.setValues(EMPTY_ADDRESS);
       onDone();
     },
   });
-  const change = (name: keyof typeof values, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    form.clearError(name);
-  };
   return (
     <form
       ref={form.formRef}
       className="form address-form"
       noValidate
       aria-label="Новый адрес"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.submit(values);
-      }}
+      onSubmit={form.onSubmit}
     >
       <FormError message={form.errors[FORM_ERROR] ?? form.errors.address} />
       <div className="form__row">
-        <TextField
-          label="Город"
-          name="city"
-          autoComplete="address-level2"
-          required
-          value={values.city}
-          error={form.errors.city}
-          onChange={(event) => change('city', event.target.value)}
-        />
+        <TextField label="Город" autoComplete="address-level2" required {...form.field('city')} />
         <TextField
           label="Индекс"
-          name="zip"
           autoComplete="postal-code"
           inputMode="numeric"
           maxLength={6}
-          value={values.zip}
-          error={form.errors.zip}
-          onChange={(event) => change('zip', event.target.value)}
+          {...form.field('zip')}
         />
       </div>
-      <TextField
-        label="Улица"
-        name="street"
-        autoComplete="address-line1"
-        required
-        value={values.street}
-        error={form.errors.street}
-        onChange={(event) => change('street', event.target.value)}
-      />
+      <TextField label="Улица" autoComplete="address-line1" required {...form.field('street')} />
       <div className="form__row">
-        <TextField
-          label="Дом"
-          name="house"
-          required
-          value={values.house}
-          error={form.errors.house}
-          hint="С корпусом или строением, если есть"
-          onChange={(event) => change('house', event.target.value)}
-        />
-        <TextField
-          label="Квартира или офис"
-          name="flat"
-          value={values.flat}
-          error={form.errors.flat}
-          onChange={(event) => change('flat', event.target.value)}
-        />
+        <TextField label="Дом" required {...form.field('house')} hint="С корпусом или строением, если есть" />
+        <TextField label="Квартира или офис" {...form.field('flat')} />
       </div>
       <TextAreaField
         label="Комментарий для курьера"
-        name="comment"
         rows={2}
-        value={values.comment}
-        error={form.errors.comment}
+        {...form.field('comment')}
         hint="Подъезд, этаж, код домофона"
-        onChange={(event) => change('comment', event.target.value)}
       />
       <div className="button-row">
         <SubmitButton sending={form.sending} sendingText="Сохраняем…">

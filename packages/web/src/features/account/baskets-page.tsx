@@ -8,10 +8,10 @@ import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { useState } from 'react';
 import { AccountHeading, EmptyState, LoadFailed, Loading } from '../../components/shop/account-ui.tsx';
 import { CopyLink } from '../../components/ui/copy-link.tsx';
-import { useAccountData } from '../../lib/account-api.ts';
 import { useAppContext } from '../../lib/app-context.tsx';
 import { applySavedCart, CART_URL, deleteSavedCart } from '../../lib/cart-state.ts';
 import { describeFailure } from '../../lib/failure-message.ts';
+import { useAccountData } from '../../lib/remote-data.ts';
 import { Link } from '../../lib/router/link.tsx';
 import { useNavigate } from '../../lib/router/router-view.tsx';
 

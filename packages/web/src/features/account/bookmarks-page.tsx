@@ -14,8 +14,8 @@ import {
   RECIPE_FORMS,
 } from '../../components/shop/account-ui.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
-import { useAccountData } from '../../lib/account-api.ts';
 import { useAppContext } from '../../lib/app-context.tsx';
+import { useAccountData } from '../../lib/remote-data.ts';
 import { Link } from '../../lib/router/link.tsx';
 import { toggleFavorite } from '../../lib/user-lists.ts';
 import { RemoveFromList } from './favorites-page.tsx';

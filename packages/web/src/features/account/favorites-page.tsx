@@ -5,9 +5,9 @@ import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { useState } from 'react';
 import { AccountHeading, EmptyState, LoadFailed, Loading } from '../../components/shop/account-ui.tsx';
 import { ProductCard } from '../../components/ui/product-card.tsx';
-import { useAccountData } from '../../lib/account-api.ts';
 import { useAppContext } from '../../lib/app-context.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
+import { useAccountData } from '../../lib/remote-data.ts';
 import { Link } from '../../lib/router/link.tsx';
 import { toggleFavorite } from '../../lib/user-lists.ts';
 

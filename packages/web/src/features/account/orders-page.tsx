@@ -9,10 +9,10 @@ import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { useId, useState } from 'react';
 import { AccountHeading, EmptyState, LoadFailed, Loading } from '../../components/shop/account-ui.tsx';
 import { PayOnlineButtons } from '../../components/ui/pay-online-buttons.tsx';
-import { useAccountData } from '../../lib/account-api.ts';
 import { useAppContext } from '../../lib/app-context.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
 import { canPayOnline, fetchOrder, type OnlineMethod, startCardPayment } from '../../lib/orders.ts';
+import { useAccountData } from '../../lib/remote-data.ts';
 import { Link } from '../../lib/router/link.tsx';
 
 /** The colour of the payment state: paid, waiting for the buyer, nothing to pay online (or returned). */

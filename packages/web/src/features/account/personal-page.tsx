@@ -32,8 +32,8 @@ function PersonalForm({ user }: { user: SessionUser }) {
   const { api } = useAppContext();
   const applyUser = useApplyUser();
   const success = useSuccess();
-  const [values, setValues] = useState({ name: user.name, fam: user.fam, tel: tidyPhone(user.tel) });
   const form = useForm({
+    initial: { name: user.name, fam: user.fam, tel: tidyPhone(user.tel) },
     schema: personalSchema,
     fields: ['name', 'fam', 'tel'],
     send: (data) => api.put<UserChangedAnswer>(`/v1/user/${user.id}`, { body: data }),
@@ -42,10 +42,6 @@ function PersonalForm({ user }: { user: SessionUser }) {
       success('Данные сохранены');
     },
   });
-  const change = (name: keyof typeof values, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    form.clearError(name);
-  };
   return (
     <AccountSection title="Имя и телефон" id="personal-title">
       <form
@@ -53,42 +49,23 @@ function PersonalForm({ user }: { user: SessionUser }) {
         className="form"
         noValidate
         aria-labelledby="personal-title"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.submit(values);
-        }}
+        onSubmit={form.onSubmit}
       >
         <FormError message={form.errors[FORM_ERROR]} />
         <div className="form__row">
-          <TextField
-            label="Имя"
-            name="name"
-            autoComplete="given-name"
-            required
-            value={values.name}
-            error={form.errors.name}
-            onChange={(event) => change('name', event.target.value)}
-          />
-          <TextField
-            label="Фамилия"
-            name="fam"
-            autoComplete="family-name"
-            value={values.fam}
-            error={form.errors.fam}
-            onChange={(event) => change('fam', event.target.value)}
-          />
+          <TextField label="Имя" autoComplete="given-name" required {...form.field('name')} />
+          <TextField label="Фамилия" autoComplete="family-name" {...form.field('fam')} />
         </div>
         <TextField
           label="Телефон"
-          name="tel"
           type="tel"
           autoComplete="tel"
           inputMode="tel"
           placeholder="+7 (900) 123-45-67"
-          value={values.tel}
-          error={form.errors.tel}
-          onChange={(event) => change('tel', event.target.value)}
-          onBlur={(event) => setValues((current) => ({ ...current, tel: tidyPhone(event.target.value) }))}
+          {...form.field('tel')}
+          onBlur={(event) =>
+            form.setValues((current) => ({ ...current, tel: tidyPhone(event.target.value) }))
+          }
         />
         <SubmitButton sending={form.sending} sendingText="Сохраняем…">
           Сохранить
@@ -102,8 +79,8 @@ function BirthdayForm({ user }: { user: SessionUser }) {
   const { api } = useAppContext();
   const applyUser = useApplyUser();
   const success = useSuccess();
-  const [birthday, setBirthday] = useState(user.birthday ?? '');
   const form = useForm({
+    initial: { birthday: user.birthday ?? '' },
     schema: birthdaySchema,
     fields: ['birthday'],
     send: (data) => api.post<UserChangedAnswer>(`/v1/user/${user.id}/birthday`, { body: data }),
@@ -119,30 +96,21 @@ function BirthdayForm({ user }: { user: SessionUser }) {
         className="form form--inline"
         noValidate
         aria-labelledby="birthday-title"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.submit({ birthday });
-        }}
+        onSubmit={form.onSubmit}
       >
         <FormError message={form.errors[FORM_ERROR]} />
         <TextField
           label="Дата рождения"
-          name="birthday"
           type="date"
           max={getMoscowToday()}
           min="1900-01-01"
-          value={birthday}
-          error={form.errors.birthday}
+          {...form.field('birthday')}
           hint={user.birthday ? `Сейчас указано: ${formatDateLong(user.birthday)}` : 'Пока не указана'}
-          onChange={(event) => {
-            setBirthday(event.target.value);
-            form.clearError('birthday');
-          }}
         />
         <SubmitButton
           sending={form.sending}
           sendingText="Сохраняем…"
-          disabled={birthday === (user.birthday ?? '')}
+          disabled={form.values.birthday === (user.birthday ?? '')}
         >
           Сохранить
         </SubmitButton>
@@ -153,21 +121,17 @@ function BirthdayForm({ user }: { user: SessionUser }) {
 
 function EmailForm({ user }: { user: SessionUser }) {
   const { api } = useAppContext();
-  const [values, setValues] = useState({ email: '', password: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({
+    initial: { email: '', password: '' },
     schema: emailRequestSchema,
     fields: ['email', 'password'],
     send: (data) => api.post<{ message?: string }>('/v1/user/email', { body: data }),
     onSuccess: (_answer, data) => {
       setSentTo(data.email);
-      setValues({ email: '', password: '' });
+      form.setValues({ email: '', password: '' });
     },
   });
-  const change = (name: keyof typeof values, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    form.clearError(name);
-  };
   return (
     <AccountSection title="E-mail" id="email-title">
       <p className="account-card__text">
@@ -189,33 +153,24 @@ function EmailForm({ user }: { user: SessionUser }) {
           className="form"
           noValidate
           aria-labelledby="email-title"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void form.submit(values);
-          }}
+          onSubmit={form.onSubmit}
         >
           <FormError message={form.errors[FORM_ERROR]} />
           <div className="form__row">
             <TextField
               label="Новый e-mail"
-              name="email"
               type="email"
               autoComplete="email"
               inputMode="email"
               required
-              value={values.email}
-              error={form.errors.email}
-              onChange={(event) => change('email', event.target.value)}
+              {...form.field('email')}
             />
             <PasswordField
               label="Пароль"
-              name="password"
               autoComplete="current-password"
               required
-              value={values.password}
-              error={form.errors.password}
+              {...form.field('password')}
               hint="Для подтверждения, что это вы"
-              onChange={(event) => change('password', event.target.value)}
             />
           </div>
           <SubmitButton sending={form.sending} sendingText="Отправляем…">
@@ -229,8 +184,8 @@ function EmailForm({ user }: { user: SessionUser }) {
 
 function PasswordForm({ user }: { user: SessionUser }) {
   const { api, store } = useAppContext();
-  const [values, setValues] = useState({ current_password: '', password: '' });
   const form = useForm({
+    initial: { current_password: '', password: '' },
     schema: changePasswordSchema,
     fields: ['current_password', 'password'],
     send: (data) => api.put<unknown>(`/v1/user/${user.id}/pwd`, { body: data }),
@@ -244,10 +199,6 @@ function PasswordForm({ user }: { user: SessionUser }) {
       endSession(api, store);
     },
   });
-  const change = (name: keyof typeof values, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    form.clearError(name);
-  };
   return (
     <AccountSection title="Пароль" id="password-title">
       <form
@@ -255,32 +206,23 @@ function PasswordForm({ user }: { user: SessionUser }) {
         className="form"
         noValidate
         aria-labelledby="password-title"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.submit(values);
-        }}
+        onSubmit={form.onSubmit}
       >
         <FormError message={form.errors[FORM_ERROR]} />
         <div className="form__row">
           <PasswordField
             label="Текущий пароль"
-            name="current_password"
             autoComplete="current-password"
             required
-            value={values.current_password}
-            error={form.errors.current_password}
-            onChange={(event) => change('current_password', event.target.value)}
+            {...form.field('current_password')}
           />
           <PasswordField
             label="Новый пароль"
-            name="password"
             autoComplete="new-password"
             required
             minLength={PASSWORD_MIN}
-            value={values.password}
-            error={form.errors.password}
+            {...form.field('password')}
             hint={`Не короче ${PASSWORD_MIN} символов`}
-            onChange={(event) => change('password', event.target.value)}
           />
         </div>
         <p className="muted small">После смены пароля нужно будет войти заново на всех устройствах.</p>

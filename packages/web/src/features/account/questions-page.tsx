@@ -2,7 +2,6 @@
 import { QUESTION_TEXT_MAX, questionSchema } from '@efir/domain/account-schemas';
 import type { QuestionAskedAnswer, QuestionsAnswer, QuestionWire } from '@efir/domain/account-wire';
 import { formatDateLong } from '@efir/domain/dates';
-import { useState } from 'react';
 import {
   AccountHeading,
   AccountSection,
@@ -12,8 +11,8 @@ import {
 } from '../../components/shop/account-ui.tsx';
 import { FORM_ERROR, FormError, SubmitButton, TextAreaField, useForm } from '../../components/ui/form.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
-import { useAccountData } from '../../lib/account-api.ts';
 import { useAppContext } from '../../lib/app-context.tsx';
+import { useAccountData } from '../../lib/remote-data.ts';
 import { Link } from '../../lib/router/link.tsx';
 
 function QuestionItem({ question }: { question: QuestionWire }) {
@@ -52,13 +51,13 @@ function QuestionItem({ question }: { question: QuestionWire }) {
 export function QuestionsPage() {
   const { api, store } = useAppContext();
   const questions = useAccountData('/v1/my-question', (answer: QuestionsAnswer) => answer.items);
-  const [text, setText] = useState('');
   const form = useForm({
+    initial: { text: '' },
     schema: questionSchema,
     fields: ['text'],
     send: (data) => api.post<QuestionAskedAnswer>('/v1/user/question', { body: data }),
     onSuccess: ({ question: asked }) => {
-      setText('');
+      form.setValues({ text: '' });
       questions.update((items) => [asked, ...items.filter((item) => item.id !== asked.id)]);
       store.getState().showNotice({
         type: 'success',
@@ -80,25 +79,16 @@ export function QuestionsPage() {
           className="form"
           noValidate
           aria-labelledby="ask-title"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void form.submit({ text });
-          }}
+          onSubmit={form.onSubmit}
         >
           <FormError message={form.errors[FORM_ERROR]} />
           <TextAreaField
             label="Ваш вопрос"
-            name="text"
             rows={4}
             required
             maxLength={QUESTION_TEXT_MAX}
-            value={text}
-            error={form.errors.text}
             placeholder="Например: можно ли использовать масло лаванды в аромалампе в детской?"
-            onChange={(event) => {
-              setText(event.target.value);
-              form.clearError('text');
-            }}
+            {...form.field('text')}
           />
           <SubmitButton sending={form.sending} sendingText="Отправляем…">
             Отправить вопрос

@@ -7,10 +7,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { AccountHeading, AccountSection } from '../../components/shop/account-ui.tsx';
 import { Switch } from '../../components/ui/form.tsx';
-import { useAccountData } from '../../lib/account-api.ts';
 import { useAppContext, useAppState } from '../../lib/app-context.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
 import { readServerFieldErrors } from '../../lib/forms.ts';
+import { useAccountData } from '../../lib/remote-data.ts';
 import { useNavigate } from '../../lib/router/router-view.tsx';
 import { reloadUser } from '../../lib/session-start.ts';
 

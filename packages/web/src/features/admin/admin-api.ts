@@ -1,8 +1,8 @@
 // Calls of the back office (/api/v1/admin/…): reads through useAdminData, writes through useAdminApi().
 // Failures never pop up the shop's notice: each admin page shows them where the moderator is looking.
 
-import { useAccountData } from '../../lib/account-api.ts';
 import { useAppContext } from '../../lib/app-context.tsx';
+import { useAccountData } from '../../lib/remote-data.ts';
 
 export const ADMIN_API = '/api/v1/admin';
 

@@ -24,9 +24,9 @@ export const NEUTRAL_ANSWER =
 
 function RequestLinkForm() {
   const { api } = useAppContext();
-  const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({
+    initial: { email: '' },
     schema: requestLinkSchema,
     fields: ['email'],
     send: (data) => api.put('/v1/user/forgot-password', { body: data }),
@@ -53,25 +53,16 @@ function RequestLinkForm() {
       className="form"
       noValidate
       aria-label="Восстановление пароля"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.submit({ email });
-      }}
+      onSubmit={form.onSubmit}
     >
       <FormError message={form.errors[FORM_ERROR]} />
       <TextField
         label="E-mail"
-        name="email"
         type="email"
         autoComplete="email"
         inputMode="email"
         required
-        value={email}
-        error={form.errors.email}
-        onChange={(event) => {
-          setEmail(event.target.value);
-          form.clearError('email');
-        }}
+        {...form.field('email')}
       />
       <SubmitButton sending={form.sending} sendingText="Отправляем…" className="form__submit">
         Прислать ссылку
@@ -83,8 +74,8 @@ function RequestLinkForm() {
 function NewPasswordForm({ token }: { token: string }) {
   const { api, store } = useAppContext();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
   const form = useForm({
+    initial: { password: '' },
     schema: newPasswordSchema,
     fields: ['token', 'password'],
     send: (data) => api.put('/v1/user/forgot-password', { body: data }),
@@ -108,7 +99,7 @@ function NewPasswordForm({ token }: { token: string }) {
       aria-label="Новый пароль"
       onSubmit={(event) => {
         event.preventDefault();
-        void form.submit({ token, password });
+        void form.submit({ token, ...form.values });
       }}
     >
       {tokenProblem && (
@@ -118,17 +109,11 @@ function NewPasswordForm({ token }: { token: string }) {
       )}
       <PasswordField
         label="Новый пароль"
-        name="password"
         autoComplete="new-password"
         required
         minLength={PASSWORD_MIN}
-        value={password}
-        error={form.errors.password}
+        {...form.field('password')}
         hint={`Не короче ${PASSWORD_MIN} символов`}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          form.clearError('password');
-        }}
       />
       <SubmitButton sending={form.sending} sendingText="Сохраняем…" className="form__submit">
         Сохранить пароль

@@ -1,6 +1,5 @@
 // /login: e-mail, password, «Запомнить меня»; after login the guest-only guard sends the user to ?from= or the account.
 import { loginSchema } from '@efir/domain/auth-schemas';
-import { useState } from 'react';
 import { useLocation } from 'react-router';
 import {
   CheckboxField,
@@ -28,8 +27,8 @@ export function withFrom(path: string, search: string): string {
 export function LoginPage() {
   const { api, store } = useAppContext();
   const { search } = useLocation();
-  const [values, setValues] = useState({ email: '', password: '', remember: true });
   const form = useForm({
+    initial: { email: '', password: '', remember: true },
     schema: loginSchema,
     fields: FIELDS,
     send: (data) => logIn(api, store, data),
@@ -40,11 +39,7 @@ export function LoginPage() {
         text: user.name ? `Здравствуйте, ${user.name}!` : 'С возвращением!',
       }),
   });
-  useEarlyInput(form.formRef, setValues);
-  const change = (name: keyof typeof values, value: string | boolean) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    form.clearError(name);
-  };
+  useEarlyInput(form.formRef, form.setValues);
 
   return (
     <AuthFrame
@@ -57,50 +52,28 @@ export function LoginPage() {
         </p>
       }
     >
-      <form
-        ref={form.formRef}
-        className="form"
-        noValidate
-        aria-label="Вход"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.submit(values);
-        }}
-      >
+      <form ref={form.formRef} className="form" noValidate aria-label="Вход" onSubmit={form.onSubmit}>
         <FormError message={form.errors[FORM_ERROR]} />
         <TextField
           label="E-mail"
-          name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
           required
-          value={values.email}
-          error={form.errors.email}
-          onChange={(event) => change('email', event.target.value)}
+          {...form.field('email')}
         />
         <PasswordField
           label="Пароль"
-          name="password"
           autoComplete="current-password"
           required
-          value={values.password}
-          error={form.errors.password}
-          onChange={(event) => change('password', event.target.value)}
+          {...form.field('password')}
           aside={
             <Link to="/forgot-password" className="field__aside">
               Забыли пароль?
             </Link>
           }
         />
-        <CheckboxField
-          name="remember"
-          checked={values.remember}
-          error={form.errors.remember}
-          onChange={(event) => change('remember', event.target.checked)}
-        >
-          Запомнить меня
-        </CheckboxField>
+        <CheckboxField {...form.checkbox('remember')}>Запомнить меня</CheckboxField>
         <SubmitButton sending={form.sending} sendingText="Входим…" className="form__submit">
           Войти
         </SubmitButton>

@@ -2,7 +2,6 @@
 import { PASSWORD_MIN, registrationSchema } from '@efir/domain/auth-schemas';
 import { formatRussianPhone, normalizeRussianPhone } from '@efir/domain/phone';
 import { LEGAL_PAGE_URLS, LOGIN_URL } from '@efir/domain/routes';
-import { useState } from 'react';
 import { useLocation } from 'react-router';
 import {
   CheckboxField,
@@ -33,15 +32,15 @@ export function tidyPhone(value: string): string {
 export function RegistrationPage() {
   const { api, store } = useAppContext();
   const { search } = useLocation();
-  const [values, setValues] = useState({
-    name: '',
-    fam: '',
-    email: '',
-    tel: '',
-    password: '',
-    agree: false,
-  });
   const form = useForm({
+    initial: {
+      name: '',
+      fam: '',
+      email: '',
+      tel: '',
+      password: '',
+      agree: false,
+    },
     schema: registrationSchema,
     fields: FIELDS,
     send: (data) => register(api, store, data),
@@ -52,11 +51,7 @@ export function RegistrationPage() {
         text: `${user.name}, личный кабинет готов. Персональная скидка начнёт расти с первого заказа.`,
       }),
   });
-  useEarlyInput(form.formRef, setValues);
-  const change = (name: keyof typeof values, value: string | boolean) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    form.clearError(name);
-  };
+  useEarlyInput(form.formRef, form.setValues);
 
   return (
     <AuthFrame
@@ -68,79 +63,42 @@ export function RegistrationPage() {
         </p>
       }
     >
-      <form
-        ref={form.formRef}
-        className="form"
-        noValidate
-        aria-label="Регистрация"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.submit(values);
-        }}
-      >
+      <form ref={form.formRef} className="form" noValidate aria-label="Регистрация" onSubmit={form.onSubmit}>
         <FormError message={form.errors[FORM_ERROR]} />
         <div className="form__row">
-          <TextField
-            label="Имя"
-            name="name"
-            autoComplete="given-name"
-            required
-            value={values.name}
-            error={form.errors.name}
-            onChange={(event) => change('name', event.target.value)}
-          />
-          <TextField
-            label="Фамилия"
-            name="fam"
-            autoComplete="family-name"
-            value={values.fam}
-            error={form.errors.fam}
-            onChange={(event) => change('fam', event.target.value)}
-          />
+          <TextField label="Имя" autoComplete="given-name" required {...form.field('name')} />
+          <TextField label="Фамилия" autoComplete="family-name" {...form.field('fam')} />
         </div>
         <TextField
           label="E-mail"
-          name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
           required
-          value={values.email}
-          error={form.errors.email}
+          {...form.field('email')}
           hint="На него придёт подтверждение заказа"
-          onChange={(event) => change('email', event.target.value)}
         />
         <TextField
           label="Телефон"
-          name="tel"
           type="tel"
           autoComplete="tel"
           inputMode="tel"
           placeholder="+7 (900) 123-45-67"
-          value={values.tel}
-          error={form.errors.tel}
+          {...form.field('tel')}
           hint="Чтобы курьер мог связаться с вами"
-          onChange={(event) => change('tel', event.target.value)}
-          onBlur={(event) => setValues((current) => ({ ...current, tel: tidyPhone(event.target.value) }))}
+          onBlur={(event) =>
+            form.setValues((current) => ({ ...current, tel: tidyPhone(event.target.value) }))
+          }
         />
         <PasswordField
           label="Пароль"
-          name="password"
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN}
-          value={values.password}
-          error={form.errors.password}
+          {...form.field('password')}
           hint={`Не короче ${PASSWORD_MIN} символов`}
-          onChange={(event) => change('password', event.target.value)}
         />
-        <CheckboxField
-          name="agree"
-          required
-          checked={values.agree}
-          error={form.errors.agree}
-          onChange={(event) => change('agree', event.target.checked)}
-        >
+        <CheckboxField required {...form.checkbox('agree')}>
           Я соглашаюсь на обработку персональных данных по{' '}
           <a href={PERSONAL_DATA_URL} target="_blank" rel="noopener">
             соглашению

@@ -1,53 +1,43 @@
 // The cart page's gift to the order: unlocked gifts can be chosen, the others say how much is left to reach them.
 import type { CartLine } from '@efir/domain/cart-wire';
 import { formatRub } from '@efir/domain/money';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Picture } from '../../components/ui/picture.tsx';
 import { useAppContext } from '../../lib/app-context.tsx';
 import { type CartGifts, chooseGift, describeLine, fetchGifts } from '../../lib/cart-state.ts';
 import { describeFailure } from '../../lib/failure-message.ts';
+import { useRemoteData } from '../../lib/remote-data.ts';
 
 /** GET /v1/cart/gifts whenever the total changes: the unlocked gifts can be chosen, the others say how much is left. */
 export function Gifts({ total, chosenLine }: { total: number; chosenLine: CartLine | undefined }) {
   const { api, store } = useAppContext();
-  const [gifts, setGifts] = useState<CartGifts | null>(null);
+  // A new total (or chosen gift) changes the list; the list shown stays until the new one comes.
+  const giftList = useRemoteData(`cart-gifts:${total}:${chosenLine?.id ?? 0}`, () => fetchGifts(api), {
+    keepPrevious: true,
+  });
+  const gifts = giftList.data;
   const [busy, setBusy] = useState(false);
-  /** The gift just clicked, shown as chosen while the server confirms it (undefined: none pending). */
-  const [pending, setPending] = useState<number | null | undefined>(undefined);
+  /** The gift just clicked, shown as chosen over the list it was clicked in, until a newer list comes. */
+  const [pending, setPending] = useState<{ id: number | null; over: CartGifts } | null>(null);
   const groupName = useId();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new total (or chosen gift) is what changes the list
-  useEffect(() => {
-    let live = true;
-    fetchGifts(api)
-      .then((answer) => {
-        if (live) setGifts(answer);
-      })
-      .catch(() => {
-        if (live) setGifts(null);
-      });
-    return () => {
-      live = false;
-    };
-  }, [api, total, chosenLine?.id]);
 
   if (!gifts || gifts.gifts.length === 0) return null;
   const choose = async (id: number | null) => {
     setBusy(true);
-    setPending(id);
+    setPending({ id, over: gifts });
     try {
       await chooseGift(api, store, id);
-      setGifts(await fetchGifts(api));
+      giftList.reload();
     } catch (error) {
+      setPending(null);
       store
         .getState()
         .showNotice({ type: 'error', title: 'Подарок не выбран', text: describeFailure(error) });
     } finally {
-      setPending(undefined);
       setBusy(false);
     }
   };
-  const chosen = pending === undefined ? gifts.chosen : pending;
+  const chosen = pending?.over === gifts ? pending.id : gifts.chosen;
   const anyUnlocked = gifts.gifts.some((gift) => gift.unlocked);
   return (
     <section className="cart-gifts" aria-labelledby={`${groupName}-title`}>

@@ -17,13 +17,13 @@ export function ChatThreadList({
         Новый диалог
       </button>
       {threads.status === 'loading' && <p className="chat__hint">Загружаем диалоги…</p>}
-      {threads.status === 'failed' && <p className="chat__hint">Не удалось загрузить диалоги.</p>}
-      {threads.status === 'ready' && threads.threads.length === 0 && (
+      {threads.status === 'error' && <p className="chat__hint">Не удалось загрузить диалоги.</p>}
+      {threads.status === 'ready' && threads.data.length === 0 && (
         <p className="chat__hint">Диалогов пока нет.</p>
       )}
-      {threads.status === 'ready' && threads.threads.length > 0 && (
+      {threads.status === 'ready' && threads.data.length > 0 && (
         <ul className="chat__thread-list" aria-label="Диалоги">
-          {threads.threads.map((thread) => (
+          {threads.data.map((thread) => (
             <li key={thread.thread_id}>
               <button type="button" className="chat__thread" onClick={() => onOpen(thread)}>
                 <span className="chat__thread-name">{thread.name}</span>

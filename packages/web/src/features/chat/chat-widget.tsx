@@ -36,7 +36,7 @@ export function ChatWidget() {
 
   function openPanel() {
     setOpen(true);
-    void chat.openPanel();
+    chat.openPanel();
   }
 
   function closePanel() {

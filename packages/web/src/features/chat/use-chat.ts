@@ -6,8 +6,9 @@ import {
   type ChatThreadSummary,
   readChatText,
 } from '@efir/domain/chat-schemas';
-import { useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppContext } from '../../lib/app-context.tsx';
+import { type RemoteData, useRemoteData } from '../../lib/remote-data.ts';
 import { fetchChatThread, fetchChatThreads, sendChatMessage } from './chat-api.ts';
 import { canSend } from './chat-format.ts';
 
@@ -19,10 +20,7 @@ export interface ChatLine {
   local?: boolean;
 }
 
-export type ThreadsState =
-  | { status: 'loading' }
-  | { status: 'ready'; threads: ChatThreadSummary[] }
-  | { status: 'failed' };
+export type ThreadsState = RemoteData<ChatThreadSummary[]>;
 
 type View = { kind: 'threads' } | { kind: 'thread'; threadId: number | null; name: string };
 
@@ -42,7 +40,14 @@ function toLine(message: ChatMessageWire): ChatLine {
 export function useChat() {
   const { api } = useAppContext();
   const [view, setView] = useState<View>({ kind: 'threads' });
-  const [threads, setThreads] = useState<ThreadsState>({ status: 'loading' });
+  // The list is read while it is shown: from the panel's first opening, each time the view comes back to it.
+  const [panelOpened, setPanelOpened] = useState(false);
+  const threads = useRemoteData(panelOpened && view.kind === 'threads' ? 'chat-threads' : null, async () => {
+    const answer = await fetchChatThreads(api);
+    return Array.isArray(answer?.threads) ? answer.threads : [];
+  });
+  // Set by opening the panel: once the list is read, an empty (or unreadable) one opens a new thread instead.
+  const newThreadIfNone = useRef(false);
   const [lines, setLines] = useState<ChatLine[]>([]);
   const [loadingThread, setLoadingThread] = useState(false);
   const [pending, setPending] = useState(false);
@@ -50,26 +55,20 @@ export function useChat() {
   // Answers that arrive after the shopper moved to another thread must not land in it.
   const conversation = useRef(0);
 
-  async function loadThreads(): Promise<ChatThreadSummary[]> {
-    setThreads({ status: 'loading' });
-    try {
-      const answer = await fetchChatThreads(api);
-      const list = Array.isArray(answer?.threads) ? answer.threads : [];
-      setThreads({ status: 'ready', threads: list });
-      return list;
-    } catch {
-      setThreads({ status: 'failed' });
-      return [];
-    }
-  }
-
-  function startNewThread() {
+  const startNewThread = useCallback(() => {
     conversation.current += 1;
     setView({ kind: 'thread', threadId: null, name: 'Новый диалог' });
     setLines([]);
     setPending(false);
     setLoadingThread(false);
-  }
+  }, []);
+
+  useEffect(() => {
+    if (!newThreadIfNone.current || threads.status === 'loading') return;
+    newThreadIfNone.current = false;
+    // A first conversation needs no list to choose from.
+    if (threads.data === null || threads.data.length === 0) startNewThread();
+  }, [threads.status, threads.data, startNewThread]);
 
   async function openThread(thread: ChatThreadSummary) {
     conversation.current += 1;
@@ -90,20 +89,19 @@ export function useChat() {
     }
   }
 
-  /** Back to the list of threads, read again. */
+  /** Back to the list of threads, which is read again as it comes back on screen. */
   function showThreads() {
     conversation.current += 1;
     setView({ kind: 'threads' });
     setPending(false);
-    void loadThreads();
   }
 
-  /** The panel opens on the open thread, else on the list — or on a new thread when there is none yet. */
-  async function openPanel() {
+  /** The panel opens on the open thread, else on the list (read again) — or on a new thread when there is none. */
+  function openPanel() {
     if (view.kind === 'thread') return;
-    const list = await loadThreads();
-    // A first conversation needs no list to choose from.
-    if (list.length === 0) startNewThread();
+    newThreadIfNone.current = true;
+    if (panelOpened) threads.reload();
+    else setPanelOpened(true);
   }
 
   /** Sends the draft in the open thread; a failed answer is a local line in the conversation. */

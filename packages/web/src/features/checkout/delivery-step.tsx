@@ -10,6 +10,7 @@ import { FormError } from '../../components/ui/form.tsx';
 import { useAppState } from '../../lib/app-context.tsx';
 import type { AddressInput } from '../../lib/app-state.ts';
 import { CART_URL } from '../../lib/cart-state.ts';
+import { describeFailure } from '../../lib/failure-message.ts';
 import { Link } from '../../lib/router/link.tsx';
 import { useNavigate } from '../../lib/router/router-view.tsx';
 import { AddressChoice } from './address-choice.tsx';
@@ -20,7 +21,7 @@ import { KindOptions, MethodOptions, TariffOptions } from './delivery-options.ts
 import { PickupPointChoice } from './pickup-points.tsx';
 import { markPassed, useCheckoutDraft, useUpdateCheckout } from './use-checkout.ts';
 import { useDeliveryList } from './use-delivery-list.ts';
-import { useDeliveryQuote } from './use-delivery-quote.ts';
+import { describeQuoteFailure, useDeliveryQuote } from './use-delivery-quote.ts';
 
 export function DeliveryStep() {
   const draft = useCheckoutDraft();
@@ -29,9 +30,9 @@ export function DeliveryStep() {
   const navigate = useNavigate();
   const location = useLocation();
   const ids = useId();
-  const { list, retry } = useDeliveryList();
-  const listData = list.state === 'ready' ? list.data : null;
-  const quote = useDeliveryQuote(listData);
+  const list = useDeliveryList();
+  const listData = list.data;
+  const quote = useDeliveryQuote(listData ? { key: list.key, data: listData } : null);
   const [error, setError] = useState<string | null>(
     (location.state as { error?: string } | null)?.error ?? null,
   );
@@ -41,7 +42,7 @@ export function DeliveryStep() {
   const needs = getKindNeeds(kind);
   const ready = isDeliveryStepReady(delivery);
   const chosenOption =
-    quote?.state === 'ready'
+    quote?.status === 'ready'
       ? delivery.tarif
         ? quote.data.find((option) => option.tarif === delivery.tarif)
         : pickBest(quote.data)
@@ -53,7 +54,7 @@ export function DeliveryStep() {
       setError(unavailable);
       return;
     }
-    if (quote?.state === 'error') {
+    if (quote?.status === 'error') {
       setError('Не удалось рассчитать доставку. Попробуйте ещё раз или выберите другой способ.');
       return;
     }
@@ -70,7 +71,7 @@ export function DeliveryStep() {
 
   const method = listData?.methods.find((item) => item.id === delivery.type);
   const tariffOptions =
-    quote?.state === 'ready' && (needs === 'point' || needs === 'address-tarif') ? quote.data : [];
+    quote?.status === 'ready' && (needs === 'point' || needs === 'address-tarif') ? quote.data : [];
 
   return (
     <section className="checkout-step" aria-labelledby={`${ids}-title`}>
@@ -78,15 +79,15 @@ export function DeliveryStep() {
         Доставка
       </h2>
       <FormError message={error ?? undefined} />
-      {list.state === 'loading' && (
+      {list.status === 'loading' && (
         <p className="checkout-loading" role="status">
           <span className="spinner" aria-hidden="true" /> Считаем доставку для вашей корзины…
         </p>
       )}
-      {list.state === 'error' && (
+      {list.status === 'error' && (
         <div className="form-error" role="alert">
-          <p>{list.message}</p>
-          <button type="button" className="button button--small" onClick={retry}>
+          <p>{describeFailure(list.error)}</p>
+          <button type="button" className="button button--small" onClick={list.reload}>
             Повторить
           </button>
         </div>
@@ -191,14 +192,14 @@ export function DeliveryStep() {
             />
           )}
 
-          {quote?.state === 'loading' && kind != null && needs !== 'nothing' && (
+          {quote?.status === 'loading' && kind != null && needs !== 'nothing' && (
             <p className="checkout-loading" role="status">
               <span className="spinner" aria-hidden="true" /> Уточняем стоимость…
             </p>
           )}
-          {quote?.state === 'error' && (
+          {quote?.status === 'error' && (
             <p className="field__error" role="alert">
-              {quote.message}
+              {describeQuoteFailure(quote.error)}
             </p>
           )}
           {unavailable && (

@@ -4,7 +4,7 @@
 import { formatDateLong } from '@efir/domain/dates';
 import { formatRub } from '@efir/domain/money';
 import type { OrderView } from '@efir/domain/order-wire';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { PayOnlineButtons } from '../../components/ui/pay-online-buttons.tsx';
 import { useAppContext, useAppState } from '../../lib/app-context.tsx';
@@ -17,6 +17,7 @@ import {
   type OnlineMethod,
   startCardPayment,
 } from '../../lib/orders.ts';
+import { useRemoteData } from '../../lib/remote-data.ts';
 import { Link } from '../../lib/router/link.tsx';
 import { useIsBrowser } from './use-checkout.ts';
 import './checkout.css';
@@ -71,34 +72,24 @@ export function OrderDonePage() {
   const [params] = useSearchParams();
   const location = useLocation();
   const orderId = Number(params.get('order'));
-  const [order, setOrder] = useState<OrderView | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const paymentProblem = (location.state as { paymentProblem?: string } | null)?.paymentProblem ?? null;
   const valid = Number.isInteger(orderId) && orderId > 0;
-
-  useEffect(() => {
-    if (!isBrowser || sessionPending || !valid) return;
-    let live = true;
-    const key = loggedIn ? undefined : findGuestOrderKey(orderId);
-    fetchOrder(api, orderId, key)
-      .then((found) => {
-        if (live) setOrder(found);
-      })
-      .catch((error: unknown) => {
-        if (live) setFailure(describeFailure(error));
-      });
-    return () => {
-      live = false;
-    };
-  }, [api, isBrowser, sessionPending, loggedIn, orderId, valid]);
+  // Read in the browser once the session is known: a guest's order opens with the key this browser keeps.
+  const loaded = useRemoteData(
+    isBrowser && !sessionPending && valid ? `order-done:${orderId}:${loggedIn}` : null,
+    () => fetchOrder(api, orderId, loggedIn ? undefined : findGuestOrderKey(orderId)),
+  );
+  const order = loaded.data;
+  /** Why «Оплатить» did not lead to the payment. */
+  const [payFailure, setPayFailure] = useState<string | null>(null);
 
   const pay = async (method: OnlineMethod) => {
     if (!order) return;
-    setFailure(null);
+    setPayFailure(null);
     try {
       await startCardPayment(api, order.id, loggedIn ? undefined : findGuestOrderKey(order.id), method);
     } catch (error) {
-      setFailure(describeFailure(error));
+      setPayFailure(describeFailure(error));
     }
   };
 
@@ -106,14 +97,14 @@ export function OrderDonePage() {
     <div className="container page checkout-done">
       <h1>Спасибо за заказ!</h1>
       {!valid && <p>Не нашли номер заказа в адресе страницы.</p>}
-      {valid && !order && !failure && (
+      {valid && loaded.status === 'loading' && (
         <p className="checkout-loading" role="status">
           <span className="spinner" aria-hidden="true" /> Загружаем заказ…
         </p>
       )}
-      {failure && !order && (
+      {loaded.status === 'error' && (
         <div className="form-error" role="alert">
-          Заказ принят, но показать его сейчас не получилось: {failure}
+          Заказ принят, но показать его сейчас не получилось: {describeFailure(loaded.error)}
         </div>
       )}
       {order && (
@@ -129,9 +120,9 @@ export function OrderDonePage() {
               Перейти к оплате не получилось: {paymentProblem}
             </div>
           )}
-          {failure && (
+          {payFailure && (
             <div className="form-error" role="alert">
-              {failure}
+              {payFailure}
             </div>
           )}
           <dl className="done-card__facts">

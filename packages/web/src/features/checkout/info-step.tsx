@@ -13,7 +13,6 @@ import {
   useForm,
 } from '../../components/ui/form.tsx';
 import { useAppState } from '../../lib/app-context.tsx';
-import type { CheckoutDraft } from '../../lib/app-state.ts';
 import { FORM_ERROR } from '../../lib/forms.ts';
 import { Link } from '../../lib/router/link.tsx';
 import { useNavigate } from '../../lib/router/router-view.tsx';
@@ -29,7 +28,14 @@ export function InfoStep() {
   const navigate = useNavigate();
   const location = useLocation();
   const ids = useId();
+  const { name, fam, email, tel } = draft.form;
   const form = useForm({
+    // The contact lives in the checkout's draft, so a reload or a step back keeps it.
+    source: {
+      values: { name, fam, email, tel },
+      change: (field, value) =>
+        update((current) => ({ ...current, form: { ...current.form, [field]: value } })),
+    },
     schema: checkoutContactSchema,
     fields: FIELDS,
     send: async (contact) => contact,
@@ -71,10 +77,6 @@ export function InfoStep() {
     }));
   }, [user?.id]);
 
-  const setField = (field: keyof CheckoutDraft['form'], value: string) => {
-    form.clearError(field);
-    update((current) => ({ ...current, form: { ...current.form, [field]: value } }));
-  };
   const setWish = (field: 'koment' | 'ecopack' | 'calling' | 'consultant', value: string | boolean) =>
     update((current) => ({ ...current, delivery: { ...current.delivery, [field]: value } }));
 
@@ -95,50 +97,28 @@ export function InfoStep() {
       >
         <FormError message={form.errors[FORM_ERROR] ?? arrivedError} />
         <div className="form__row">
-          <TextField
-            label="Имя"
-            name="name"
-            required
-            autoComplete="given-name"
-            value={draft.form.name}
-            error={form.errors.name}
-            onChange={(event) => setField('name', event.target.value)}
-          />
-          <TextField
-            label="Фамилия"
-            name="fam"
-            required
-            autoComplete="family-name"
-            value={draft.form.fam}
-            error={form.errors.fam}
-            onChange={(event) => setField('fam', event.target.value)}
-          />
+          <TextField label="Имя" required autoComplete="given-name" {...form.field('name')} />
+          <TextField label="Фамилия" required autoComplete="family-name" {...form.field('fam')} />
         </div>
         <div className="form__row">
           <TextField
             label="E-mail"
-            name="email"
             type="email"
             required
             autoComplete="email"
             inputMode="email"
-            value={draft.form.email}
-            error={form.errors.email}
+            {...form.field('email')}
             hint={form.errors.email ? undefined : 'Пришлём подтверждение заказа'}
-            onChange={(event) => setField('email', event.target.value)}
           />
           <TextField
             label="Телефон"
-            name="tel"
             type="tel"
             required
             autoComplete="tel"
             inputMode="tel"
             placeholder="+7 (900) 123-45-67"
-            value={draft.form.tel}
-            error={form.errors.tel}
+            {...form.field('tel')}
             hint={form.errors.tel ? undefined : 'Позвоним, если понадобится уточнить заказ'}
-            onChange={(event) => setField('tel', event.target.value)}
           />
         </div>
         <TextAreaField

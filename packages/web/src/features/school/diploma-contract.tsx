@@ -7,7 +7,7 @@ import {
   type DiplomaWire,
   EDUCATION_LEVELS,
 } from '@efir/domain/school-schemas';
-import { type ChangeEvent, useState } from 'react';
+import { useState } from 'react';
 import { AccountSection } from '../../components/shop/account-ui.tsx';
 import { FORM_ERROR, FormError, SubmitButton, TextField, useForm } from '../../components/ui/form.tsx';
 import { useAppContext } from '../../lib/app-context.tsx';
@@ -31,33 +31,25 @@ const EMPTY_CONTRACT: Record<(typeof CONTRACT_FIELDS)[number], string> = {
   education: '',
 };
 
+function contractValues(diploma: DiplomaWire): Record<string, string> {
+  return { ...EMPTY_CONTRACT, ...(diploma.contract as Partial<ContractData> | null) };
+}
+
 export function ContractCard({ diploma, onChange }: { diploma: DiplomaWire; onChange: Change }) {
   const { api } = useAppContext();
   const notice = useNotice();
-  const [values, setValues] = useState<Record<string, string>>({
-    ...EMPTY_CONTRACT,
-    ...(diploma.contract as Partial<ContractData> | null),
-  });
   const [downloadError, setDownloadError] = useState<string | null>(null);
+  const locked = !diploma.editable;
   const form = useForm({
+    initial: contractValues(diploma),
+    locked,
     schema: contractSchema,
     fields: CONTRACT_FIELDS,
     send: (data) => saveContract(api, data as ContractForm),
     onSuccess: (answer) => {
       onChange(answer.diploma);
-      if (answer.diploma.contract) setValues({ ...EMPTY_CONTRACT, ...answer.diploma.contract });
+      if (answer.diploma.contract) form.setValues({ ...EMPTY_CONTRACT, ...answer.diploma.contract });
       notice('Данные для договора сохранены', 'Теперь можно скачать договор.');
-    },
-  });
-  const locked = !diploma.editable;
-  const field = (name: (typeof CONTRACT_FIELDS)[number]) => ({
-    name,
-    value: values[name] ?? '',
-    error: form.errors[name],
-    disabled: locked,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      setValues((current) => ({ ...current, [name]: event.target.value }));
-      form.clearError(name);
     },
   });
   const download = async () => {
@@ -80,16 +72,13 @@ export function ContractCard({ diploma, onChange }: { diploma: DiplomaWire; onCh
         className="form contract-form"
         noValidate
         aria-labelledby="contract-title"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.submit(values);
-        }}
+        onSubmit={form.onSubmit}
       >
         <FormError message={form.errors[FORM_ERROR]} />
         <div className="form__row form__row--3">
-          <TextField label="Фамилия" autoComplete="family-name" required {...field('fam')} />
-          <TextField label="Имя" autoComplete="given-name" required {...field('name')} />
-          <TextField label="Отчество" autoComplete="additional-name" {...field('otch')} />
+          <TextField label="Фамилия" autoComplete="family-name" required {...form.field('fam')} />
+          <TextField label="Имя" autoComplete="given-name" required {...form.field('name')} />
+          <TextField label="Отчество" autoComplete="additional-name" {...form.field('otch')} />
         </div>
         <div className="form__row">
           <TextField
@@ -97,18 +86,15 @@ export function ContractCard({ diploma, onChange }: { diploma: DiplomaWire; onCh
             type="date"
             autoComplete="bday"
             required
-            {...field('birth_date')}
+            {...form.field('birth_date')}
           />
           <SelectField
             label="Образование"
             name="education"
-            value={values.education ?? ''}
+            value={form.values.education ?? ''}
             error={form.errors.education}
             disabled={locked}
-            onChange={(value) => {
-              setValues((current) => ({ ...current, education: value }));
-              form.clearError('education');
-            }}
+            onChange={(value) => form.setValue('education', value)}
           >
             <option value="">Выберите…</option>
             {Object.entries(EDUCATION_LEVELS).map(([id, name]) => (
@@ -124,34 +110,39 @@ export function ContractCard({ diploma, onChange }: { diploma: DiplomaWire; onCh
             inputMode="numeric"
             placeholder="45 12"
             required
-            {...field('passport_series')}
+            {...form.field('passport_series')}
           />
           <TextField
             label="Номер паспорта"
             inputMode="numeric"
             placeholder="345678"
             required
-            {...field('passport_number')}
+            {...form.field('passport_number')}
           />
-          <TextField label="Дата выдачи" type="date" required {...field('passport_issued_at')} />
+          <TextField label="Дата выдачи" type="date" required {...form.field('passport_issued_at')} />
         </div>
         <div className="form__row">
-          <TextField label="Кем выдан" required {...field('passport_issued_by')} />
-          <TextField label="Код подразделения" placeholder="770-001" required {...field('passport_code')} />
+          <TextField label="Кем выдан" required {...form.field('passport_issued_by')} />
+          <TextField
+            label="Код подразделения"
+            placeholder="770-001"
+            required
+            {...form.field('passport_code')}
+          />
         </div>
         <TextField
           label="Адрес регистрации"
           autoComplete="street-address"
           placeholder="Индекс, город, улица, дом, квартира"
           required
-          {...field('address')}
+          {...form.field('address')}
         />
         <TextField
           label="СНИЛС"
           inputMode="numeric"
           placeholder="112-233-445 95"
           required
-          {...field('snils')}
+          {...form.field('snils')}
         />
         <div className="button-row">
           {!locked && (

@@ -5,10 +5,10 @@ import type { DiplomaWire, MyCoursesAnswer, MyCourseWire } from '@efir/domain/sc
 import { useState } from 'react';
 import { AccountHeading, EmptyState, LoadFailed, Loading } from '../../components/shop/account-ui.tsx';
 import { FormError } from '../../components/ui/form.tsx';
-import { useAccountData } from '../../lib/account-api.ts';
 import { useAppContext } from '../../lib/app-context.tsx';
 import { describeFailure } from '../../lib/failure-message.ts';
 import { downloadFile } from '../../lib/files.ts';
+import { useAccountData } from '../../lib/remote-data.ts';
 import { Link } from '../../lib/router/link.tsx';
 import { DiplomaSection } from './diploma-section.tsx';
 import { enrolInCourse } from './school-api.ts';

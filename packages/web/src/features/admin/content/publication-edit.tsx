@@ -140,6 +140,8 @@ function PublicationForm({
   const fields = [...BASE_FIELDS, ...(kind === 'recipes' ? RECIPE_FIELDS : []), ...ingredientFields];
 
   const form = useForm({
+    // The values live here, so the editor's last keystrokes (valuesRef) are there before sending.
+    source: { values, change: (field, value) => set(field, value) },
     schema: checks,
     fields,
     send: async (data: Record<string, unknown>) => {
@@ -190,29 +192,18 @@ function PublicationForm({
     <form ref={form.formRef} className="content-form" noValidate onSubmit={submit}>
       <FormError message={errors[FORM_ERROR]} />
       <div className="admin-card content-form__grid">
-        <TextField
-          className="content-form__wide"
-          label="Заголовок"
-          name="title"
-          required
-          value={values.title}
-          error={errors.title}
-          onChange={(event) => set('title', event.target.value)}
-        />
+        <TextField className="content-form__wide" label="Заголовок" required {...form.field('title')} />
         <TextField
           className="content-form__wide"
           label="Адрес на сайте"
-          name="url"
           required
-          value={values.url}
-          error={errors.url}
+          {...form.field('url')}
           hint={
             kind === 'articles'
               ? 'Например, /articles/lavanda-dlya-sna.html — строчные латинские буквы, цифры, «-», «_», «.»'
               : 'Например, /recept/krem-s-lavandoj.html — строчные латинские буквы, цифры, «-», «_», «.»'
           }
           spellCheck={false}
-          onChange={(event) => set('url', event.target.value)}
         />
         <SelectField
           label="Раздел"
@@ -238,14 +229,7 @@ function PublicationForm({
           error={errors.published_at}
           onChange={(event) => set('published_on', event.target.value)}
         />
-        <CheckboxField
-          name="visible"
-          checked={values.visible}
-          error={errors.visible}
-          onChange={(event) => set('visible', event.target.checked)}
-        >
-          Опубликовано на сайте
-        </CheckboxField>
+        <CheckboxField {...form.checkbox('visible')}>Опубликовано на сайте</CheckboxField>
         <fieldset className="content-form__wide content-tags" name="tag_ids">
           <legend className="field__label">Теги</legend>
           <div className="content-tags__list">
@@ -274,12 +258,9 @@ function PublicationForm({
       <div className="admin-card">
         <TextAreaField
           label="Анонс"
-          name="excerpt"
           rows={3}
-          value={values.excerpt}
-          error={errors.excerpt}
+          {...form.field('excerpt')}
           hint="Пара предложений для карточки в списке и поисковиков."
-          onChange={(event) => set('excerpt', event.target.value)}
         />
         <HtmlField
           name="html"
@@ -295,22 +276,8 @@ function PublicationForm({
       {kind === 'recipes' ? (
         <div className="admin-card">
           <div className="content-form__grid">
-            <TextField
-              label="Что получится"
-              name="yield"
-              value={values.yield}
-              error={errors.yield}
-              placeholder="Например, 50 мл крема"
-              onChange={(event) => set('yield', event.target.value)}
-            />
-            <TextField
-              label="Время, минут"
-              name="time_minutes"
-              inputMode="numeric"
-              value={values.time_minutes}
-              error={errors.time_minutes}
-              onChange={(event) => set('time_minutes', event.target.value)}
-            />
+            <TextField label="Что получится" {...form.field('yield')} placeholder="Например, 50 мл крема" />
+            <TextField label="Время, минут" inputMode="numeric" {...form.field('time_minutes')} />
           </div>
           <IngredientsField
             lines={values.ingredients}
@@ -324,20 +291,14 @@ function PublicationForm({
         <summary>Для поисковиков</summary>
         <TextField
           label="Заголовок окна (title)"
-          name="html_title"
-          value={values.html_title}
-          error={errors.html_title}
+          {...form.field('html_title')}
           hint="Пусто — берётся заголовок."
-          onChange={(event) => set('html_title', event.target.value)}
         />
         <TextAreaField
           label="Описание (meta description)"
-          name="meta_description"
           rows={2}
-          value={values.meta_description}
-          error={errors.meta_description}
+          {...form.field('meta_description')}
           hint="Пусто — берётся анонс."
-          onChange={(event) => set('meta_description', event.target.value)}
         />
       </details>
 

@@ -129,6 +129,8 @@ function StaticPageForm({ page, onSaved }: { page: StaticPage; onSaved(page: Sta
   const editorRef = useRef<RichTextHandle>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const form = useForm({
+    // The values live here, so the editor's last keystrokes (valuesRef) are there before sending.
+    source: { values, change: (field, value) => set(field, value) },
     schema: checks,
     fields: FIELDS,
     send: async (data: Record<string, unknown>) =>
@@ -170,22 +172,8 @@ function StaticPageForm({ page, onSaved }: { page: StaticPage; onSaved(page: Sta
     <form ref={form.formRef} className="content-form" noValidate onSubmit={submit}>
       <FormError message={form.errors[FORM_ERROR]} />
       <div className="admin-card">
-        <TextField
-          label="Заголовок"
-          name="title"
-          required
-          value={values.title}
-          error={form.errors.title}
-          onChange={(event) => set('title', event.target.value)}
-        />
-        <TextAreaField
-          label="Описание для поисковиков"
-          name="description"
-          rows={2}
-          value={values.description}
-          error={form.errors.description}
-          onChange={(event) => set('description', event.target.value)}
-        />
+        <TextField label="Заголовок" required {...form.field('title')} />
+        <TextAreaField label="Описание для поисковиков" rows={2} {...form.field('description')} />
         <HtmlField
           name="html"
           label="Текст страницы"

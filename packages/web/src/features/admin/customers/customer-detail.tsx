@@ -98,6 +98,8 @@ function DiscountCard({
   const [values, setValues] = useState<DiscountFormValues>(() => discountFormValues(customer));
   const [notice, setNotice] = useState<string | null>(null);
   const form = useForm({
+    // The values live here: a change also takes the last «saved» notice away.
+    source: { values, change: (name, value) => set(name, value) },
     schema: discountFormSchema,
     fields: DISCOUNT_FIELDS,
     send: (body) =>
@@ -198,13 +200,10 @@ function DiscountCard({
         </fieldset>
         <TextAreaField
           label="Комментарий"
-          name="comment"
           rows={2}
           maxLength={500}
-          value={values.comment}
-          error={form.errors.comment}
+          {...form.field('comment')}
           hint="Почему скидка меняется: для журнала, покупатель его не увидит."
-          onChange={(event) => set('comment', event.target.value)}
         />
         <div className="customer-discount__actions">
           <SubmitButton sending={form.sending} sendingText="Сохраняем…" className="button--small">

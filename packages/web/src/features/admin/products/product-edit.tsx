@@ -125,6 +125,8 @@ function ProductForm({
     : [];
 
   const form = useForm({
+    // The values live here: the changed fields are worked out from them, and a change takes «saved» away.
+    source: { values, change: (field, value) => set(field, value) },
     schema: product ? updateSchema : productCreateSchema,
     fields: FIELDS,
     send: async (data: Record<string, unknown>) => {
@@ -168,20 +170,13 @@ function ProductForm({
     );
   };
 
-  const text = (field: keyof FormValues) => ({
-    name: field,
-    value: values[field] as string,
-    error: errors[field],
-    onChange: (event: { target: { value: string } }) => set(field, event.target.value as never),
-  });
-
   return (
     <form ref={form.formRef} className="product-form" noValidate onSubmit={submit}>
       <FormError message={errors[FORM_ERROR]} />
       <fieldset className="admin-card product-form__group">
         <legend>Товар</legend>
-        <TextField label="Название" required maxLength={200} {...text('name')} />
-        <TextField label="Латинское название" maxLength={200} {...text('latin_name')} />
+        <TextField label="Название" required maxLength={200} {...form.field('name')} />
+        <TextField label="Латинское название" maxLength={200} {...form.field('latin_name')} />
         <div className="product-form__row">
           <CategorySelect
             value={values.category_id}
@@ -189,7 +184,7 @@ function ProductForm({
             error={errors.category_id}
             onChange={(value) => set('category_id', value)}
           />
-          <TextField label="Объём" placeholder="10 мл" maxLength={40} {...text('volume')} />
+          <TextField label="Объём" placeholder="10 мл" maxLength={40} {...form.field('volume')} />
         </div>
         <div className="product-form__row">
           <TextField
@@ -197,12 +192,12 @@ function ProductForm({
             required
             placeholder="/lavanda-10-ml.html"
             hint="Латиница, цифры и дефисы, в конце .html"
-            {...text('url')}
+            {...form.field('url')}
           />
           <TextField
             label="Семейство объёмов"
             hint="Одинаковое у объёмов одного масла — на странице товара между ними есть переключатель"
-            {...text('family_key')}
+            {...form.field('family_key')}
           />
         </div>
       </fieldset>
@@ -214,16 +209,16 @@ function ProductForm({
             label="Цена, ₽"
             required
             inputMode="numeric"
-            {...text('cena')}
+            {...form.field('cena')}
             hint="Столько платит покупатель"
           />
           <TextField
             label="Обычная цена, ₽"
             inputMode="numeric"
-            {...text('cena_st')}
+            {...form.field('cena_st')}
             hint="Заполните, если цена выше — со скидкой; 0 — скидки нет"
           />
-          <TextField label="Остаток, шт." inputMode="numeric" {...text('stock')} />
+          <TextField label="Остаток, шт." inputMode="numeric" {...form.field('stock')} />
         </div>
       </fieldset>
 
@@ -250,12 +245,7 @@ function ProductForm({
         </div>
         <p className="field__hint">«Скидка» ставится сама, пока обычная цена выше цены.</p>
         {errors.icons ? <p className="field__error">{errors.icons}</p> : null}
-        <CheckboxField
-          name="visible"
-          checked={values.visible}
-          error={errors.visible}
-          onChange={(event) => set('visible', event.target.checked)}
-        >
+        <CheckboxField {...form.checkbox('visible')}>
           Показывать на сайте (скрытый товар пропадает из каталога, поиска и карты сайта)
         </CheckboxField>
       </fieldset>
@@ -266,20 +256,20 @@ function ProductForm({
           label="Описание"
           rows={8}
           hint="HTML: <p>, <b>, <i>, <ul>/<li>, <a>; опасное будет удалено при сохранении"
-          {...text('description')}
+          {...form.field('description')}
         />
-        <TextAreaField label="Применение" rows={5} hint="HTML, как в описании" {...text('usage')} />
+        <TextAreaField label="Применение" rows={5} hint="HTML, как в описании" {...form.field('usage')} />
         <TextAreaField
           label="Меры предосторожности"
           rows={4}
           hint="HTML, как в описании"
-          {...text('safety')}
+          {...form.field('safety')}
         />
-        <TextField label="Состав" maxLength={2000} {...text('composition')} />
+        <TextField label="Состав" maxLength={2000} {...form.field('composition')} />
         <div className="product-form__row product-form__row--three">
-          <TextField label="Страна" maxLength={100} {...text('country')} />
-          <TextField label="Часть растения" maxLength={100} {...text('plant_part')} />
-          <TextField label="Способ получения" maxLength={100} {...text('extraction_method')} />
+          <TextField label="Страна" maxLength={100} {...form.field('country')} />
+          <TextField label="Часть растения" maxLength={100} {...form.field('plant_part')} />
+          <TextField label="Способ получения" maxLength={100} {...form.field('extraction_method')} />
         </div>
       </fieldset>
 
@@ -289,14 +279,14 @@ function ProductForm({
           label="Заголовок страницы"
           maxLength={200}
           hint="Пусто — «Название, объём — купить»"
-          {...text('html_title')}
+          {...form.field('html_title')}
         />
         <TextAreaField
           label="Описание для поисковиков"
           rows={2}
           maxLength={300}
           hint="Пусто — начало описания"
-          {...text('meta_description')}
+          {...form.field('meta_description')}
         />
       </fieldset>
 

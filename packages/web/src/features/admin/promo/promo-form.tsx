@@ -2,7 +2,7 @@
 // by the server, whose field errors land on the same fields).
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { z } from '@efir/domain/zod-ru';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { useParams } from 'react-router';
 import { CheckboxField, FormError, SubmitButton, TextField, useForm } from '../../../components/ui/form.tsx';
 import { useAppState } from '../../../lib/app-context.tsx';
@@ -133,8 +133,8 @@ function ExistingPromo({ id }: { id: string }) {
 function PromoForm({ promo }: { promo: PromoCode | null }) {
   const api = useAdminApi();
   const navigate = useNavigate();
-  const [values, setValues] = useState<PromoValues>(promo ? valuesOf(promo) : EMPTY);
   const form = useForm({
+    initial: promo ? valuesOf(promo) : EMPTY,
     schema: promoFormSchema,
     fields: FIELDS,
     send: (body) =>
@@ -147,20 +147,13 @@ function PromoForm({ promo }: { promo: PromoCode | null }) {
       }),
   });
 
-  const set = <K extends keyof PromoValues>(name: K, value: PromoValues[K]) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    form.clearError(name);
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void form.submit(values);
-  };
+  const { values } = form;
   const usedInOrders = promo !== null && promo.used_count > 0;
   const topCategories = useAppState((state) => state.critical.categories)
     .filter((category) => category.id_kat === 0)
     .sort((a, b) => a.pos - b.pos);
   const toggleExcluded = (id: number, excluded: boolean) =>
-    set(
+    form.setValue(
       'excluded_category_ids',
       excluded
         ? [...values.excluded_category_ids, id]
@@ -188,14 +181,12 @@ function PromoForm({ promo }: { promo: PromoCode | null }) {
           {promo.usage_limit === null ? '; без лимита.' : `; лимит — ${promo.usage_limit}.`}
         </p>
       ) : null}
-      <form ref={form.formRef} className="admin-card promo-form" noValidate onSubmit={submit}>
+      <form ref={form.formRef} className="admin-card promo-form" noValidate onSubmit={form.onSubmit}>
         <FormError message={form.errors[FORM_ERROR]} />
         <TextField
           label="Код"
-          name="code"
           required
-          value={values.code}
-          error={form.errors.code}
+          {...form.field('code')}
           readOnly={usedInOrders}
           hint={
             usedInOrders
@@ -205,7 +196,6 @@ function PromoForm({ promo }: { promo: PromoCode | null }) {
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={40}
-          onChange={(event) => set('code', event.target.value)}
         />
         <SelectField
           label="Тип скидки"
@@ -214,65 +204,37 @@ function PromoForm({ promo }: { promo: PromoCode | null }) {
           error={form.errors.condition_type}
           hint={condition?.hint}
           choices={conditions}
-          onChange={(value) => set('condition_type', value)}
+          onChange={(value) => form.setValue('condition_type', value)}
         />
         <div className="promo-form__row">
-          <TextField
-            label="Скидка, %"
-            name="percent"
-            required
-            inputMode="numeric"
-            value={values.percent}
-            error={form.errors.percent}
-            onChange={(event) => set('percent', event.target.value)}
-          />
+          <TextField label="Скидка, %" required inputMode="numeric" {...form.field('percent')} />
           <TextField
             label="Минимальная сумма заказа, ₽"
-            name="min_total"
             inputMode="numeric"
-            value={values.min_total}
-            error={form.errors.min_total}
+            {...form.field('min_total')}
             hint="Сумма товаров до скидок; пусто — от любой суммы."
-            onChange={(event) => set('min_total', event.target.value)}
           />
         </div>
         <div className="promo-form__row">
-          <TextField
-            label="Действует с"
-            name="valid_from"
-            type="date"
-            value={values.valid_from}
-            error={form.errors.valid_from}
-            hint="Пусто — сразу."
-            onChange={(event) => set('valid_from', event.target.value)}
-          />
+          <TextField label="Действует с" type="date" {...form.field('valid_from')} hint="Пусто — сразу." />
           <TextField
             label="Действует по"
-            name="valid_to"
             type="date"
-            value={values.valid_to}
-            error={form.errors.valid_to}
+            {...form.field('valid_to')}
             hint="Включительно, по московскому времени. Пусто — бессрочно."
-            onChange={(event) => set('valid_to', event.target.value)}
           />
         </div>
         <TextField
           label="Лимит использований"
-          name="usage_limit"
           inputMode="numeric"
-          value={values.usage_limit}
-          error={form.errors.usage_limit}
+          {...form.field('usage_limit')}
           hint="Сколько заказов можно оформить с этим кодом; пусто — без ограничений."
-          onChange={(event) => set('usage_limit', event.target.value)}
         />
         <TextField
           label="Описание"
-          name="description"
-          value={values.description}
-          error={form.errors.description}
+          {...form.field('description')}
           maxLength={300}
           hint="Покупатель видит его, когда применяет код: «Промокод применён: скидка 10 % — …»."
-          onChange={(event) => set('description', event.target.value)}
         />
         {topCategories.length > 0 && (
           <fieldset className="promo-form__exclusions">
@@ -296,14 +258,7 @@ function PromoForm({ promo }: { promo: PromoCode | null }) {
             ) : null}
           </fieldset>
         )}
-        <CheckboxField
-          name="active"
-          checked={values.active}
-          error={form.errors.active}
-          onChange={(event) => set('active', event.target.checked)}
-        >
-          Промокод включён
-        </CheckboxField>
+        <CheckboxField {...form.checkbox('active')}>Промокод включён</CheckboxField>
         <div className="promo-form__actions">
           <SubmitButton sending={form.sending} sendingText="Сохраняем…">
             {promo ? 'Сохранить' : 'Создать промокод'}
