@@ -51,7 +51,7 @@ export function ProductCard({
           className="product-card__picture"
           eager={eager}
           preload={preload}
-          sizes="(max-width: 599px) 50vw, (max-width: 1099px) 33vw, 280px"
+          sizes="(max-width: 599px) 50vw, (max-width: 1023px) 33vw, 280px"
         />
         {badges.length > 0 && (
           <ul className="badges" aria-label="Метки">

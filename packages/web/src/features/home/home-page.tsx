@@ -95,7 +95,7 @@ function PostCard({ post }: { post: BlogPost }) {
           width={1200}
           height={675}
           className="post-card__picture"
-          sizes="(max-width: 599px) 100vw, (max-width: 1099px) 50vw, 280px"
+          sizes="(max-width: 599px) 100vw, (max-width: 1023px) 50vw, 280px"
         />
         <span className="post-card__kind">{post.kind === 'article' ? 'Статья' : 'Рецепт'}</span>
         <h3 className="post-card__title">{post.title}</h3>
@@ -145,7 +145,7 @@ export function HomePage({ data }: { data: RouteResponse }) {
                     width={600}
                     height={400}
                     className="home-category__picture"
-                    sizes="(max-width: 599px) 50vw, (max-width: 1099px) 33vw, 280px"
+                    sizes="(max-width: 599px) 50vw, (max-width: 1023px) 33vw, 280px"
                   />
                   <span className="home-category__name">{entry.name}</span>
                 </Link>
