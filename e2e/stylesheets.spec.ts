@@ -78,12 +78,20 @@ describe.skipIf(!hasBrowser)('stylesheets inlined into the server page', () => {
         }),
       ),
     );
-    // The entry's sheet is among them. (Whether the catalogue's rules come in a sheet of their own or inside the
-    // entry's depends on how Rollup cuts the chunks — the layout's menu imports catalog.css too — so the check
-    // below is that they apply, not which file carries them.)
-    expect(inlined.map((sheet) => sheet.path)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/\/index-[\w-]+\.css$/)]),
+    // The entry's sheet and the catalogue's, and no other page's (decision 037: each feature's blocks in its own
+    // file, the frame's in the entry).
+    const paths = inlined.map((sheet) => sheet.path);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/\/index-[\w-]+\.css$/),
+        expect.stringMatching(/\/catalog-[\w-]+\.css$/),
+      ]),
     );
+    expect(
+      paths.filter((path) =>
+        /\/(home-page|content|cart|checkout|account-page|search-page)-[\w-]+\.css$/.test(path),
+      ),
+    ).toEqual([]);
     expect(inlined.filter((sheet) => !sheet.besideStyle)).toEqual([]);
     expect(await enabledStylesheetLinks(page)).toEqual([]);
     // The product's two columns come from catalog.css; without it the block is an ordinary div.

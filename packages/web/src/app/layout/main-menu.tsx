@@ -8,7 +8,6 @@ import { useAppState } from '../../lib/app-context.tsx';
 import type { CatalogEntry } from '../../lib/app-state.ts';
 import { Link, NavLink } from '../../lib/router/link.tsx';
 import { MAIN_SECTIONS } from './mobile-menu.tsx';
-import '../../features/catalog/catalog.css';
 
 export { MAIN_SECTIONS };
 

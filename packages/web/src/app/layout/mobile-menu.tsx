@@ -25,7 +25,7 @@ export function catalogPeekVariant(pathname: string): 'home' | 'everywhere' {
  * home page, and on all other paths». Our reading: hovering the toggle slides in the catalogue (the drawer's
  * «Каталог» section) as a side panel — on the home page only between 561 and 780 px, where the page has room for
  * it beside the slider, and on every other page at any width the toggle is shown (up to 960 px). Only pointers
- * that can really hover get it (CSS `(hover: hover)` in catalog.css), so a tap still just opens the drawer.
+ * that can really hover get it (CSS `(hover: hover)` in layout.css), so a tap still just opens the drawer.
  */
 export function MobileMenuToggle() {
   const setOpen = useAppState((state) => state.setMobileMenuOpen);

@@ -1,4 +1,5 @@
 // The frame of every page: top bar, header, main menu, the page, footer, loader, popups and the mobile menu.
+import './layout.css';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { ChatLauncher } from '../../features/chat/chat-launcher.tsx';

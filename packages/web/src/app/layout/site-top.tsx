@@ -3,7 +3,7 @@
 // the search are one flick up away.
 import { type ReactNode, useEffect, useRef } from 'react';
 
-/** Phone and tablet widths, where the compact header sticks (global.css: .site-top). */
+/** Phone and tablet widths, where the compact header sticks (layout.css: .site-top). */
 const STICKY_QUERY = '(max-width: 959px)';
 /** Scrolls shorter than this (a jittery finger) change nothing. */
 const SCROLL_SLACK_PX = 6;

@@ -1,6 +1,7 @@
 // A file field that speaks Russian: the browser's own button says «Choose File» in the browser's language, so the
 // input is hidden and a label styled as a button opens it, with the chosen file's name beside it.
 import type { ChangeEvent, Ref } from 'react';
+import './file-picker.css';
 
 export function FilePicker({
   id,

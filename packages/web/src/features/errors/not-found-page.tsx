@@ -1,5 +1,6 @@
 // The /err404 page, also shown (with HTTP 404) at any unknown address.
 import { Link } from '../../lib/router/link.tsx';
+import './errors.css';
 
 export function NotFoundPage() {
   return (

@@ -9,7 +9,7 @@ import { useAppState } from '../../lib/app-context.tsx';
 import type { CatalogEntry } from '../../lib/app-state.ts';
 import { Link } from '../../lib/router/link.tsx';
 import { Form, useLoaderData } from '../../lib/router/router-view.tsx';
-import './search.css';
+import './search-page.css';
 
 import {
   GROUP_FORMS,
