@@ -383,7 +383,8 @@ describe('refunds from the back office', () => {
     const late = await refund(order.id, part, undefined, key);
     expect(late.statusCode).toBe(200);
     expect(late.json().refund).toEqual(twice[0]!.json().refund);
-    expect(late.json().order.refunds.refunded).toBe(Math.ceil(order.total * 0.6) + part);
+    const first = answers.find((answer) => answer.statusCode === 200)!.json().refund.amount;
+    expect(late.json().order.refunds.refunded).toBe(first + part);
 
     const rows = await shop.database.db
       .select()
