@@ -2,6 +2,7 @@
 // from real calls (catalogue, cart, session, orders, account, delivery, school, search, back office) validate
 // against the response schemas it publishes.
 import { randomUUID } from 'node:crypto';
+import { PAGE_TYPES } from '@efir/domain/catalog-constants';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedPickupPoints } from '../seed/seed-delivery.ts';
@@ -156,12 +157,38 @@ describe('recorded answers', () => {
     expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
   }
 
-  it('catalogue: a product page and a category listing', async () => {
-    for (const url of ['/lavanda-uzkolistnaya-10-ml.html', '/catalog.html']) {
+  it('pages: one of every page type, each with its com_data', async () => {
+    const page = async (url: string) => {
       const response = await testApp.app.inject({ method: 'POST', url: '/api/v1/route', payload: { url } });
-      expect(response.statusCode, response.body).toBe(200);
-      expectAnswerMatches('post', '/api/v1/route', 200, response.json());
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+      const body = response.json();
+      expectAnswerMatches('post', '/api/v1/route', 200, body);
+      return body;
+    };
+    const seen = new Set<string>();
+    const article = (await page('/articles-new.html')).articles[0].url;
+    const recipe = (await page('/recept.html')).recepts[0].url;
+    const razdel = (await page(article)).page.com_data.razdel.url;
+    for (const url of [
+      '/',
+      '/catalog.html',
+      '/akcii',
+      '/efirnye-masla',
+      '/lavanda-uzkolistnaya-10-ml.html',
+    ]) {
+      seen.add((await page(url)).page.type);
     }
+    for (const url of [article, recipe, razdel]) seen.add((await page(url)).page.type);
+
+    const agent = createTestAgent(testApp.app);
+    const product = (await page('/lavanda-uzkolistnaya-10-ml.html')).page.com_data.id as number;
+    await agent.request({ method: 'POST', url: `/v1/cart/${product}`, payload: { quantity: 1 } });
+    const saved = await agent.request({ method: 'PUT', url: '/v1/cart/save' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const shared = await page(new URL(saved.json().link, 'http://localhost').pathname);
+    expect(shared.page.com_data.lines).toHaveLength(1);
+    seen.add(shared.page.type);
+    expect([...seen].sort()).toEqual([...PAGE_TYPES].sort());
   });
 
   it('session, cart and an order of a signed-in customer', async () => {
