@@ -1,6 +1,6 @@
-// The OpenAPI document and the wire: every API route is in it with the schema of its answer, and answers recorded
-// from real calls (catalogue, cart, session, orders, account, delivery, school, search, back office) validate
-// against the response schemas it publishes.
+// The OpenAPI document and the wire: every API route is in it with the schemas of its answer and of its errors, and
+// answers recorded from real calls (catalogue, cart, session, orders, account, delivery, school, search, back
+// office, and errors from 400 to 429) validate against the response schemas it publishes.
 import { randomUUID } from 'node:crypto';
 import { PAGE_TYPES } from '@efir/domain/catalog-constants';
 import Ajv2020 from 'ajv/dist/2020.js';
