@@ -137,7 +137,7 @@ export type ProductShipping = ProductDetails['shipping'][number];
 
 // The answer of POST /api/v1/route (the page block, com_data by page type) is in page-wire.ts: a shared cart's page
 // (cart-wire.ts, which builds on the cards above) is one of its entities.
-export type { PageData, PageInfo, RouteResponse } from './page-wire.ts';
+export type { PageInfo, RouteResponse } from './page-wire.ts';
 
 // GET /api/v1/critical: what every first page load needs (spec §7). Sent as ready JSON text; described here.
 

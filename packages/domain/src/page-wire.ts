@@ -47,14 +47,12 @@ export const publicationDetailsSchema = z.object({
   votes_count: count,
   comments_count: count,
 });
-export type PublicationDetails = z.infer<typeof publicationDetailsSchema>;
 
 /** com_data of a recipe: an article with what it makes and how long it takes. */
 export const recipeDetailsSchema = publicationDetailsSchema.extend({
   yield: z.string(),
   time_minutes: z.int(),
 });
-export type RecipeDetails = z.infer<typeof recipeDetailsSchema>;
 
 /** A recipe's ingredient (the page's `components`), with the product where the shop sells it. */
 export const recipeComponentSchema = z.object({
@@ -75,7 +73,6 @@ export const recipeComponentSchema = z.object({
     })
     .nullable(),
 });
-export type RecipeComponent = z.infer<typeof recipeComponentSchema>;
 
 /** com_data of a category page: its catalogue entry, its description and its heading said in full. */
 export const categoryDataSchema = catalogEntrySchema.extend({

@@ -79,7 +79,10 @@ export async function registerWireContract(app: FastifyInstance): Promise<void> 
 
 /** The error answers are written once, under components, and each route refers to them. */
 const ERROR_COMPONENTS = new Map<ZodSchema, { name: string; description: string }>([
-  [validationErrorAnswerSchema, { name: 'ValidationErrorAnswer', description: 'Неверные данные: сообщения по полям' }],
+  [
+    validationErrorAnswerSchema,
+    { name: 'ValidationErrorAnswer', description: 'Неверные данные: сообщения по полям' },
+  ],
   [errorAnswerSchema, { name: 'ErrorAnswer', description: 'Ошибка: тело по каталогу ошибок магазина' }],
 ]);
 
