@@ -1,7 +1,6 @@
 // Shutdown that loses no request: drain (answers say «Connection: close»), then refuse what still comes with a
 // clean 503, let what is in flight (page renders with their in-process API calls) finish, then close the app and
 // the database.
-
 import { IncomingMessage } from 'node:http';
 import type { ErrorAnswer } from '@efir/domain/error-wire';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,6 +1,5 @@
 // POST /api/v1/route: resolves any page address to the page data of spec §3 (page, products, articles, …). Each
 // page type has its resolver (page-resolvers.ts); this picks one and lays the visitor's own vote over the answer.
-
 import type { SavedCartPage } from '@efir/domain/cart-wire';
 import {
   productFilterSchema,
