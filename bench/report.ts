@@ -1,3 +1,4 @@
+// Long on purpose: one report, its tables read top to bottom in the order docs/performance.md prints them.
 // The bench's tables: issue 18's figures next to their targets (one column per database and size), then every
 // measurement; Markdown, printed and written into docs/performance.md between two marker comments.
 import { execFileSync } from 'node:child_process';

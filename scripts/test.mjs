@@ -134,6 +134,7 @@ function cannotRun(title, reason) {
 check('lint and format (biome)', bin('biome'), ['check', '.']);
 check('dead code: exports only tests reach (knip --production)', bin('knip'), ['--production']);
 check('migrations safe for a rolling deploy', bin('tsx'), ['packages/server/src/db/lint-migrations.ts']);
+check('no source file over 400 lines without its reason', process.execPath, ['scripts/lint-long-files.mjs']);
 check('typecheck (tsc)', 'npm', ['run', '--silent', 'typecheck']);
 // One suite after the other: side by side (tried, decision 032) they doubled the load on two cores and tests met
 // their time limits.

@@ -1,11 +1,10 @@
 // Page data of POST /api/v1/route (spec §3 Page) and the filters and sorts of spec §3–§4, §9.
-import { commentThreadSchema } from './reviews-schemas.ts';
 import { z } from './zod-ru.ts';
 
 // The constants live in a zod-free module, so the browser's page code can use them without the schemas below.
 export * from './catalog-constants.ts';
 
-import { DEFAULT_AVAILABILITY, DEFAULT_DATE_PERIOD, PAGE_TYPES, PRODUCT_ICONS } from './catalog-constants.ts';
+import { DEFAULT_AVAILABILITY, DEFAULT_DATE_PERIOD, PRODUCT_ICONS } from './catalog-constants.ts';
 
 const ids = z.array(z.int().positive()).max(50);
 
@@ -136,51 +135,9 @@ export const productDetailsSchema = z.object({
 export type ProductDetails = z.infer<typeof productDetailsSchema>;
 export type ProductShipping = ProductDetails['shipping'][number];
 
-export const pageInfoSchema = z.object({
-  type: z.enum(PAGE_TYPES),
-  url: z.string(),
-  html_title: z.string(),
-  meta_description: z.string(),
-  /** The page's own entity (category, product, article, recipe, section…): a product's is productDetailsSchema. */
-  com_data: z.unknown(),
-  avg_rating: z.number(),
-  votes_count: count,
-  /** The visitor's own vote: 0 for a guest or without a vote (the only part of the page data that depends on who asks). */
-  userRating: z.int(),
-  /** The first page of the comment threads (products, recipes, articles), newest first; [] on other pages. */
-  comments: z.array(commentThreadSchema),
-  /** Where those threads stand among all of them (total: top-level threads); null where there are no comments. */
-  comments_pagination: paginationSchema.nullable(),
-  breadcrumbs: z.array(crumbSchema),
-});
-export type PageInfo<T = unknown> = Omit<z.infer<typeof pageInfoSchema>, 'com_data'> & { com_data: T };
-
-export const routeResponseSchema = z.object({
-  page: pageInfoSchema,
-  products: z.array(productCardSchema),
-  /** Recipe ingredients (with their products where the shop sells them). */
-  components: z.array(z.unknown()),
-  recoGoods: z.array(productCardSchema),
-  categories: z.array(z.unknown()),
-  articles: z.array(publicationCardSchema),
-  razdels: z.array(z.unknown()),
-  recepts: z.array(publicationCardSchema),
-  pagination: paginationSchema.nullable(),
-  /** The filter and sort the server applied (defaults filled in). */
-  applied: z.object({
-    sort: z.int(),
-    filter: z.object({
-      icons: z.array(z.enum(PRODUCT_ICONS)).optional(),
-      anywhere: z.int().optional(),
-      authors: z.array(z.int()).optional(),
-      date: z.int().optional(),
-      tags: z.array(z.int()).optional(),
-    }),
-  }),
-});
-export type RouteResponse<T = unknown> = Omit<z.infer<typeof routeResponseSchema>, 'page'> & {
-  page: PageInfo<T>;
-};
+// The answer of POST /api/v1/route (the page block, com_data by page type) is in page-wire.ts: a shared cart's page
+// (cart-wire.ts, which builds on the cards above) is one of its entities.
+export type { PageInfo, RouteResponse } from './page-wire.ts';
 
 // GET /api/v1/critical: what every first page load needs (spec §7). Sent as ready JSON text; described here.
 

@@ -1,6 +1,6 @@
 // The back office's product forms (server checks and the web form share them): only the fields listed here can be
 // written; ids, ratings, counters and popularity are the shop's own and are refused as unknown keys.
-import { imageRefSchema, PRODUCT_ICONS } from './catalog-wire.ts';
+import { imageRefSchema, PRODUCT_ICONS, productDetailsSchema } from './catalog-wire.ts';
 import { z } from './zod-ru.ts';
 
 export const PRODUCT_STOCK_FILTERS = ['out', 'low', 'in'] as const;
@@ -100,36 +100,41 @@ export type ProductCreate = z.output<typeof productCreateSchema>;
 
 // Answers (docs/decisions/031): the routes name them as their `response` schemas, the web's pages take their types.
 
+/** What the product page says of a product too, in the same types: the back office shows it as the shop does. */
+const publishedProductFields = productDetailsSchema.pick({
+  id: true,
+  name: true,
+  latin_name: true,
+  url: true,
+  volume: true,
+  cena: true,
+  cena_st: true,
+  stock: true,
+  description: true,
+  composition: true,
+  usage: true,
+  safety: true,
+  country: true,
+  plant_part: true,
+  extraction_method: true,
+  brand: true,
+  gtin: true,
+  special_price_until: true,
+  images: true,
+  avg_rating: true,
+  votes_count: true,
+}).shape;
+
 /** Every field of a product the back office shows and edits (GET /admin/products/{id}). */
 const adminProductSchema = z.object({
-  id: z.int(),
-  name: z.string(),
-  latin_name: z.string(),
-  url: z.string(),
+  ...publishedProductFields,
   category_id: z.int(),
   family_key: z.string(),
-  volume: z.string(),
-  cena: z.int(),
-  cena_st: z.int(),
-  stock: z.int(),
   /** Its own badges; «sale» is never one of them (the price shows it). */
   icons: z.array(z.enum(PRODUCT_ICONS)),
   visible: z.boolean(),
-  description: z.string(),
-  composition: z.string(),
-  usage: z.string(),
-  safety: z.string(),
-  country: z.string(),
-  plant_part: z.string(),
-  extraction_method: z.string(),
   html_title: z.string().nullable(),
   meta_description: z.string().nullable(),
-  brand: z.string().nullable(),
-  gtin: z.string().nullable(),
-  special_price_until: z.string().nullable(),
-  images: z.array(imageRefSchema),
-  avg_rating: z.number(),
-  votes_count: z.int(),
   created_at: z.string(),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;

@@ -1,6 +1,7 @@
 // buildApp(config, deps) assembles the whole shop (API, server-rendered pages, assets) without listening: named
 // steps in the order they must run — the request handling every route relies on, the shared core (app-core.ts),
 // then the features (app-features.ts), and last the pictures and the «not found» page.
+import type { ErrorAnswer } from '@efir/domain/error-wire';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createCore } from './app-core.ts';
@@ -100,7 +101,7 @@ function createServer(config: Config): FastifyInstance {
     frameworkErrors: (_error, _request, reply) => {
       (reply as unknown as FastifyReply)
         .status(400)
-        .send({ message: 'Bad Request', title: 'Некорректный адрес запроса' });
+        .send({ message: 'Bad Request', title: 'Некорректный адрес запроса' } satisfies ErrorAnswer);
     },
   });
 }

@@ -1,20 +1,21 @@
 // The one error type services throw; the error handler turns it into a Laravel-style body (spec §8).
+import type { ErrorAnswer, FieldErrors } from '@efir/domain/error-wire';
 import { MESSAGES, type TokenError } from '@efir/domain/http-contract';
 
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors };
 
 export class AppError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly extra: { errors?: FieldErrors; error?: string; title?: string } = {},
+    readonly extra: Omit<ErrorAnswer, 'message'> = {},
   ) {
     super(message);
     this.name = 'AppError';
   }
 
-  /** The response body: `message` plus whatever the case adds (errors, error, title). */
-  toBody(): Record<string, unknown> {
+  /** The response body: `message` plus whatever the case adds (errors, error, title, hydr). */
+  toBody(): ErrorAnswer {
     return { message: this.message, ...this.extra };
   }
 }

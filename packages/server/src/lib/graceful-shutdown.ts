@@ -2,6 +2,7 @@
 // clean 503, let what is in flight (page renders with their in-process API calls) finish, then close the app and
 // the database.
 import { IncomingMessage } from 'node:http';
+import type { ErrorAnswer } from '@efir/domain/error-wire';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export interface ShutdownOptions {
@@ -32,10 +33,14 @@ export function trackInFlightRequests(app: FastifyInstance) {
   app.addHook('onRequest', (request, reply, done) => {
     if (refusing && isFromNetwork(request)) {
       lastActivity = Date.now();
-      reply.code(503).header('connection', 'close').header('retry-after', '5').send({
-        message: 'Service Unavailable',
-        title: 'Магазин перезапускается — повторите через несколько секунд',
-      });
+      reply
+        .code(503)
+        .header('connection', 'close')
+        .header('retry-after', '5')
+        .send({
+          message: 'Service Unavailable',
+          title: 'Магазин перезапускается — повторите через несколько секунд',
+        } satisfies ErrorAnswer);
       return;
     }
     counted.add(request);

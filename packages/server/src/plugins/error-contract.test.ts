@@ -36,6 +36,16 @@ function addTestRoutes(app: FastifyInstance) {
   routes.get('/api/test/conflict', async () => {
     throw new AppError(409, 'Товар закончился', { errors: { quantity: ['Осталось 2 шт.'] } });
   });
+  // Every field the catalogue's error bodies carry: the declared error schema must let each of them through.
+  routes.get('/api/test/undeliverable', async () => {
+    throw new AppError(422, 'The given data was invalid.', {
+      errors: { sposob_dost: ['Гидролаты этим способом не отправляются'] },
+      hydr: true,
+    });
+  });
+  routes.get('/api/test/unavailable', async () => {
+    throw new AppError(503, 'Платёжный сервис временно недоступен', { title: 'Попробуйте через минуту' });
+  });
 }
 
 afterAll(() => testApp.close());
@@ -147,6 +157,22 @@ describe('failures', () => {
     expect(response.json()).toEqual({
       message: 'Товар закончился',
       errors: { quantity: ['Осталось 2 шт.'] },
+    });
+  });
+
+  it('keeps every field of the catalogue through the error schema declared on the route (hydr, title)', async () => {
+    const undeliverable = await testApp.app.inject({ method: 'GET', url: '/api/test/undeliverable' });
+    expect(undeliverable.statusCode).toBe(422);
+    expect(undeliverable.json()).toEqual({
+      message: 'The given data was invalid.',
+      errors: { sposob_dost: ['Гидролаты этим способом не отправляются'] },
+      hydr: true,
+    });
+    const unavailable = await testApp.app.inject({ method: 'GET', url: '/api/test/unavailable' });
+    expect(unavailable.statusCode).toBe(503);
+    expect(unavailable.json()).toEqual({
+      message: 'Платёжный сервис временно недоступен',
+      title: 'Попробуйте через минуту',
     });
   });
 });

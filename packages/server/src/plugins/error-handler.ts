@@ -1,4 +1,6 @@
-// Maps every failure to the Laravel-style bodies of the wire contract; 5xx bodies never reveal internals.
+// Maps every failure to the Laravel-style bodies of the wire contract (ErrorAnswer, declared on every API route by
+// plugins/wire-contract.ts); 5xx bodies never reveal internals.
+import type { ErrorAnswer, ValidationErrorAnswer } from '@efir/domain/error-wire';
 import { MESSAGES } from '@efir/domain/http-contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, type FieldErrors } from '../lib/app-error.ts';
@@ -29,7 +31,7 @@ function collectFieldErrors(issues: readonly ValidationIssue[], context: string)
 }
 
 /** Fastify's own client errors (bad JSON, body too large, wrong content type…) keep their 4xx status. */
-function describeClientError(error: FastifyError): { status: number; body: Record<string, unknown> } {
+function describeClientError(error: FastifyError): { status: number; body: ErrorAnswer } {
   const status = error.statusCode ?? 400;
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -56,10 +58,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.status).send(error.toBody());
     }
     if (error.validation) {
-      return reply.status(422).send({
+      const body: ValidationErrorAnswer = {
         message: MESSAGES.invalidData,
         errors: collectFieldErrors(error.validation as ValidationIssue[], error.validationContext ?? 'body'),
-      });
+      };
+      return reply.status(422).send(body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -67,7 +70,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(clientStatus).send(body);
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ message: MESSAGES.serverError });
+    return reply.status(500).send({ message: MESSAGES.serverError } satisfies ErrorAnswer);
   });
 }
 

@@ -3,6 +3,7 @@
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ErrorAnswer } from '@efir/domain/error-wire';
 import { MESSAGES } from '@efir/domain/http-contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
@@ -297,7 +298,7 @@ export function registerNotFound(app: FastifyInstance, renderPage?: PageRenderer
     if (renderPage && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path)) {
       return renderPage(request, reply);
     }
-    return reply.status(404).send({ message: MESSAGES.notFound });
+    return reply.status(404).send({ message: MESSAGES.notFound } satisfies ErrorAnswer);
   });
 }
 

@@ -1,7 +1,8 @@
-// The OpenAPI document and the wire: every API route is in it with the schema of its answer, and answers recorded
-// from real calls (catalogue, cart, session, orders, account, delivery, school, search, back office) validate
-// against the response schemas it publishes.
+// The OpenAPI document and the wire: every API route is in it with the schemas of its answer and of its errors, and
+// answers recorded from real calls (catalogue, cart, session, orders, account, delivery, school, search, back
+// office, and errors from 400 to 429) validate against the response schemas it publishes.
 import { randomUUID } from 'node:crypto';
+import { PAGE_TYPES } from '@efir/domain/catalog-constants';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedPickupPoints } from '../seed/seed-delivery.ts';
@@ -17,6 +18,7 @@ vi.mock('fastify', async (importOriginal) => {
 
 interface OpenApiDocument {
   openapi: string;
+  components: { schemas: Record<string, object> };
   paths: Record<
     string,
     Record<string, { responses?: Record<string, { content?: Record<string, { schema: object }> }> }>
@@ -96,6 +98,26 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
+  it('declares the error answers of every API route: 422 with field errors, any other 4XX and 5XX', () => {
+    const routes = listRoutes().filter(
+      (route) =>
+        isApi(route.url) && !isDocs(route.url) && route.method !== 'HEAD' && route.method !== 'OPTIONS',
+    );
+    const withoutErrors = routes.filter((route) => {
+      const responses = document.paths[openApiPath(route.url)]?.[route.method.toLowerCase()]?.responses ?? {};
+      return ['422', '4XX', '5XX'].some(
+        (status) => !responses[status]?.content?.['application/json']?.schema,
+      );
+    });
+    expect(withoutErrors.map((route) => `${route.method} ${route.url}`)).toEqual([]);
+    const validation = document.paths['/v1/user/login']?.post?.responses?.['422']?.content?.[
+      'application/json'
+    ]?.schema as { $ref?: string };
+    expect(validation.$ref).toBe('#/components/schemas/ValidationErrorAnswer');
+    const component = document.components.schemas.ValidationErrorAnswer as { required?: string[] };
+    expect(component.required).toEqual(['message', 'errors']);
+  });
+
   it('leaves out pages, images and its own reference page', () => {
     expect(Object.keys(document.paths).filter((path) => !isApi(path) || isDocs(path))).toEqual([]);
   });
@@ -121,21 +143,52 @@ describe('the reference page', () => {
 describe('recorded answers', () => {
   const ajv = new Ajv2020({ strict: false, validateFormats: false });
 
-  /** The answer validates against the document's schema of its route and status (not the zod one: the wire). */
+  /**
+   * The answer validates against the document's schema of its route and status (not the zod one: the wire); an
+   * error status not declared by itself falls under its range (4XX, 5XX), as OpenAPI reads a document.
+   */
   function expectAnswerMatches(method: string, path: string, status: number, body: unknown) {
-    const schema =
-      document.paths[path]?.[method]?.responses?.[String(status)]?.content?.['application/json']?.schema;
+    const responses = document.paths[path]?.[method]?.responses ?? {};
+    const response = responses[String(status)] ?? responses[`${String(status)[0]}XX`];
+    const schema = response?.content?.['application/json']?.schema;
     expect(schema, `${method.toUpperCase()} ${path} ${status} has a schema`).toBeDefined();
-    const validate = ajv.compile(schema!);
+    // The error answers refer to the document's components (#/components/schemas/…): they travel along.
+    const validate = ajv.compile({ ...schema, components: document.components });
     expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
   }
 
-  it('catalogue: a product page and a category listing', async () => {
-    for (const url of ['/lavanda-uzkolistnaya-10-ml.html', '/catalog.html']) {
+  it('pages: one of every page type, each with its com_data', async () => {
+    const page = async (url: string) => {
       const response = await testApp.app.inject({ method: 'POST', url: '/api/v1/route', payload: { url } });
-      expect(response.statusCode, response.body).toBe(200);
-      expectAnswerMatches('post', '/api/v1/route', 200, response.json());
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+      const body = response.json();
+      expectAnswerMatches('post', '/api/v1/route', 200, body);
+      return body;
+    };
+    const seen = new Set<string>();
+    const article = (await page('/articles-new.html')).articles[0].url;
+    const recipe = (await page('/recept.html')).recepts[0].url;
+    const razdel = (await page(article)).page.com_data.razdel.url;
+    for (const url of [
+      '/',
+      '/catalog.html',
+      '/akcii',
+      '/efirnye-masla',
+      '/lavanda-uzkolistnaya-10-ml.html',
+    ]) {
+      seen.add((await page(url)).page.type);
     }
+    for (const url of [article, recipe, razdel]) seen.add((await page(url)).page.type);
+
+    const agent = createTestAgent(testApp.app);
+    const product = (await page('/lavanda-uzkolistnaya-10-ml.html')).page.com_data.id as number;
+    await agent.request({ method: 'POST', url: `/v1/cart/${product}`, payload: { quantity: 1 } });
+    const saved = await agent.request({ method: 'PUT', url: '/v1/cart/save' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const shared = await page(new URL(saved.json().link, 'http://localhost').pathname);
+    expect(shared.page.com_data.lines).toHaveLength(1);
+    seen.add(shared.page.type);
+    expect([...seen].sort()).toEqual([...PAGE_TYPES].sort());
   });
 
   it('session, cart and an order of a signed-in customer', async () => {
@@ -355,5 +408,86 @@ describe('recorded answers', () => {
     ]) {
       await admin(path);
     }
+  });
+
+  it('errors: 400, 401, 403, 404, 409, 419, 422 and 429 answers, each in the catalogue shape the document declares', async () => {
+    const guest = createTestAgent(testApp.app);
+    const expectError = async (
+      agent: TestAgent,
+      call: { method: string; url: string; payload?: object | string; headers?: Record<string, string> },
+      path: string,
+      status: number,
+    ) => {
+      const response = call.headers
+        ? await testApp.app.inject(call)
+        : await agent.request({
+            method: call.method,
+            url: call.url,
+            ...(call.payload ? { payload: call.payload } : {}),
+          });
+      expect(response.statusCode, `${call.method} ${call.url}: ${response.body}`).toBe(status);
+      const body = response.json();
+      expectAnswerMatches(call.method.toLowerCase(), path, status, body);
+      return body;
+    };
+
+    const broken = await expectError(
+      guest,
+      {
+        method: 'POST',
+        url: '/api/v1/route',
+        payload: '{"url":',
+        headers: { 'content-type': 'application/json' },
+      },
+      '/api/v1/route',
+      400,
+    );
+    expect(broken.title).toMatch(/[а-яё]/i);
+    const guestAccount = await expectError(
+      guest,
+      { method: 'GET', url: '/v1/my-account' },
+      '/v1/my-account',
+      401,
+    );
+    expect(guestAccount.error).toBe('UNAUTHENTICATED');
+    const missing = await expectError(
+      guest,
+      { method: 'POST', url: '/api/v1/route', payload: { url: '/takoy-stranicy-net.html' } },
+      '/api/v1/route',
+      404,
+    );
+    expect(missing).toEqual({ message: 'Not Found' });
+    const forged = await expectError(
+      guest,
+      { method: 'PUT', url: '/v1/cart/save', headers: { cookie: 'XSRF-TOKEN=one' } },
+      '/v1/cart/save',
+      419,
+    );
+    expect(forged.message).toBe('CSRF token mismatch.');
+    const invalid = await expectError(
+      guest,
+      { method: 'POST', url: '/v1/user/login', payload: { email: 'не почта', password: '' } },
+      '/v1/user/login',
+      422,
+    );
+    expect(Object.keys(invalid.errors)).toContain('email');
+
+    const customer = createTestAgent(testApp.app);
+    await customer.register();
+    await expectError(customer, { method: 'GET', url: '/api/v1/admin/orders' }, '/api/v1/admin/orders', 403);
+    const empty = await expectError(customer, { method: 'PUT', url: '/v1/cart/save' }, '/v1/cart/save', 409);
+    expect(empty.errors.cart[0]).toMatch(/пуста/);
+    // Ten requests for a new password an hour from one address, then 429.
+    const email = `forgot.${randomUUID()}@example.ru`;
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      await record(guest, 'PUT', '/v1/user/forgot-password', '/v1/user/forgot-password', { email });
+    }
+    const tooMany = await expectError(
+      guest,
+      { method: 'PUT', url: '/v1/user/forgot-password', payload: { email } },
+      '/v1/user/forgot-password',
+      429,
+    );
+    expect(tooMany).toEqual({ message: 'Too Many Attempts.' });
   });
 });

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { errorAnswerSchema, validationErrorAnswerSchema } from '@efir/domain/error-wire';
 import { z } from '@efir/domain/zod-ru';
 import swagger from '@fastify/swagger';
 import fastJson from 'fast-json-stringify';
@@ -16,36 +17,104 @@ const API_PATH = /^\/(api|v1)\/|^\/refresh$|^\/registration$/;
 export const OPENAPI_PATH = '/api/openapi.json';
 const DOCS_PATH = '/api/docs';
 
+/** One compiled serializer per schema: the error answers (and shared answers) are the same schema on many routes. */
+const compiledSerializers = new WeakMap<ZodSchema, (data: unknown) => string>();
+
 /**
  * A route's answer as its zod schema says, written by fast-json-stringify: the schema is turned into JSON Schema
  * once, at start, so an answer costs no zod parse (the hot paths' answers are ready bytes anyway). Fields the schema
  * does not name are left out, and a missing required field throws (a 500, which the integration tests catch).
  */
 export const zodResponseSerializer: FastifySerializerCompiler<ZodSchema> = ({ schema }) => {
-  const jsonSchema = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' });
-  const stringify = fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
-  return (data: unknown) => stringify(data);
+  let stringify = compiledSerializers.get(schema);
+  if (!stringify) {
+    const jsonSchema = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' });
+    stringify = fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
+    compiledSerializers.set(schema, stringify);
+  }
+  return stringify;
 };
+
+/**
+ * The error answers every API route may give, declared centrally rather than in each route: a route's own schema
+ * for a status (the assistant's 502, the readiness 503) comes first, then the exact status, then the range.
+ */
+const ERROR_ANSWERS = {
+  422: validationErrorAnswerSchema,
+  '4xx': errorAnswerSchema,
+  '5xx': errorAnswerSchema,
+} as const;
+
+function declareErrorAnswers(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (!API_PATH.test(route.url)) return;
+    route.schema ??= {};
+    route.schema.response = { ...ERROR_ANSWERS, ...(route.schema.response as object | undefined) };
+  });
+}
 
 /** Registered before the routes: @fastify/swagger collects them as they are added. */
 export async function registerWireContract(app: FastifyInstance): Promise<void> {
   app.setSerializerCompiler(zodResponseSerializer);
+  declareErrorAnswers(app);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
+      components: { schemas: errorComponents() },
       info: {
         title: 'Эфир — API магазина',
         version: '1',
         description:
-          'JSON API of the shop: the same calls its own web client makes. Errors follow one catalogue: 422 ' +
-          '{message, errors: {field: [text]}}, 401 {message, error}, 419, 429, 404, 500 {message}.',
+          'JSON API of the shop: the same calls its own web client makes. Errors follow one catalogue, declared on ' +
+          'every route: 422 {message, errors: {field: [text]}}; any other 4XX and 5XX {message, errors?, error?, ' +
+          'title?, hydr?} (401 adds error: TOKEN_EXPIRED, TOKEN_INVALID or UNAUTHENTICATED; 400 and 503 a title).',
       },
     },
     transform: (input) => {
       if (!API_PATH.test(input.url)) return { schema: { hide: true }, url: input.url };
-      return jsonSchemaTransform(input);
+      return referToErrorAnswers(input);
     },
   });
+}
+
+/** The error answers are written once, under components, and each route refers to them. */
+const ERROR_COMPONENTS = new Map<ZodSchema, { name: string; description: string }>([
+  [
+    validationErrorAnswerSchema,
+    { name: 'ValidationErrorAnswer', description: 'Неверные данные: сообщения по полям' },
+  ],
+  [errorAnswerSchema, { name: 'ErrorAnswer', description: 'Ошибка: тело по каталогу ошибок магазина' }],
+]);
+
+function errorComponents(): Record<string, object> {
+  return Object.fromEntries(
+    [...ERROR_COMPONENTS].map(([schema, { name }]) => {
+      const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema, { io: 'output' });
+      return [name, jsonSchema];
+    }),
+  );
+}
+
+/**
+ * jsonSchemaTransform for the route's own schemas; its error answers become references to the components (written
+ * out on each of ~160 routes they would double the document).
+ */
+function referToErrorAnswers(input: Parameters<typeof jsonSchemaTransform>[0]) {
+  const response = (input.schema?.response ?? {}) as Record<string, ZodSchema>;
+  const own = Object.entries(response).filter(([, schema]) => !ERROR_COMPONENTS.has(schema));
+  const shared = Object.entries(response).flatMap(([status, schema]) => {
+    const component = ERROR_COMPONENTS.get(schema);
+    return component
+      ? [[status, { $ref: `#/components/schemas/${component.name}`, description: component.description }]]
+      : [];
+  });
+  const transformed = jsonSchemaTransform({
+    ...input,
+    schema: { ...input.schema, response: Object.fromEntries(own) },
+  });
+  const schema = transformed.schema as { response?: Record<string, unknown> };
+  schema.response = { ...schema.response, ...Object.fromEntries(shared) };
+  return transformed;
 }
 
 const require = createRequire(import.meta.url);

@@ -7,6 +7,7 @@ import type { UserWire } from '@efir/domain/account-schemas';
 import { emptyCart } from '@efir/domain/cart-math';
 import type { CartAnswer, CartLine } from '@efir/domain/cart-wire';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sessionUser } from '../test/session-user.ts';
 import { loadBootstrap, startFilterLoads } from './bootstrap.ts';
 import { createHttpClient, createMemoryTokenStore } from './http-client.ts';
 
@@ -64,24 +65,7 @@ const CART_ANSWER: CartAnswer = {
   reco: [],
   notices: [],
 };
-const USER: UserWire = {
-  id: 5,
-  name: 'Анна',
-  fam: '',
-  email: 'anna@example.ru',
-  tel: '',
-  avatar: { type: 'other', photo: null },
-  skidka: 0,
-  birthday: null,
-  mailings: true,
-  telegram: { linked: false },
-  favProducts: [],
-  favRecepts: [],
-  favArticles: [],
-  waitlist: [],
-  addresses: [],
-  pvz: [],
-};
+const USER: UserWire = sessionUser({ id: 5, fam: '', tel: '', skidka: 0 });
 
 function client(token: string | null = null) {
   return createHttpClient({ baseUrl: origin, tokenStore: createMemoryTokenStore(token) });

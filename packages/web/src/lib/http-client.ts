@@ -1,5 +1,6 @@
 // Long on purpose: one client whose token and CSRF refresh, timeouts and error catalogue share each call's state.
 // The web app's one HTTP client: contract headers, timeouts, token/CSRF refresh and the error catalogue of spec §7–§8.
+import type { ErrorAnswer, FieldErrors } from '@efir/domain/error-wire';
 import {
   APP_HEADER,
   APP_HEADER_VALUE,
@@ -16,14 +17,12 @@ import {
   type TokenError,
 } from '@efir/domain/http-contract';
 
-/** What a failed call resolves to (spec §8); which fields are set depends on the status. */
-export interface ApiError {
+/**
+ * What a failed call resolves to (spec §8): the status and the fields of the server's error answer (ErrorAnswer, the
+ * schema every route declares) the catalogue passes on, with `error` the client's own code ('bad/data', '500'…).
+ */
+export interface ApiError extends Partial<ErrorAnswer> {
   status: number;
-  error?: string;
-  errors?: Record<string, string[]>;
-  message?: string;
-  title?: string;
-  hydr?: unknown;
 }
 
 /** Thrown for every failed call; `detail` is the spec §8 shape. */
@@ -434,16 +433,10 @@ export function createHttpClient(options: HttpClientOptions) {
 
 /** The spec §8 table; pure so each row reads as one branch. */
 function describeFailure(status: number, body: unknown): { detail: ApiError; notice?: Notice } {
-  const fields = isRecord(body) ? body : {};
-  const message = typeof fields.message === 'string' ? fields.message : undefined;
-  const errors = isRecord(fields.errors) ? (fields.errors as Record<string, string[]>) : undefined;
-  const error = typeof fields.error === 'string' ? fields.error : undefined;
+  const { message, errors, error, title, hydr } = readErrorAnswer(body);
 
   if (status === 401 && isTokenError(error)) return { detail: { status, error, message } };
-  if (status === 400) {
-    const title = typeof fields.title === 'string' ? fields.title : undefined;
-    return { detail: { status, error: 'Bad request', errors, message, title } };
-  }
+  if (status === 400) return { detail: { status, error: 'Bad request', errors, message, title } };
   // The router sends page 404s to /err404; anything else in the body is irrelevant.
   if (status === 404) return { detail: { status } };
   if (
@@ -451,8 +444,9 @@ function describeFailure(status: number, body: unknown): { detail: ApiError; not
     (message === MESSAGES.invalidData || (message !== undefined && errors !== undefined))
   ) {
     // The order call adds `hydr: true` when hydrolats cannot travel the chosen way (spec §3 error fields).
-    const hydr = fields.hydr !== undefined ? { hydr: fields.hydr } : {};
-    return { detail: { status, error: 'bad/data', errors, message, ...hydr } };
+    return {
+      detail: { status, error: 'bad/data', errors, message, ...(hydr === undefined ? {} : { hydr }) },
+    };
   }
   if (status === 429 && message === MESSAGES.tooManyAttempts) {
     return {
@@ -465,7 +459,23 @@ function describeFailure(status: number, body: unknown): { detail: ApiError; not
     if (error === TOKEN_BLACKLISTED) return { detail: { status, error: 'auth/error/login' }, notice };
     return { detail: { status, error: '500', errors: { server: ['Server Error 500'] } }, notice };
   }
-  return { detail: { status, errors, message, hydr: fields.hydr } };
+  return { detail: { status, errors, message, hydr } };
+}
+
+/**
+ * The fields of an error answer that are there with their schema's type: the body of a failed call may also be a
+ * proxy's HTML page, nothing at all, or an answer of another server.
+ */
+function readErrorAnswer(body: unknown): Partial<ErrorAnswer> {
+  if (!isRecord(body)) return {};
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  return {
+    message: text(body.message),
+    error: text(body.error),
+    title: text(body.title),
+    errors: isRecord(body.errors) ? (body.errors as FieldErrors) : undefined,
+    hydr: typeof body.hydr === 'boolean' ? body.hydr : undefined,
+  };
 }
 
 /** Spec §7 response rule: a suppressed call's 200 arrives as `{ok: true, data}`. */
@@ -478,8 +488,8 @@ function unwrap(answer: Answer, opts: RequestOptions): unknown {
 }
 
 function readTokenError(answer: Answer): TokenError | undefined {
-  if (answer.status !== 401 || !isRecord(answer.body)) return undefined;
-  const { error } = answer.body;
+  if (answer.status !== 401) return undefined;
+  const { error } = readErrorAnswer(answer.body);
   return isTokenError(error) ? error : undefined;
 }
 
@@ -488,7 +498,7 @@ function isTokenError(value: unknown): value is TokenError {
 }
 
 function isCsrfMismatch(answer: Answer): boolean {
-  return answer.status === 419 && isRecord(answer.body) && answer.body.message === MESSAGES.csrfMismatch;
+  return answer.status === 419 && readErrorAnswer(answer.body).message === MESSAGES.csrfMismatch;
 }
 
 /** Reads the JWT `exp` claim without verifying (the server does that); tokens that aren't JWTs are never "expiring". */

@@ -1,6 +1,8 @@
 // The login state of spec §4 against a fake server: logged in only after login/registration AND the user fetch;
 // logout and an expired session end in the guest state with the session's data cleared.
+
 import { beforeEach, describe, expect, it } from 'vitest';
+import { sessionUser } from '../test/session-user.ts';
 import { type AppStore, createAppStore, EMPTY_CART, EMPTY_CRITICAL, type SessionUser } from './app-state.ts';
 import { createHttpClient, createMemoryTokenStore, HttpError } from './http-client.ts';
 import {
@@ -29,24 +31,12 @@ interface Call {
 type Answer = { status: number; body?: unknown };
 type Route = Answer | ((call: Call) => Answer);
 
-const WIRE_USER: SessionUser = {
-  id: 7,
-  name: 'Анна',
-  fam: 'Смирнова',
-  email: 'anna@example.ru',
-  tel: '+79001234567',
-  avatar: { type: 'other', photo: null },
-  skidka: 3,
-  birthday: null,
-  mailings: true,
-  telegram: { linked: false },
+const WIRE_USER: SessionUser = sessionUser({
   favProducts: [1, 2],
-  favRecepts: [],
   favArticles: [5],
-  waitlist: [],
   addresses: [{ id: 1, city: 'Москва', street: 'Тверская', house: '1', flat: '', zip: '', comment: '' }],
   pvz: [{ id: 3, code: 'MSK1', type: 7, name: 'ПВЗ', address: 'Москва' }],
-};
+});
 
 const LOGIN_OK: Answer = {
   status: 200,

@@ -16,6 +16,7 @@ import {
 import { createHttpClient, createMemoryTokenStore } from '../lib/http-client.ts';
 import { createRouter } from '../lib/router/router.ts';
 import { RouterView } from '../lib/router/router-view.tsx';
+import { sessionUser } from './session-user.ts';
 
 export interface Call {
   method: string;
@@ -56,24 +57,7 @@ function formFields(body: unknown): Record<string, string> | undefined {
 }
 
 /** A signed-in customer (Анна Смирнова), for pages that need one. */
-export const SIGNED_IN: SessionUser = {
-  id: 7,
-  name: 'Анна',
-  fam: 'Смирнова',
-  email: 'anna@example.ru',
-  tel: '+79001234567',
-  avatar: { type: 'other', photo: null },
-  skidka: 3,
-  birthday: null,
-  mailings: true,
-  telegram: { linked: false },
-  favProducts: [],
-  favRecepts: [],
-  favArticles: [],
-  waitlist: [],
-  addresses: [],
-  pvz: [],
-};
+export const SIGNED_IN: SessionUser = sessionUser();
 
 /** The page the router shows (one test renders one page at a time). */
 let pageOfTest: ReactNode = null;

@@ -1,3 +1,4 @@
+// Long on purpose: 23 routes of one page group, each a few lines over the account service and its schemas.
 // HTTP routes of the personal account (spec §7 Account and User): page data, profile, avatar, addresses, pickup
 // points, favourites, waitlist, mailings, questions; the Telegram routes are registered from here too.
 

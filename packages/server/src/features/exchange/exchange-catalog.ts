@@ -1,3 +1,4 @@
+// Long on purpose: staging and applying import.xml share the staged table's columns and the field rule below.
 // import.xml (Классификатор → categories, Каталог → products): each Товар is read into exchange_staged_goods while the
 // file streams in (short statements: the shop's other requests go between them), then the whole file is applied in
 // one transaction by a few set-based statements (decision 035) — a broken file changes nothing.

@@ -1,6 +1,7 @@
 // The parts every page answer of POST /api/v1/route is made of: the empty lists, the `page` block, and the rule
 // that a listing's page past its last one is no page.
-import type { Crumb, RouteResponse } from '@efir/domain/catalog-wire';
+import type { Crumb } from '@efir/domain/catalog-wire';
+import type { PageData, RouteResponse } from '@efir/domain/page-wire';
 import { notFound } from '../../lib/app-error.ts';
 import type { listCommentThreads } from '../reviews/reviews.service.ts';
 
@@ -21,12 +22,13 @@ export function emptyResponse(page: RouteResponse['page'], applied: RouteRespons
 
 type PageComments = Awaited<ReturnType<typeof listCommentThreads>>;
 
-export function pageInfo(
-  type: RouteResponse['page']['type'],
+/** The page block of a page of `type`, whose entity (com_data) is of that type's schema. */
+export function pageInfo<Type extends keyof PageData>(
+  type: Type,
   url: string,
   title: string,
   description: string,
-  comData: unknown,
+  comData: PageData[Type],
   breadcrumbs: Crumb[],
   rating: { avg_rating?: number; votes_count?: number } = {},
   comments: PageComments | null = null,

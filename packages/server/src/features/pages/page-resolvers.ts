@@ -2,6 +2,7 @@
 // the article and recipe listings), the pages whose address belongs to a row (category, product, article, recipe,
 // section) and a shared saved cart. resolvePage (pages.service.ts) picks one.
 
+import type { SavedCartPage } from '@efir/domain/cart-wire';
 import type { CriticalData } from '@efir/domain/catalog-wire';
 import {
   type ProductFilter,
@@ -299,7 +300,7 @@ export function resolveOwnedPage(context: PageContext, owner: UrlOwner): Promise
 /** A cart someone shared (/saved/<token>): its lines as the page's data. */
 export async function resolveSavedCart(
   url: string,
-  getSavedPage: (token: string) => Promise<unknown | null>,
+  getSavedPage: (token: string) => Promise<SavedCartPage | null>,
 ): Promise<RouteResponse> {
   const saved = await getSavedPage(url.slice('/saved/'.length));
   if (!saved) throw notFound();

@@ -4,8 +4,8 @@ import {
   publicationFacetsSchema,
   type RouteRequest,
   routeRequestSchema,
-  routeResponseSchema,
 } from '@efir/domain/catalog-wire';
+import { routeResponseSchema } from '@efir/domain/page-wire';
 import type { VoteType } from '@efir/domain/reviews-schemas';
 import { z } from '@efir/domain/zod-ru';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

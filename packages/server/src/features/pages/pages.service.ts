@@ -1,5 +1,6 @@
 // POST /api/v1/route: resolves any page address to the page data of spec §3 (page, products, articles, …). Each
 // page type has its resolver (page-resolvers.ts); this picks one and lays the visitor's own vote over the answer.
+import type { SavedCartPage } from '@efir/domain/cart-wire';
 import {
   productFilterSchema,
   publicationFilterSchema,
@@ -53,7 +54,7 @@ export function normalisePageUrl(raw: string): string {
 
 export interface PageSources {
   /** Saved carts live in the cart feature: `/saved/<token>` pages. */
-  getSavedPage?(token: string): Promise<{ lines: unknown[]; total: number; created_at: string } | null>;
+  getSavedPage?(token: string): Promise<SavedCartPage | null>;
 }
 
 export async function resolvePage(
