@@ -8,7 +8,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCartFromProductPage, signUpInBrowser } from './journeys/support.ts';
 import { type AxeFinding, auditPage } from './support/axe.ts';
-import { baseUrl, connectBrowser, hasBrowser, visitorAddress, waitForAppOnLoads } from './support/browser.ts';
+import {
+  baseUrl,
+  connectBrowser,
+  hasBrowser,
+  visitorAddress,
+  waitForAppOnLoads,
+  waitForSettled,
+} from './support/browser.ts';
 
 const DESKTOP = { viewport: { width: 1366, height: 900 } };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -98,7 +105,8 @@ describe.skipIf(!hasBrowser)('accessibility (axe-core)', () => {
   async function auditAll(page: Page, urls: readonly string[]): Promise<Record<string, string[]>> {
     const found: Record<string, string[]> = {};
     for (const url of urls) {
-      const answer = await page.goto(url, { waitUntil: 'networkidle' });
+      const answer = await page.goto(url);
+      await waitForSettled(page);
       // An error page or a redirect to /login would be audited in place of the page meant.
       const landed = new URL(page.url()).pathname;
       const status = url === NOT_FOUND_URL ? 404 : 200;

@@ -4,7 +4,7 @@
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signUpInBrowser } from './journeys/support.ts';
-import { baseUrl, hasBrowser, useBrowser } from './support/browser.ts';
+import { baseUrl, hasBrowser, useBrowser, waitForSettled } from './support/browser.ts';
 
 const LOADING = 'Загружаем личный кабинет';
 
@@ -65,7 +65,7 @@ describe.skipIf(!hasBrowser).each(VIEWPORTS)(
       expect(response?.headers()['x-page-cache']).toBeUndefined();
       // The page works as rendered: no second loading state once the app starts.
       await page.getByRole('heading', { level: 1, name: 'Личный кабинет' }).waitFor();
-      await page.waitForLoadState('networkidle');
+      await waitForSettled(page);
       expect(await page.getByText(LOADING).count()).toBe(0);
       // It hydrates as rendered: no mismatch, no error.
       expect(problems).toEqual([]);
@@ -144,7 +144,7 @@ describe.skipIf(!hasBrowser).each(VIEWPORTS)(
       ]) {
         const html = await firstHtml(await page.goto(url));
         expect(html, url).toContain(`Личный кабинет: </span>`);
-        await page.waitForLoadState('networkidle');
+        await waitForSettled(page);
       }
       expect(problems).toEqual([]);
     });

@@ -1,7 +1,7 @@
 // Code splitting keeps hydration exact (issue 10): the pages whose code loads on demand hydrate without a mismatch
 // or another console error, keep the server's rich text while its sanitiser arrives, and navigate in the browser.
 import { describe, expect, it } from 'vitest';
-import { hasBrowser, useBrowser } from './support/browser.ts';
+import { hasBrowser, useBrowser, waitForSettled } from './support/browser.ts';
 
 const PAGES = [
   { url: '/', heading: null },
@@ -22,7 +22,7 @@ describe.skipIf(!hasBrowser)('hydration of pages loaded on demand', () => {
     });
     const serverHtml = await (await page.request.get(url)).text();
     await page.goto(url);
-    await page.waitForLoadState('networkidle');
+    await waitForSettled(page);
     expect(problems).toEqual([]);
     if (heading) await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     // Rich text hydrates once the sanitiser's code arrives: every block the server sent is still there, with text.
@@ -40,7 +40,7 @@ describe.skipIf(!hasBrowser)('hydration of pages loaded on demand', () => {
     const heldBack = () =>
       requested.filter((path) => /\/(comments-section|sanitize-html|zod-ru)-/.test(path));
     await page.goto('/bergamot-10-ml.html');
-    await page.waitForLoadState('networkidle');
+    await waitForSettled(page);
     expect(heldBack()).toEqual([]);
     // The server's HTML of the comments is there all along.
     await page.getByRole('heading', { level: 2, name: 'Отзывы покупателей' }).waitFor({ state: 'attached' });
@@ -56,7 +56,7 @@ describe.skipIf(!hasBrowser)('hydration of pages loaded on demand', () => {
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     const footerCode = () => requested.filter((path) => /\/site-footer-[\w-]+\.js$/.test(path));
     await page.goto('/bergamot-10-ml.html');
-    await page.waitForLoadState('networkidle');
+    await waitForSettled(page);
     expect(footerCode()).toEqual([]);
     // The server's footer is there all along, with the networks' marks.
     const footer = page.locator('.site-footer');
@@ -80,7 +80,7 @@ describe.skipIf(!hasBrowser)('hydration of pages loaded on demand', () => {
   it('opens a product from a category in the browser, with its page code loaded on demand', async () => {
     const { page } = browser;
     await page.goto('/efirnye-masla/citrusovye');
-    await page.waitForLoadState('networkidle');
+    await waitForSettled(page);
     // A full page load would lose this mark; a client navigation keeps it.
     await page.evaluate(() => {
       (window as unknown as { stayed: boolean }).stayed = true;

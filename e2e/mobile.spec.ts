@@ -2,7 +2,7 @@
 // screenshot is kept for review; on tablet widths the menu toggle slides out the catalogue on hover (spec §9).
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hasBrowser, resultsDir, useBrowser } from './support/browser.ts';
+import { hasBrowser, resultsDir, useBrowser, waitForSettled } from './support/browser.ts';
 
 describe.skipIf(!hasBrowser)('on a 375 px phone', () => {
   const browser = useBrowser({ width: 375, height: 812 });
@@ -10,7 +10,7 @@ describe.skipIf(!hasBrowser)('on a 375 px phone', () => {
   it('fits the home page in the width and keeps a screenshot', async () => {
     const { page } = browser;
     await page.goto('/');
-    await page.waitForLoadState('networkidle');
+    await waitForSettled(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(resultsDir, 'home-375.png'), fullPage: true });

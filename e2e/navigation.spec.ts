@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hasBrowser, resultsDir, useBrowser } from './support/browser.ts';
+import { hasBrowser, resultsDir, useBrowser, waitForSettled } from './support/browser.ts';
 
 /** From now on the server fails every page-data call (the route call and static pages) with 500; counts them. */
 async function failPageData(page: Page): Promise<{ calls: number }> {
@@ -215,7 +215,7 @@ describe.skipIf(!hasBrowser)('navigation on a desktop', () => {
       if (message.type() === 'error' && !message.text().includes('404')) problems.push(message.text());
     });
     await page.goto('/kontakt.html');
-    await page.waitForLoadState('networkidle');
+    await waitForSettled(page);
     expect(problems).toEqual([]);
   });
 });
