@@ -8,6 +8,7 @@ import { MESSAGES } from '@efir/domain/http-contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { answerNotModified, etagOf } from '../lib/conditional-get.ts';
+import { createGate } from '../lib/gate.ts';
 import {
   compressFirst,
   isGuestRequest,
@@ -180,6 +181,12 @@ export function takeLeadingPreloads(html: string): { preloads: string; html: str
   return { preloads, html: html.slice(preloads.length) };
 }
 
+/**
+ * Page renders in progress at once. Four keep the main thread busy while others wait on the database; sixteen at
+ * once (the bench's load) finished no sooner and raised the embedded shop's peak RSS (docs/performance.md).
+ */
+const RENDERS_AT_ONCE = 4;
+
 /** Guests' pages: kept by the browser, revalidated on every use. */
 const GUEST_CACHE_CONTROL = 'private, no-cache';
 
@@ -350,8 +357,13 @@ export function createPageRenderer(
 
   type Redirect = { type: 'redirect'; status: number; location: string };
 
+  // Renders at once, at most (lib/gate.ts): the rest wait their turn instead of all holding memory together.
+  const renderSlots = createGate(RENDERS_AT_ONCE);
+  const renderHtml = (...args: Parameters<typeof renderHtmlNow>) =>
+    renderSlots.run(() => renderHtmlNow(...args));
+
   /** The page's whole HTML, its API calls made with `forwardHeaders` (without a cookie: as for any guest). */
-  async function renderHtml(
+  async function renderHtmlNow(
     url: string,
     forwardHeaders: Record<string, string>,
     accessToken: string | null = null,
