@@ -1,7 +1,8 @@
 // Each spec file's CPU time for `npm test`'s table of the slowest files (scripts/test.mjs sets E2E_FILE_CPU_DIR):
 // the worker's own, its finished children's (the spec's own shops), and the shared shop's and the run's Chromium's
 // while the file ran.
-// On a shared machine wall time says little; CPU time says what a spec costs.
+// On a shared machine wall time says little; CPU time says what a spec costs. Two files run at once (vitest.config.ts):
+// the shared shop's and Chromium's CPU while both ran counts in each.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
