@@ -2,9 +2,8 @@
 // e2e, and the crash-safety run on PostgreSQL.
 // Ends with one line «N passed, N failed» counting every test and check; each step's line in the summary says how
 // long it took and how much CPU it used (the machine is shared: CPU time compares runs where the clock does not).
-import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -124,32 +123,6 @@ function vitest(title, args, env) {
 
 const { TEST_DATABASE_URL, ...envWithoutPostgres } = process.env;
 
-/**
- * Builds the shop and seeds the e2e data folder (e2e/support/prepare.ts) in the background; resolves to the folder, or
- * to null when that failed (printed). Its output goes to a file, not a pipe: the suites run with spawnSync, which
- * would leave a pipe undrained.
- */
-function startE2ePreparation() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'efir-e2e-seeded-'));
-  const log = path.join(reportsDir, 'e2e-preparation.log');
-  const out = openSync(log, 'w');
-  const start = Date.now();
-  const child = spawn(bin('tsx'), ['e2e/support/prepare.ts', dir], {
-    cwd: root,
-    stdio: ['ignore', out, out],
-    env: envWithoutPostgres,
-  });
-  closeSync(out);
-  return new Promise((resolve) => {
-    child.once('exit', (code) => {
-      const wall = Math.round((Date.now() - start) / 1000);
-      const output = readFileSync(log, 'utf8').trim();
-      console.log(`\n━━ e2e build and data folder, made beside the PostgreSQL suite: ${wall} s\n${output}`);
-      resolve(code === 0 ? dir : null);
-    });
-  });
-}
-
 // A run that cannot happen here: skipped on a developer's machine, a failure in CI (no test may skip there).
 function cannotRun(title, reason) {
   if (process.env.CI) {
@@ -166,18 +139,11 @@ check('typecheck (tsc)', 'npm', ['run', '--silent', 'typecheck']);
 // One suite after the other: side by side (tried, decision 032) they doubled the load on two cores and tests met
 // their time limits.
 vitest('unit and integration on PGlite', [], envWithoutPostgres);
-let e2ePrepared = null;
-if (TEST_DATABASE_URL) {
-  // The e2e run's build and seeded data folder are made beside the PostgreSQL suite, which leaves most of a core
-  // idle (decision 032, fifth pass); the e2e global setup makes them itself when this did not.
-  const preparation = startE2ePreparation();
-  vitest('integration on PostgreSQL', ['--project', 'server*'], process.env);
-  e2ePrepared = await preparation;
-} else cannotRun('integration on PostgreSQL', 'TEST_DATABASE_URL is not set');
+if (TEST_DATABASE_URL) vitest('integration on PostgreSQL', ['--project', 'server*'], process.env);
+else cannotRun('integration on PostgreSQL', 'TEST_DATABASE_URL is not set');
 vitest('end-to-end in Chromium', ['--config', 'e2e/vitest.config.ts'], {
   ...envWithoutPostgres,
   E2E_FILE_CPU_DIR: fileCpuDir,
-  ...(e2ePrepared ? { E2E_PREPARED_DATA_DIR: e2ePrepared } : {}),
 });
 // The built shop on PostgreSQL killed mid-checkout and stopped under load (the e2e run above has built it).
 if (TEST_DATABASE_URL) {

@@ -1,13 +1,14 @@
-// Builds the shop once and seeds one data folder that every shop of the run starts from a copy of (prepare.ts), starts
-// the shared shop and the run's one Chromium, which every spec file connects to.
+// Builds the shop once, seeds one data folder that every shop of the run starts from a copy of, starts the shared shop
+// and the run's one Chromium, which every spec file connects to.
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { prepareE2e } from './prepare.ts';
-import { startShop } from './server.ts';
+import { cpuSeconds } from './cpu.ts';
+import { repoRoot, startShop } from './server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,10 +33,16 @@ export default async function setup(project: TestProject) {
     if (process.env.REQUIRE_E2E === '1' || process.env.CI) throw new Error(message);
     console.warn(message);
   }
-  // Made beside the PostgreSQL suite by `npm test` (prepare.ts), or here.
-  const prepared = process.env.E2E_PREPARED_DATA_DIR;
-  const seededDataDir = prepared || (await mkdtemp(path.join(tmpdir(), 'efir-e2e-seeded-')));
-  if (!prepared) await prepareE2e(seededDataDir);
+  execFileSync(process.execPath, [path.join(repoRoot, 'scripts/build.mjs')], { stdio: 'inherit' });
+  const seededDataDir = await mkdtemp(path.join(tmpdir(), 'efir-e2e-seeded-'));
+  const seedingStarted = { wall: Date.now(), cpu: cpuSeconds('self', 'children') };
+  const seeding = await startShop({ DATA_DIR: seededDataDir });
+  if ((await seeding.stop()) !== 0)
+    throw new Error(`seeding the e2e data folder failed:\n${seeding.output()}`);
+  // The first start's cost, the largest single part of the e2e run (decision 032).
+  console.log(
+    `e2e data folder migrated and seeded in ${Math.round((Date.now() - seedingStarted.wall) / 1000)} s, CPU ${Math.round(cpuSeconds('self', 'children') - seedingStarted.cpu)} s`,
+  );
   // The shop and the browser start at the same time.
   const [shop, browser] = await Promise.all([
     // Behind a trusted proxy, as in production: each browser context comes from an address of its own (browser.ts),
