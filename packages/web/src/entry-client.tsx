@@ -39,8 +39,31 @@ function whenIdle(task: () => void): void {
 function HydratedMark() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = '';
+    sendHeldForm();
   }, []);
   return null;
+}
+
+declare global {
+  interface Window {
+    /** A form sent before the app hydrated it, held back by the server's script loader (plugins/ssr.ts). */
+    efirHeldSubmit?: { form: HTMLFormElement; submitter: HTMLElement | null };
+  }
+}
+
+/**
+ * Sends the form the visitor sent before the app's code had arrived, now that the app handles it: after the task
+ * in which the first render (and the adoption of what was typed early, useEarlyInput) has committed.
+ */
+function sendHeldForm(): void {
+  const held = window.efirHeldSubmit;
+  if (!held) return;
+  delete window.efirHeldSubmit;
+  setTimeout(() => {
+    if (!held.form.isConnected) return;
+    const submitter = held.submitter && held.form.contains(held.submitter) ? held.submitter : undefined;
+    held.form.requestSubmit(submitter);
+  }, 0);
 }
 
 /**

@@ -126,6 +126,11 @@ export function removeStylesheetLinks(template: string, files: readonly string[]
  * once; a tab opened in the background (no animation frames) starts after 3 s. One inline module imports them all,
  * so the browser fetches them in parallel without a DOM element per file. The files come from the data attributes
  * of the script tag; the nonce is the tag's own.
+ *
+ * A form the app sends itself (no `action`) and nothing handled — sent before the app's code hydrated it — would
+ * go to the page's own address as a GET, its fields (a password) in the URL, the logs and the history. The loader
+ * holds it back (it listens last, on the window, so the app's own handler has had its turn) and the app sends it
+ * once hydrated (entry-client.tsx). Forms with an `action` (search) are plain HTML forms and go as they are.
  */
 const SCRIPT_LOADER = `(function(tag){var started=false;function start(){if(started)return;started=true;\
 var script=document.createElement('script');script.type='module';script.nonce=tag.nonce;\
@@ -134,7 +139,10 @@ return 'import "'+file+'";'}).join('');document.head.appendChild(script)}\
 function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}\
 var picture=document.querySelector('img[fetchpriority="high"]');\
 if(picture&&picture.decode)picture.decode().then(afterPaint,afterPaint);else afterPaint();setTimeout(start,3000);\
-['pointerdown','keydown','touchstart'].forEach(function(type){addEventListener(type,start,{capture:true,once:true})})\
+['pointerdown','keydown','touchstart'].forEach(function(type){addEventListener(type,start,{capture:true,once:true})});\
+addEventListener('submit',function(event){var form=event.target;\
+if(event.defaultPrevented||!(form instanceof HTMLFormElement)||form.hasAttribute('action'))return;\
+event.preventDefault();window.efirHeldSubmit={form:form,submitter:event.submitter||null};start()})\
 })(document.currentScript)`;
 
 /** A production template made ready once: Vite's entry stylesheet links and module scripts taken out. */
