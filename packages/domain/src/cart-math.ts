@@ -91,5 +91,15 @@ export function computeCartTotals(
 
 /** A cart with nothing in it: what the server answers for a visitor without a cart, and the web shows meanwhile. */
 export function emptyCart(skidka = 0): Omit<CartAnswer['cart'], 'version'> {
-  return { lines: [], gifts: [], promo: null, subtotal: 0, discount: 0, total: 0, count: 0, skidka };
+  return {
+    lines: [],
+    gifts: [],
+    unavailable: [],
+    promo: null,
+    subtotal: 0,
+    discount: 0,
+    total: 0,
+    count: 0,
+    skidka,
+  };
 }

@@ -24,6 +24,22 @@ export const cartLineSchema = z.object({
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 
+/**
+ * A line the buyer chose whose product cannot be bought now (sold out, or taken off sale): it stays in the cart,
+ * named, outside the totals, until the buyer removes it — it never vanishes on its own, and checkout names it.
+ */
+export const unavailableLineSchema = z.object({
+  id: z.int(),
+  quantity: z.int(),
+  url: z.string(),
+  name: z.string(),
+  volume: z.string(),
+  image: imageRefSchema.nullable(),
+  /** sold_out: no stock left; withdrawn: no longer sold (hidden by the shop). */
+  reason: z.enum(['sold_out', 'withdrawn']),
+});
+export type UnavailableLine = z.infer<typeof unavailableLineSchema>;
+
 export const cartPromoSchema = z.object({
   code: z.string(),
   condition: z.object({ type: z.string(), percent: z.number() }),
@@ -36,6 +52,8 @@ export const cartAnswerSchema = z.object({
     lines: z.array(cartLineSchema),
     /** Chosen gifts: 0 ₽ lines. */
     gifts: z.array(cartLineSchema),
+    /** Lines that cannot be bought now: shown, not counted; an order is refused while they are in the cart. */
+    unavailable: z.array(unavailableLineSchema),
     promo: cartPromoSchema.nullable(),
     subtotal: z.int(),
     discount: z.int(),

@@ -55,6 +55,7 @@ function cartAnswer(lines: CartLine[] = [LINE], extra: Partial<CartAnswer> = {})
     cart: {
       lines,
       gifts: [],
+      unavailable: [],
       promo: null,
       subtotal: lines.reduce((sum, line) => sum + line.cena * line.quantity, 0),
       discount: 50,

@@ -3,7 +3,14 @@
 // recommendations, and the merge of a guest's cart into the user's at login.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { computeCartTotals, emptyCart } from '@efir/domain/cart-math';
-import type { CartAnswer, CartGiftsAnswer, CartLine, SavedCart, SavedCartPage } from '@efir/domain/cart-wire';
+import type {
+  CartAnswer,
+  CartGiftsAnswer,
+  CartLine,
+  SavedCart,
+  SavedCartPage,
+  UnavailableLine,
+} from '@efir/domain/cart-wire';
 import type { Database } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { UserRow } from '../account/account.service.ts';
@@ -57,6 +64,7 @@ function withVersion(cart: Omit<CartAnswer['cart'], 'version'>): CartAnswer['car
   const content = JSON.stringify([
     cart.lines.map((line) => [line.id, line.quantity, line.price]),
     cart.gifts.map((line) => line.id),
+    cart.unavailable.map((line) => [line.id, line.quantity]),
     cart.promo?.code ?? null,
     cart.skidka,
   ]);
@@ -134,11 +142,20 @@ export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHa
     const rows = await findCartLines(db, cart.id);
     const notices: string[] = [];
     const lines = [];
+    const unavailable: UnavailableLine[] = [];
     for (const row of rows) {
-      // A product gone or sold out since it was added leaves the cart; a smaller stock shrinks the line.
+      // A product gone or sold out since it was added stays in the cart, named and outside the totals, until the
+      // buyer removes it: what a buyer chose never vanishes on its own. A smaller stock shrinks the line.
       if (!row.visible || row.stock <= 0) {
-        await deleteCartLine(db, cart.id, row.productId);
-        notices.push(`«${row.name}» закончился и убран из корзины`);
+        unavailable.push({
+          id: row.productId,
+          quantity: row.quantity,
+          url: row.url,
+          name: row.name,
+          volume: row.volume,
+          image: row.images[0] ?? null,
+          reason: row.visible ? 'sold_out' : 'withdrawn',
+        });
         continue;
       }
       let quantity = row.quantity;
@@ -149,7 +166,7 @@ export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHa
       }
       lines.push({ ...row, quantity });
     }
-    return { lines, notices };
+    return { lines, unavailable, notices };
   }
 
   /**
@@ -229,7 +246,7 @@ export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHa
         };
       }
       // Recommendations are worked out from the cart's lines in SQL, so both reads go at once.
-      const [{ lines, notices }, recoRows] = await Promise.all([
+      const [{ lines, unavailable, notices }, recoRows] = await Promise.all([
         loadLines(cart),
         options.recommendations === false ? [] : findCartRecommendations(db, cart.id, 8),
       ]);
@@ -288,6 +305,7 @@ export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHa
         cart: withVersion({
           lines: lineViews,
           gifts: giftLines,
+          unavailable,
           promo: promo && condition ? { code: promo.code, condition } : null,
           subtotal: totals.subtotal,
           discount: totals.discount,
@@ -411,14 +429,18 @@ export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHa
     },
 
     async save(cart, user) {
-      const { lines } = await loadLines(cart);
-      if (lines.length === 0)
+      const { lines, unavailable } = await loadLines(cart);
+      if (lines.length + unavailable.length === 0)
         throw new AppError(409, 'Корзина пуста', { errors: { cart: ['Сохранять нечего: корзина пуста'] } });
       const saved = await db.transaction(async (tx) => {
         const row = await insertSavedCart(tx as unknown as Database, {
           token: randomBytes(18).toString('base64url'),
           userId: user?.id ?? null,
-          lines: lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+          // The lines out of stock go too: the cart is emptied, and nothing the buyer chose is lost.
+          lines: [
+            ...lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+            ...unavailable.map((line) => ({ productId: line.id, quantity: line.quantity })),
+          ],
         });
         await deleteCartLines(tx as unknown as Database, cart.id);
         return row;
@@ -504,13 +526,14 @@ export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHa
       if (!guest || guest.userId !== null) return;
       const { cart } = await service.ensureCart({ id: userId } as UserRow, undefined);
       for (const line of await findCartLines(db, guest.id)) {
-        if (!line.visible || line.stock <= 0) continue;
+        // A line out of stock comes along as it is (the cart shows it as such), as every other line does.
+        const available = line.visible && line.stock > 0;
         await upsertCartLine(
           db,
           cart.id,
           line.productId,
           line.quantity,
-          Math.min(line.stock, MAX_LINE_QUANTITY),
+          available ? Math.min(line.stock, MAX_LINE_QUANTITY) : MAX_LINE_QUANTITY,
         );
       }
       if (!cart.promoCode && guest.promoCode) await updateCart(db, cart.id, { promoCode: guest.promoCode });

@@ -26,7 +26,13 @@ import {
   type OrderRow,
   phoneKey,
 } from './orders.repo.ts';
-import { type OrdersService, orderNumber, reserveStock, toOrderView } from './orders.service.ts';
+import {
+  type OrdersService,
+  orderNumber,
+  reserveStock,
+  toOrderView,
+  unavailableLines,
+} from './orders.service.ts';
 
 /** Payment is agreed on the call; until then the order is paid on receipt (PAYMENT_METHODS 4). */
 const PAY_ON_RECEIPT = 4;
@@ -121,6 +127,7 @@ async function linesOfProduct(deps: OneClickDeps, input: OneClick, productId: nu
 
 async function linesOfCart(deps: OneClickDeps, caller: Caller) {
   const view = await deps.cart.view(caller.cart, caller.user, { recommendations: false });
+  if (view.cart.unavailable.length > 0) throw unavailableLines(view.cart.unavailable);
   if (!caller.cart || view.cart.lines.length === 0) {
     throw conflict('Корзина пуста', { cart: ['Добавьте товары в корзину, чтобы оформить заказ'] });
   }

@@ -305,6 +305,16 @@ function cartChanged(
   return same ? null : 'changed';
 }
 
+/** An order refused while the cart holds lines that cannot be bought, each named with what to do. */
+export function unavailableLines(lines: CartAnswer['cart']['unavailable']): AppError {
+  return conflict('В корзине есть товары, которых нет в наличии', {
+    cart: lines.map(
+      (line) =>
+        `«${line.volume ? `${line.name}, ${line.volume}` : line.name}»: ${line.reason === 'sold_out' ? 'нет в наличии' : 'больше не продаётся'} — уберите из корзины, чтобы оформить заказ`,
+    ),
+  });
+}
+
 function cartAlreadyOrdered(order: OrderRow | undefined, signedIn: boolean): AppError {
   const where = signedIn ? 'Он в разделе «Мои заказы».' : 'Письмо с ним — на вашей почте.';
   return conflict(order ? `Заказ из этой корзины уже оформлен: ${orderNumber(order.id)}` : 'Корзина пуста', {
@@ -371,6 +381,8 @@ export function createOrdersService(deps: {
         if (existing.userId !== (user?.id ?? null)) throw conflict('Этот ключ заказа уже использован');
         return { order: await service.view(existing), guestKey: existing.guestKey, created: false };
       }
+      // What the buyer chose and can no longer buy is named, never dropped: the buyer removes it and decides.
+      if (view.cart.unavailable.length > 0) throw unavailableLines(view.cart.unavailable);
       if (cart && view.cart.lines.length === 0) {
         // Emptied by an order a moment ago (another tab, another device): say which order took it.
         const recent = await findLastOrderOfCart(db, cart.id);

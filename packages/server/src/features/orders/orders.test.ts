@@ -247,6 +247,51 @@ describe('one cart, one order; nothing placed that the buyer did not confirm (is
     });
   });
 
+  it('a line whose product sold out stays in the cart, named, and checkout names it instead of «Корзина пуста»', async () => {
+    await pin(lemon().id, { cena: 500, stock: 40 });
+    await pin(lavender().id, { cena: 700, stock: 40 });
+    const guest = createTestAgent(testApp.app);
+    await addToCart(guest, lemon().id, 2);
+    // Someone else buys the last lemon oil.
+    await pin(lemon().id, { stock: 0 });
+
+    // Read twice: the line is not dropped by the first read.
+    for (let read = 0; read < 2; read++) {
+      const cart = (await guest.request({ method: 'GET', url: '/v1/cart' })).json().cart;
+      expect(cart.lines).toEqual([]);
+      expect(cart.unavailable).toEqual([
+        expect.objectContaining({ id: lemon().id, name: 'Лимон', quantity: 2, reason: 'sold_out' }),
+      ]);
+      expect(cart).toMatchObject({ total: 0, count: 0 });
+    }
+    const alone = await placeOrder(guest);
+    expect(alone.statusCode, alone.body).toBe(409);
+    expect(alone.json()).toMatchObject({
+      message: 'В корзине есть товары, которых нет в наличии',
+      errors: {
+        cart: [`«Лимон, ${lemon().volume}»: нет в наличии — уберите из корзины, чтобы оформить заказ`],
+      },
+    });
+
+    // Beside a line in stock: still named, nothing placed, the stock untouched.
+    await addToCart(guest, lavender().id, 1);
+    const beside = await placeOrder(guest);
+    expect(beside.statusCode, beside.body).toBe(409);
+    expect(beside.json().errors.cart).toEqual([
+      `«Лимон, ${lemon().volume}»: нет в наличии — уберите из корзины, чтобы оформить заказ`,
+    ]);
+    expect(await stockOf(lavender().id)).toBe(40);
+
+    // The buyer removes it; the order is placed from what is there.
+    await guest.request({ method: 'DELETE', url: `/v1/cart/line/${lemon().id}` });
+    const placed = await placeOrder(guest);
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json().order).toMatchObject({
+      goods_total: 700,
+      lines: [expect.objectContaining({ quantity: 1 })],
+    });
+  });
+
   it('a price or a delivery cost that changed after /check: no order, both changes named; confirmed again, placed', async () => {
     await pin(lemon().id, { cena: 500, stock: 40 });
     const guest = createTestAgent(testApp.app);

@@ -25,30 +25,12 @@ import {
   addToCart as sendAddToCart,
   useCart,
 } from '../../lib/cart-state.ts';
-import { describeFailure } from '../../lib/failure-message.ts';
 import { Link } from '../../lib/router/link.tsx';
+import { useCartCall } from './cart-call.ts';
 import { Gifts } from './cart-gifts.tsx';
 import { PromoCode } from './cart-promo.tsx';
+import { RemoveUnavailable, UnavailableLines } from './cart-unavailable.tsx';
 import './cart.css';
-
-/** Runs one cart call at a time per key and turns a failure into a popup. */
-function useCartCall() {
-  const { store } = useAppContext();
-  const [busy, setBusy] = useState<string | null>(null);
-  const run = async (key: string, call: () => Promise<unknown>, failTitle = 'Корзина не изменилась') => {
-    setBusy(key);
-    try {
-      await call();
-      return true;
-    } catch (error) {
-      store.getState().showNotice({ type: 'error', title: failTitle, text: describeFailure(error) });
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  };
-  return { busy, run };
-}
 
 /** «−10 %» of a discounted regular line: the price the buyer pays per unit against the catalogue price. */
 function LinePrice({ line }: { line: CartLine }) {
@@ -297,7 +279,8 @@ function EmptyCart() {
 export function CartPage() {
   const cart = useCart();
   const pending = useAppState((state) => state.cartPending);
-  const { busy, run } = useCartCall();
+  const cartCall = useCartCall();
+  const { busy, run } = cartCall;
   const [savedLink, setSavedLink] = useState<string | null>(null);
   const location = useLocation();
   // The checkout sends the buyer back here when the order could not be placed (e.g. something sold out).
@@ -314,12 +297,13 @@ export function CartPage() {
     );
   }
 
-  const empty = cart.lines.length === 0;
+  const empty = cart.lines.length === 0 && cart.unavailable.length === 0;
+  const blocked = cart.unavailable.length > 0;
   return (
     <div className="container page cart-page">
       <header className="cart-page__head">
         <h1>Корзина</h1>
-        {!empty && <p className="cart-page__count">{formatCount(cart.count, GOODS_FORMS)}</p>}
+        {cart.count > 0 && <p className="cart-page__count">{formatCount(cart.count, GOODS_FORMS)}</p>}
       </header>
       {returnMessage && (
         <div className="form-error cart-page__message" role="alert">
@@ -332,14 +316,17 @@ export function CartPage() {
       ) : (
         <div className="cart-layout">
           <div className="cart-layout__main">
-            <ul className="cart-lines" aria-label="Товары в корзине">
-              {cart.lines.map((line) => (
-                <CartLineRow key={line.id} line={line} busy={busy === `line:${line.id}`} run={run} />
-              ))}
-              {cart.gifts.map((line) => (
-                <GiftLineRow key={`gift-${line.id}`} line={line} />
-              ))}
-            </ul>
+            {cart.lines.length > 0 && (
+              <ul className="cart-lines" aria-label="Товары в корзине">
+                {cart.lines.map((line) => (
+                  <CartLineRow key={line.id} line={line} busy={busy === `line:${line.id}`} run={run} />
+                ))}
+                {cart.gifts.map((line) => (
+                  <GiftLineRow key={`gift-${line.id}`} line={line} />
+                ))}
+              </ul>
+            )}
+            {blocked && <UnavailableLines cart={cart} {...cartCall} />}
             {cart.hydr && (
               <p className="cart-note" role="note">
                 <strong>В корзине гидролаты.</strong> {HYDROLAT_REASON}. Выберите курьера, самовывоз или пункт
@@ -356,16 +343,22 @@ export function CartPage() {
           <aside className="cart-aside" aria-label="Итого">
             <PromoCode cart={cart} />
             <CartTotals cart={cart} />
-            <Link to={CHECKOUT_URL} className="button cart-aside__checkout">
-              Оформить заказ
-            </Link>
-            <OneClickButton
-              note={
-                cart.promo || cart.gifts.length > 0
-                  ? 'Промокод и подарок действуют только при обычном оформлении заказа.'
-                  : undefined
-              }
-            />
+            {blocked ? (
+              <RemoveUnavailable cart={cart} {...cartCall} />
+            ) : (
+              <Link to={CHECKOUT_URL} className="button cart-aside__checkout">
+                Оформить заказ
+              </Link>
+            )}
+            {!blocked && (
+              <OneClickButton
+                note={
+                  cart.promo || cart.gifts.length > 0
+                    ? 'Промокод и подарок действуют только при обычном оформлении заказа.'
+                    : undefined
+                }
+              />
+            )}
             <p className="cart-aside__note">Стоимость доставки рассчитаем на следующем шаге.</p>
           </aside>
         </div>
