@@ -1,10 +1,13 @@
 // One address per page: the duplicate forms of a page address answer 301 to it, with the query kept, before the
 // page is rendered or kept in the guest page cache.
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSourceSsrOptions } from '../test/page-renderer.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 let shop: TestApp;
+let port = 0;
 
 beforeAll(async () => {
   shop = await createTestApp({
@@ -15,6 +18,23 @@ beforeAll(async () => {
   });
 });
 afterAll(() => shop.close());
+
+/** A GET whose request line is sent byte for byte; the status and Location of the answer. */
+async function rawGet(target: string): Promise<{ status: number; location: string }> {
+  if (port === 0) {
+    await shop.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (shop.app.server.address() as AddressInfo).port;
+  }
+  const socket = connect(port, '127.0.0.1');
+  socket.write(`GET ${target} HTTP/1.1\r\nHost: efir.ru\r\nAccept: text/html\r\nConnection: close\r\n\r\n`);
+  let answer = '';
+  for await (const chunk of socket) answer += String(chunk);
+  const head = answer.split('\r\n\r\n')[0] ?? '';
+  return {
+    status: Number(head.split(' ')[1]),
+    location: /^location: (.*)$/im.exec(head)?.[1] ?? '',
+  };
+}
 
 const get = (url: string, method: 'GET' | 'HEAD' = 'GET') =>
   shop.app.inject({ method, url, headers: { accept: 'text/html' } });
@@ -40,6 +60,25 @@ describe('duplicate page addresses', () => {
       const response = await get(from, method);
       expect(response.statusCode).toBe(301);
       expect(response.headers.location).toBe(to);
+    }
+  });
+
+  // A browser reads «\\» as «/» and drops tabs and line breaks: «/\\evil.example» is «//evil.example», another host.
+  it.each([
+    '/\\evil.example/',
+    '/\\evil.example',
+    '/\\\\evil.example/',
+    '\\\\evil.example/',
+    '/\\/evil.example/',
+    '/%5Cevil.example/',
+    '/%2F%2Fevil.example/',
+    '/Evil.Example//',
+  ])('%s never redirects to another host (a raw request over a socket)', async (from) => {
+    // inject() would parse the address as a URL first (turning «\\» into «/»): the request line goes as typed.
+    const { status, location } = await rawGet(from);
+    if (status === 301) {
+      expect(new URL(location, 'https://efir.ru/').host, location).toBe('efir.ru');
+      expect(location.replace(/[\t\n\r]/g, ''), location).toMatch(/^\/(?![/\\])/);
     }
   });
 

@@ -19,8 +19,9 @@ export function findCleanPageUrl(url: string): string | null {
   const queryAt = url.indexOf('?');
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
   const query = queryAt === -1 ? '' : url.slice(queryAt);
-  // Collapsed first: `//evil.example` must never leave as a protocol-relative Location.
-  let clean = path.replace(/\/{2,}/g, '/');
+  // Collapsed first: `//evil.example` must never leave as a protocol-relative Location — nor `/\evil.example`,
+  // which a browser reads as the same (it takes «\» for «/»), so backslashes are read as slashes first.
+  let clean = path.replace(/\\/g, '/').replace(/\/{2,}/g, '/');
   if (isApiPath(clean) || LEFT_ALONE.some((prefix) => clean.startsWith(prefix))) return null;
   if (clean.length > 1) clean = clean.replace(/\/+$/, '') || '/';
   if (clean === '/index.html') clean = '/';

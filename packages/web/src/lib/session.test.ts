@@ -293,6 +293,9 @@ describe('where a visitor goes around login', () => {
     expect(safeReturnPath('//evil.example/x')).toBeNull();
     expect(safeReturnPath('/\\evil.example')).toBeNull();
     expect(safeReturnPath('https://evil.example')).toBeNull();
+    // A browser drops the tab and goes to //evil.example (issue 37, point 4).
+    expect(returnPathAfterLogin('?from=%2F%09%2Fevil.example')).toBe('/my-account');
+    expect(safeReturnPath('/\n/evil.example')).toBeNull();
     expect(safeReturnPath('/login?from=/x')).toBeNull();
     expect(returnPathAfterLogin('?from=%2Fmy-fav-prod')).toBe('/my-fav-prod');
     expect(returnPathAfterLogin('')).toBe('/my-account');

@@ -1,6 +1,7 @@
 // The login state of spec §4: a guest (user id 0) becomes logged in only after a login or registration followed by
 // a successful GET /v1/user; logout drops the token and resets the session; an expired session ends the same way.
 // Login and registration themselves are in session-start.ts, loaded with the pages that use them.
+import { isLocalPath } from '@efir/domain/local-path';
 import { ACCOUNT_HOME_URL, LOGIN_URL } from '@efir/domain/routes';
 import type { AppState, AppStore, SessionUser } from './app-state.ts';
 import { loadUser } from './bootstrap.ts';
@@ -40,7 +41,7 @@ export function waitForSession(store: AppStore): Promise<void> {
 
 /** A `from` worth returning to after login: a path on this site, never the auth pages themselves. */
 export function safeReturnPath(from: string | null | undefined): string | null {
-  if (!from?.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return null;
+  if (!from || !isLocalPath(from)) return null;
   const path = from.split(/[?#]/)[0] ?? '';
   if (path === LOGIN_URL || path === '/registration' || path === '/forgot-password') return null;
   return from;
