@@ -11,5 +11,6 @@ export const okMessageAnswerSchema = okAnswerSchema.extend({ message: z.string()
 export const readinessAnswerSchema = z.object({
   status: z.enum(['ready', 'unavailable', 'stopping']),
   database: z.enum(['ok', 'unreachable', 'skipped']),
-  redis: z.enum(['ok', 'unreachable', 'not configured', 'skipped']),
+  /** degraded: Redis does not answer; this instance serves alone meanwhile (limits in memory, nothing shared). */
+  redis: z.enum(['ok', 'degraded', 'not configured', 'skipped']),
 });

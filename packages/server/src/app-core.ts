@@ -18,6 +18,7 @@ import { attachRealtime } from './features/realtime/realtime.ts';
 import { createTelegramClient } from './features/telegram/telegram-client.ts';
 import { createLocalInvalidationBus, createRedisInvalidationBus } from './lib/invalidation-bus.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter.ts';
+import { closeRedis, watchRedisConnection } from './lib/redis-fallback.ts';
 import { createResponseCache } from './lib/response-cache.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -41,8 +42,9 @@ export function createCore(app: FastifyInstance, config: Config, deps: AppDeps) 
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
+  if (redis) watchRedisConnection(redis, app.log, 'shared state');
   const limiter = redis
-    ? createRedisRateLimiter(redis, `${config.redisPrefix}:rl:`)
+    ? createRedisRateLimiter(redis, `${config.redisPrefix}:rl:`, app.log)
     : createMemoryRateLimiter();
   const cacheBus = redis
     ? createRedisInvalidationBus(redis, config.redisPrefix, app.log)
@@ -52,7 +54,7 @@ export function createCore(app: FastifyInstance, config: Config, deps: AppDeps) 
   app.addHook('onClose', async () => {
     await limiter.close();
     await cacheBus.close();
-    await redis?.quit();
+    if (redis) await closeRedis(redis);
   });
   attachRealtime(app, {
     config,

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { countRedisFallback } from './redis-fallback.ts';
 
 export interface InvalidationBus {
   /** Tells the other instances to drop their caches (this one drops its own itself). */
@@ -45,9 +46,11 @@ export function createRedisInvalidationBus(
   });
   return {
     publish() {
-      redis
-        .publish(channel, self)
-        .catch((error: unknown) => log.warn({ err: error }, 'cache bus: not published'));
+      redis.publish(channel, self).catch((error: unknown) => {
+        // The other instances keep their copies until their own time-to-live ends (decision 048).
+        countRedisFallback('cache_bus');
+        log.warn({ err: error }, 'cache bus: not published');
+      });
     },
     onRemote(handler) {
       handlers.push(handler);

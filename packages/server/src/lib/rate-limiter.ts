@@ -1,6 +1,8 @@
 // Fixed-window counters for abuse limits (login, registration, reviews…): in Redis when REDIS_URL is set, so
-// every instance shares them, otherwise in this process's memory.
+// every instance shares them (in this process's memory while Redis is away), otherwise in this process's memory.
+import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { countRedisFallback, isRedisConnected } from './redis-fallback.ts';
 
 export interface RateLimiter {
   /** Counts one attempt for key; false when the limit for this window is already used up. */
@@ -32,15 +34,43 @@ export function createMemoryRateLimiter(): RateLimiter {
   };
 }
 
-export function createRedisRateLimiter(redis: Redis, prefix = 'efir:rl:'): RateLimiter {
+/**
+ * Shared by every instance through Redis. While Redis does not answer, each instance counts in its own memory (a
+ * limit a few times looser for that while, never a 500 or a shop that stops taking logins), logged once and counted
+ * in /metrics; the next call after Redis is back counts there again.
+ */
+export function createRedisRateLimiter(
+  redis: Redis,
+  prefix = 'efir:rl:',
+  log?: FastifyBaseLogger,
+): RateLimiter {
+  const memory = createMemoryRateLimiter();
+  let alone = false;
+  const fallBack = (key: string, limit: number, windowMs: number, error?: unknown) => {
+    countRedisFallback('rate_limit');
+    if (!alone)
+      log?.warn({ err: error }, 'rate limits: Redis unavailable, counting in this instance’s memory');
+    alone = true;
+    return memory.hit(key, limit, windowMs);
+  };
   return {
     async hit(key, limit, windowMs) {
+      if (!isRedisConnected(redis)) return fallBack(key, limit, windowMs);
       const name = `${prefix}${key}`;
-      const [[, count]] = (await redis.multi().incr(name).pexpire(name, windowMs, 'NX').exec()) as [
-        [null, number],
-      ];
-      return count <= limit;
+      try {
+        const [[error, count]] = (await redis.multi().incr(name).pexpire(name, windowMs, 'NX').exec()) as [
+          [Error | null, number],
+        ];
+        if (error) throw error;
+        if (alone) log?.info('rate limits: Redis is back, shared again');
+        alone = false;
+        return count <= limit;
+      } catch (error) {
+        return fallBack(key, limit, windowMs, error);
+      }
     },
-    async close() {},
+    async close() {
+      await memory.close();
+    },
   };
 }

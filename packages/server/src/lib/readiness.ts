@@ -1,10 +1,12 @@
-// GET /api/ready: may a balancer send this instance traffic? Yes while the database (and Redis, when configured)
-// answers and the shop is not shutting down; /api/health only says the process is alive.
+// GET /api/ready: may a balancer send this instance traffic? Yes while its database answers and it is not shutting
+// down; /api/health only says the process is alive. Redis, shared by all instances, is reported, never a reason to
+// leave the balancer: without it each instance still serves, alone (`redis: "degraded"`, decision 048).
 import { readinessAnswerSchema } from '@efir/domain/api-wire';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Database } from '../db/client.ts';
+import { isRedisConnected } from './redis-fallback.ts';
 
 /** A dependency slower than this counts as unreachable: the probe must answer before the balancer gives up. */
 const CHECK_TIMEOUT_MS = 2000;
@@ -33,13 +35,16 @@ export function registerReadiness(app: FastifyInstance, deps: { db: Database; re
       }
       const [database, redis] = await Promise.all([
         withinTimeout(deps.db.execute(sql`SELECT 1`)),
-        deps.redis ? withinTimeout(deps.redis.ping()) : Promise.resolve(null),
+        deps.redis
+          ? isRedisConnected(deps.redis)
+            ? withinTimeout(deps.redis.ping())
+            : Promise.resolve(false)
+          : Promise.resolve(null),
       ]);
-      const ready = database && redis !== false;
-      return reply.code(ready ? 200 : 503).send({
-        status: ready ? 'ready' : 'unavailable',
+      return reply.code(database ? 200 : 503).send({
+        status: database ? 'ready' : 'unavailable',
         database: database ? 'ok' : 'unreachable',
-        redis: redis === null ? 'not configured' : redis ? 'ok' : 'unreachable',
+        redis: redis === null ? 'not configured' : redis ? 'ok' : 'degraded',
       });
     },
   );

@@ -8,6 +8,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { Database } from '../../db/client.ts';
 import { onQueryTimed, poolConnections } from '../../db/query-timing.ts';
 import { unauthenticated } from '../../lib/app-error.ts';
+import { redisFallbackCounts } from '../../lib/redis-fallback.ts';
 import type { CacheStats } from '../../lib/response-cache.ts';
 import { PAYMENT_STATUSES } from '../payments/payment-status.ts';
 import { createRequestHistogram } from './request-histogram.ts';
@@ -125,6 +126,17 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
         this.inc({ cache, result: 'hit' }, stats.hits);
         this.inc({ cache, result: 'miss' }, stats.misses);
       }
+    },
+  });
+
+  new Counter({
+    name: 'efir_redis_fallbacks_total',
+    help: 'Uses of Redis that fell back to this instance alone while Redis did not answer (decision 048)',
+    labelNames: ['use'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [use, count] of Object.entries(redisFallbackCounts())) this.inc({ use }, count);
     },
   });
 

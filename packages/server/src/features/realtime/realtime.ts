@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Config } from '../../config.ts';
+import { countRedisFallback } from '../../lib/redis-fallback.ts';
 import type { AccessClaims, AccessTokens } from '../auth/tokens.ts';
 import { type BuildInfo, resolveBuildInfo } from './build-version.ts';
 import {
@@ -88,7 +89,12 @@ function catchCommandFailures(client: Redis, onError: (error: unknown) => void):
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
         const result = (value as (...params: unknown[]) => unknown).apply(target, args);
-        if (result instanceof Promise) result.catch(onError);
+        if (result instanceof Promise)
+          result.catch((error: unknown) => {
+            // A message that reached only this instance's sockets (decision 048).
+            countRedisFallback('realtime');
+            onError(error);
+          });
         return result;
       };
     },
