@@ -142,7 +142,7 @@ for (const [device, viewport] of [
               .locator('.pub-grid')
               .evaluateAll((grids) =>
                 grids.map((grid) =>
-                  [...grid.querySelectorAll('time')].map((time) => time.getAttribute('datetime') ?? ''),
+                  Array.from(grid.querySelectorAll('time'), (time) => time.getAttribute('datetime') ?? ''),
                 ),
               );
             const sorted = blocks.every((block) => block.join() === [...block].sort().join());
