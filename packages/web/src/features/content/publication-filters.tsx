@@ -9,6 +9,7 @@ import type {
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
+import { type ActiveFilterChip, ListSummary } from '../../components/ui/list-summary.tsx';
 import { useAppContext, useAppState } from '../../lib/app-context.tsx';
 import type { FilterSource } from '../../lib/app-state.ts';
 import { listKindOfUrl, saveListPreferences } from '../../lib/list-preferences.ts';
@@ -156,6 +157,38 @@ function useFacets(sources: readonly FacetSource[]): PublicationFacets | null {
   return facets;
 }
 
+/** The chosen filters as chips above the list, each removing itself: the period, then authors, then topics. */
+export function activePublicationFilterChips(
+  filter: PublicationFilter,
+  authors: ReadonlyArray<{ id: number; name: string }>,
+  tags: ReadonlyArray<{ id: number; name: string }>,
+  applyFilter: (changes: Partial<PublicationFilter>) => void,
+): ActiveFilterChip[] {
+  const nameOf = (list: ReadonlyArray<{ id: number; name: string }>, id: number) =>
+    list.find((item) => item.id === id)?.name;
+  const chips: ActiveFilterChip[] = [];
+  if (filter.date !== DEFAULT_DATE_PERIOD)
+    chips.push({
+      key: 'date',
+      label: DATE_PERIODS[filter.date],
+      remove: () => applyFilter({ date: DEFAULT_DATE_PERIOD }),
+    });
+  for (const id of filter.authors) {
+    // A name not known yet (the options still loading) still shows that the list is narrowed.
+    const label = nameOf(authors, id) ?? 'Выбранный автор';
+    chips.push({
+      key: `author:${id}`,
+      label,
+      remove: () => applyFilter({ authors: toggleId(filter.authors, id) }),
+    });
+  }
+  for (const id of filter.tags) {
+    const label = nameOf(tags, id) ?? 'Выбранная тема';
+    chips.push({ key: `tag:${id}`, label, remove: () => applyFilter({ tags: toggleId(filter.tags, id) }) });
+  }
+  return chips;
+}
+
 function OptionCount({ count }: { count: number | null }) {
   if (count === null) return null;
   return <span className="pub-filters__count">{count}</span>;
@@ -166,6 +199,7 @@ export function PublicationFilters({
   sources,
   showCounts,
   total,
+  unfilteredTotal,
   forms,
   children,
 }: {
@@ -175,6 +209,8 @@ export function PublicationFilters({
   /** Counts are per whole list; a section shows a part of it, so there they would mislead. */
   showCounts: boolean;
   total: number;
+  /** How many the list holds without a filter (the server says it only for a narrowed list). */
+  unfilteredTotal?: number;
   forms: PluralForms;
   children: ReactNode;
 }) {
@@ -332,6 +368,17 @@ export function PublicationFilters({
       </aside>
 
       <div className="pub-listing__results">
+        <ListSummary
+          chips={activePublicationFilterChips(
+            filter,
+            [...authors, ...critical.authors],
+            [...tags, ...critical.tags],
+            applyFilter,
+          )}
+          shown={total}
+          total={unfilteredTotal ?? null}
+          onReset={reset}
+        />
         {total > 0 ? (
           children
         ) : (
