@@ -9,12 +9,13 @@ import type {
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
-import { type ActiveFilterChip, ListSummary } from '../../components/ui/list-summary.tsx';
+import { ListSummary } from '../../components/ui/list-summary.tsx';
 import { useAppContext, useAppState } from '../../lib/app-context.tsx';
 import type { FilterSource } from '../../lib/app-state.ts';
 import { listKindOfUrl, saveListPreferences } from '../../lib/list-preferences.ts';
 import { Link } from '../../lib/router/link.tsx';
 import { useNavigate } from '../../lib/router/router-view.tsx';
+import { activePublicationFilterChips } from './publication-filter-chips.ts';
 import './content.css';
 
 /** What GET /api/v1/filter/articles and /recepts answer (its response schema), the parts the panel shows. */
@@ -155,38 +156,6 @@ function useFacets(sources: readonly FacetSource[]): PublicationFacets | null {
   }, [api, store, key]);
 
   return facets;
-}
-
-/** The chosen filters as chips above the list, each removing itself: the period, then authors, then topics. */
-export function activePublicationFilterChips(
-  filter: PublicationFilter,
-  authors: ReadonlyArray<{ id: number; name: string }>,
-  tags: ReadonlyArray<{ id: number; name: string }>,
-  applyFilter: (changes: Partial<PublicationFilter>) => void,
-): ActiveFilterChip[] {
-  const nameOf = (list: ReadonlyArray<{ id: number; name: string }>, id: number) =>
-    list.find((item) => item.id === id)?.name;
-  const chips: ActiveFilterChip[] = [];
-  if (filter.date !== DEFAULT_DATE_PERIOD)
-    chips.push({
-      key: 'date',
-      label: DATE_PERIODS[filter.date],
-      remove: () => applyFilter({ date: DEFAULT_DATE_PERIOD }),
-    });
-  for (const id of filter.authors) {
-    // A name not known yet (the options still loading) still shows that the list is narrowed.
-    const label = nameOf(authors, id) ?? 'Выбранный автор';
-    chips.push({
-      key: `author:${id}`,
-      label,
-      remove: () => applyFilter({ authors: toggleId(filter.authors, id) }),
-    });
-  }
-  for (const id of filter.tags) {
-    const label = nameOf(tags, id) ?? 'Выбранная тема';
-    chips.push({ key: `tag:${id}`, label, remove: () => applyFilter({ tags: toggleId(filter.tags, id) }) });
-  }
-  return chips;
 }
 
 function OptionCount({ count }: { count: number | null }) {
