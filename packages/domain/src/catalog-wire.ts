@@ -88,7 +88,14 @@ export type PublicationCard = z.infer<typeof publicationCardSchema>;
 export const crumbSchema = z.object({ name: z.string(), url: z.string() });
 export type Crumb = z.infer<typeof crumbSchema>;
 
-export const paginationSchema = z.object({ page: z.int(), pages: z.int(), total: count, per_page: z.int() });
+export const paginationSchema = z.object({
+  page: z.int(),
+  pages: z.int(),
+  total: count,
+  per_page: z.int(),
+  /** A list narrowed by a filter: how many it holds without one («Показаны 3 из 8»). Absent when unfiltered. */
+  unfiltered_total: count.optional(),
+});
 export type Pagination = z.infer<typeof paginationSchema>;
 
 /** com_data of a product page. */

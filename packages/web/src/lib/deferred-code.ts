@@ -6,10 +6,11 @@ import { useEffect } from 'react';
 // hydrates later) until then.
 
 let firstInteraction: Promise<void> | undefined;
+let interacted: () => void = () => {};
 
 /**
- * Resolves at the visitor's first pointer press, touch or key: the moment a page may start to change (a click can
- * lead to another page, which renders with the held-back code).
+ * Resolves at the visitor's first pointer press, touch or key, or when the page starts to change (a navigation,
+ * releaseHeldBackCode): a click can lead to another page, which renders with the held-back code.
  */
 export function whenInteracted(): Promise<void> {
   firstInteraction ??= new Promise<void>((resolve) => {
@@ -18,9 +19,23 @@ export function whenInteracted(): Promise<void> {
       for (const event of events) window.removeEventListener(event, done, true);
       resolve();
     };
+    interacted = done;
     for (const event of events) window.addEventListener(event, done, { capture: true, passive: true });
   });
   return firstInteraction;
+}
+
+/**
+ * The page is about to change (the router has started a navigation): whatever waits for the first interaction loads
+ * now. A page update renders as a transition, and React cannot commit a transition past a boundary that still
+ * stands in with the server's HTML (any update above it may reach into it): until the held-back code has arrived and
+ * that boundary has hydrated, the old page stays on screen. A navigation that came without a press or a key — a
+ * select changed by an assistive technology or a test driver, a redirect, a script — must not wait for one.
+ */
+export function releaseHeldBackCode(): void {
+  if (typeof window === 'undefined') return;
+  void whenInteracted();
+  interacted();
 }
 
 /** How close to the screen a held-back section starts loading: about a phone screen ahead of the reader. */

@@ -1,6 +1,7 @@
 // POST /api/v1/route: resolves any page address to the page data of spec §3 (page, products, articles, …). Each
 // page type has its resolver (page-resolvers.ts); this picks one and lays the visitor's own vote over the answer.
 import type { SavedCartPage } from '@efir/domain/cart-wire';
+import { DEFAULT_AVAILABILITY, DEFAULT_DATE_PERIOD } from '@efir/domain/catalog-constants';
 import {
   productFilterSchema,
   publicationFilterSchema,
@@ -85,9 +86,42 @@ export async function resolvePage(
     critical,
     tree: { catalogs: critical.catalogs, categories: critical.categories, subCatalog: critical.subCatalog },
   };
-  const fixed = FIXED_PAGES.get(url);
+  const answer = await resolveInContext(context);
+  if (!answer.pagination || !isNarrowed(answer.applied.filter, productFilter, publicationFilter))
+    return answer;
+  // The same list without its filter, from its first page: what «Показаны N из M» counts against.
+  const unfiltered = await resolveInContext({
+    ...context,
+    page: 1,
+    productFilter: productFilterSchema.parse({}),
+    publicationFilter: publicationFilterSchema.parse({}),
+  });
+  const unfilteredTotal = unfiltered.pagination?.total ?? answer.pagination.total;
+  return { ...answer, pagination: { ...answer.pagination, unfiltered_total: unfilteredTotal } };
+}
+
+async function resolveInContext(context: PageContext): Promise<RouteResponse> {
+  const fixed = FIXED_PAGES.get(context.url);
   if (fixed) return fixed(context);
-  const owner = await findUrlOwner(db, url);
+  const owner = await findUrlOwner(context.db, context.url);
   if (!owner) throw notFound();
   return resolveOwnedPage(context, owner);
+}
+
+/** Whether the list of the answer is narrowed by its filter: a product list by badges or stock, a publication list
+ * by author, tag or period. */
+function isNarrowed(
+  applied: RouteResponse['applied']['filter'],
+  product: ReturnType<typeof productFilterSchema.parse>,
+  publication: ReturnType<typeof publicationFilterSchema.parse>,
+): boolean {
+  if ('icons' in applied || 'anywhere' in applied)
+    return product.icons.length > 0 || product.anywhere !== DEFAULT_AVAILABILITY;
+  if ('authors' in applied || 'tags' in applied || 'date' in applied)
+    return (
+      publication.authors.length > 0 ||
+      publication.tags.length > 0 ||
+      publication.date !== DEFAULT_DATE_PERIOD
+    );
+  return false;
 }

@@ -96,6 +96,19 @@ describe('POST /api/v1/route', () => {
   });
 
   it.each([
+    ['/gidrolaty', { icons: ['organic'] }],
+    ['/efirnye-masla', { anywhere: 1 }],
+    ['/articles-new.html', { date: 3 }],
+    ['/razdel/osnovy-aromaterapii', { date: 3 }],
+  ])('says how many %s holds without its filter, and nothing of it when unfiltered', async (url, filter) => {
+    const all = await route({ url });
+    expect(all.body.pagination.unfiltered_total).toBeUndefined();
+    const narrowed = await route({ url, filter, page: 1 });
+    expect(narrowed.body.pagination.total).toBeLessThan(all.body.pagination.total);
+    expect(narrowed.body.pagination.unfiltered_total).toBe(all.body.pagination.total);
+  });
+
+  it.each([
     ['/efirnye-masla', { anywhere: 1 }],
     ['/akcii', {}],
     ['/articles-new.html', {}],

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { ShopProductCard } from '../../components/shop/shop-product-card.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
+import { ListSummary } from '../../components/ui/list-summary.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { RichText } from '../../components/ui/rich-text.tsx';
 import type { CatalogEntry } from '../../lib/app-state.ts';
@@ -13,6 +14,7 @@ import { saveListPreferences } from '../../lib/list-preferences.ts';
 import { Link } from '../../lib/router/link.tsx';
 import { useNavigate, useNavigation } from '../../lib/router/router-view.tsx';
 import {
+  activeProductFilterChips,
   countActiveFilters,
   DEFAULT_PRODUCT_LIST_STATE,
   ProductFilters,
@@ -68,6 +70,7 @@ export function ProductListing({
   const total = data.pagination?.total ?? data.products.length;
   const busy = navigation.location?.pathname === pathname;
   const filtered = countActiveFilters(state.filter) > 0;
+  const resetFilters = () => change({ ...DEFAULT_PRODUCT_LIST_STATE, sort: state.sort });
 
   return (
     <div className="listing">
@@ -81,6 +84,12 @@ export function ProductListing({
           </p>
           <ProductSortSelect sort={state.sort} onChange={(sort) => change({ ...state, sort })} />
         </div>
+        <ListSummary
+          chips={activeProductFilterChips(state.filter, (filter) => change({ ...state, filter }))}
+          shown={total}
+          total={data.pagination?.unfiltered_total ?? null}
+          onReset={resetFilters}
+        />
         {data.products.length > 0 ? (
           <ul className={busy ? 'product-grid listing__grid--busy' : 'product-grid'} aria-busy={busy}>
             {data.products.map((product, index) => (
@@ -92,11 +101,7 @@ export function ProductListing({
         ) : filtered ? (
           <div className="listing__empty">
             <p>Ничего не нашлось. Сбросьте фильтры, чтобы увидеть все товары раздела.</p>
-            <button
-              type="button"
-              className="button"
-              onClick={() => change({ ...DEFAULT_PRODUCT_LIST_STATE, sort: state.sort })}
-            >
+            <button type="button" className="button" onClick={resetFilters}>
               Сбросить фильтры
             </button>
           </div>

@@ -1,6 +1,9 @@
 // The product filter state: what the server applied becomes the initial UI state; badges keep one order.
+
+import type { ProductFilter } from '@efir/domain/catalog-wire';
 import { describe, expect, it } from 'vitest';
 import {
+  activeProductFilterChips,
   countActiveFilters,
   DEFAULT_PRODUCT_LIST_STATE,
   isDefaultProductListState,
@@ -49,5 +52,25 @@ describe('defaults and counts', () => {
   it('counts the chosen filters for the «Фильтры» button', () => {
     expect(countActiveFilters({ icons: [], anywhere: 2 })).toBe(0);
     expect(countActiveFilters({ icons: ['new', 'hit'], anywhere: 1 })).toBe(3);
+  });
+});
+
+describe('activeProductFilterChips', () => {
+  it('names each chosen badge and «Только в наличии», and each chip removes only itself', () => {
+    const set: ProductFilter[] = [];
+    const chips = activeProductFilterChips({ icons: ['hit', 'organic'], anywhere: 1 }, (filter) =>
+      set.push(filter),
+    );
+    expect(chips.map((chip) => chip.label)).toEqual(['Хит продаж', 'Органик', 'Только в наличии']);
+    chips[1]!.remove();
+    chips[2]!.remove();
+    expect(set).toEqual([
+      { icons: ['hit'], anywhere: 1 },
+      { icons: ['hit', 'organic'], anywhere: 2 },
+    ]);
+  });
+
+  it('shows no chip for the defaults', () => {
+    expect(activeProductFilterChips(DEFAULT_PRODUCT_LIST_STATE.filter, () => {})).toEqual([]);
   });
 });

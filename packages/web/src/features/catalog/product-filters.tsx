@@ -9,6 +9,7 @@ import {
 } from '@efir/domain/catalog-constants';
 import type { ProductFacets, ProductFilter, ProductIcon, RouteResponse } from '@efir/domain/catalog-wire';
 import { useEffect, useId, useState } from 'react';
+import type { ActiveFilterChip } from '../../components/ui/list-summary.tsx';
 import { useAppContext } from '../../lib/app-context.tsx';
 
 export interface ProductListState {
@@ -52,6 +53,25 @@ export function isDefaultProductListState(state: ProductListState): boolean {
 /** How many filter choices differ from the defaults (the sort is not a filter). */
 export function countActiveFilters(filter: ProductFilter): number {
   return filter.icons.length + (filter.anywhere === DEFAULT_AVAILABILITY ? 0 : 1);
+}
+
+/** The chosen filters as chips above the list, each removing itself (badges in their order, then «в наличии»). */
+export function activeProductFilterChips(
+  filter: ProductFilter,
+  setFilter: (filter: ProductFilter) => void,
+): ActiveFilterChip[] {
+  const chips: ActiveFilterChip[] = filter.icons.map((icon) => ({
+    key: `icon:${icon}`,
+    label: PRODUCT_ICON_NAMES[icon],
+    remove: () => setFilter({ ...filter, icons: toggleIcon(filter.icons, icon, false) }),
+  }));
+  if (filter.anywhere !== DEFAULT_AVAILABILITY)
+    chips.push({
+      key: 'anywhere',
+      label: AVAILABILITY[filter.anywhere],
+      remove: () => setFilter({ ...filter, anywhere: DEFAULT_AVAILABILITY }),
+    });
+  return chips;
 }
 
 /** Filter options of one category (0: the whole catalogue, as on /akcii); null until they arrive or on failure. */

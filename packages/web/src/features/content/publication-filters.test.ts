@@ -1,5 +1,8 @@
 // Publication filter logic: what the server applied becomes the panel's state, toggles, counts and shown options.
+
+import type { PublicationFilter } from '@efir/domain/catalog-wire';
 import { describe, expect, it } from 'vitest';
+import { activePublicationFilterChips } from './publication-filter-chips.ts';
 import {
   countActiveFilters,
   isDefaultPublicationFilter,
@@ -102,5 +105,21 @@ describe('pickShownOptions', () => {
       { id: 2, name: 'Марина Белова', count: 0 },
       { id: 3, name: 'Дмитрий Орлов', count: 0 },
     ]);
+  });
+});
+
+describe('activePublicationFilterChips', () => {
+  it('names the period, the authors and the topics, and each chip removes only itself', () => {
+    const changes: Array<Partial<PublicationFilter>> = [];
+    const chips = activePublicationFilterChips(
+      { authors: [2, 9], date: 3, tags: [5] },
+      [{ id: 2, name: 'Анна Соколова' }],
+      [{ id: 5, name: 'Сон' }],
+      (change) => changes.push(change),
+    );
+    // An author whose name is not known yet still shows that the list is narrowed.
+    expect(chips.map((chip) => chip.label)).toEqual(['За год', 'Анна Соколова', 'Выбранный автор', 'Сон']);
+    for (const chip of chips) chip.remove();
+    expect(changes).toEqual([{ date: 4 }, { authors: [9] }, { authors: [2] }, { tags: [] }]);
   });
 });

@@ -9,11 +9,13 @@ import type {
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
+import { ListSummary } from '../../components/ui/list-summary.tsx';
 import { useAppContext, useAppState } from '../../lib/app-context.tsx';
 import type { FilterSource } from '../../lib/app-state.ts';
 import { listKindOfUrl, saveListPreferences } from '../../lib/list-preferences.ts';
 import { Link } from '../../lib/router/link.tsx';
 import { useNavigate } from '../../lib/router/router-view.tsx';
+import { activePublicationFilterChips } from './publication-filter-chips.ts';
 import './content.css';
 
 /** What GET /api/v1/filter/articles and /recepts answer (its response schema), the parts the panel shows. */
@@ -166,6 +168,7 @@ export function PublicationFilters({
   sources,
   showCounts,
   total,
+  unfilteredTotal,
   forms,
   children,
 }: {
@@ -175,6 +178,8 @@ export function PublicationFilters({
   /** Counts are per whole list; a section shows a part of it, so there they would mislead. */
   showCounts: boolean;
   total: number;
+  /** How many the list holds without a filter (the server says it only for a narrowed list). */
+  unfilteredTotal?: number;
   forms: PluralForms;
   children: ReactNode;
 }) {
@@ -332,6 +337,17 @@ export function PublicationFilters({
       </aside>
 
       <div className="pub-listing__results">
+        <ListSummary
+          chips={activePublicationFilterChips(
+            filter,
+            [...authors, ...critical.authors],
+            [...tags, ...critical.tags],
+            applyFilter,
+          )}
+          shown={total}
+          total={unfilteredTotal ?? null}
+          onReset={reset}
+        />
         {total > 0 ? (
           children
         ) : (

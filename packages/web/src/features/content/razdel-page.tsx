@@ -105,6 +105,7 @@ export function RazdelPage({ data }: { data: RouteResponse }) {
         sources={sources}
         showCounts={listingKind !== undefined}
         total={total}
+        unfilteredTotal={data.pagination?.unfiltered_total}
         forms={forms}
       >
         {listingKind === 'article' && (

@@ -23,6 +23,7 @@ import {
   type To,
   useNavigate as useDeclarativeNavigate,
 } from 'react-router';
+import { releaseHeldBackCode } from '../deferred-code.ts';
 import type { Navigation, RouteObject, Router, RouterState } from './router.ts';
 
 const RouterContext = createContext<Router | null>(null);
@@ -167,8 +168,13 @@ export function RouterView({ router }: { router: Router }) {
   useEffect(() => {
     setState(router.state);
     // As a transition, like React Router's RouterProvider: a page whose lazy parts (rich text) are about to arrive
-    // renders once they have, instead of committing their empty fallbacks first.
-    return router.subscribe((next) => startTransition(() => setState(next)));
+    // renders once they have, instead of committing their empty fallbacks first. Such a transition also waits for
+    // every boundary still showing the server's HTML to hydrate, and their code is held back until the visitor
+    // interacts: a navigation is that moment, whatever started it, or the page would never change (issue 35).
+    return router.subscribe((next) => {
+      releaseHeldBackCode();
+      startTransition(() => setState(next));
+    });
   }, [router]);
   const routes = useMemo(() => toElementRoutes(router.routes), [router]);
   if (!state.initialized) return null;
