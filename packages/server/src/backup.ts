@@ -1,4 +1,4 @@
-// `npm run backup [FILE]`: a backup of the shop's database and files to FILE (default: BACKUP_DIR or the current
+// `npm run backup [FILE] [--force]`: a backup of the shop's database and files to FILE (default: BACKUP_DIR or the current
 // folder, efir-<time>.tar.gz) and FILE.sha256 (decision 030).
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
@@ -7,8 +7,11 @@ import { makeBackup } from './features/backup/make-backup.ts';
 
 try {
   const config = loadConfig();
-  const file = path.resolve(process.argv[2] ?? path.join(config.BACKUP_DIR ?? '.', backupFileName()));
-  const result = await makeBackup(config, file);
+  const args = process.argv.slice(2);
+  const force = args.includes('--force');
+  const named = args.find((arg) => arg !== '--force');
+  const file = path.resolve(named ?? path.join(config.BACKUP_DIR ?? '.', backupFileName()));
+  const result = await makeBackup(config, file, { force });
   const megabytes = (result.size / 1024 / 1024).toLocaleString('ru-RU', { maximumFractionDigits: 1 });
   console.log(
     `Резервная копия: ${file} (${megabytes} МБ)\nSHA-256: ${result.sha256} (${path.basename(file)}.sha256)`,

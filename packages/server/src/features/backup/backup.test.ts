@@ -4,7 +4,7 @@
 // are compared with the original.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -251,6 +251,9 @@ async function backUpUnderLoad(kind: Kind, dir: string, file: string): Promise<O
   };
   await shop.close();
   expect((await readFile(`${file}.sha256`, 'utf8')).split(/\s+/)[1]).toBe(path.basename(file));
+  // Password hashes, phones and passport scans: readable by the owner alone, under the usual umask 022 too.
+  expect((await stat(file)).mode & 0o777).toBe(0o600);
+  expect((await stat(`${file}.sha256`)).mode & 0o777).toBe(0o600);
   return original;
 }
 
@@ -394,5 +397,16 @@ describe('backups that restore', () => {
     await writeFile(`${file}.sha256`, `${'0'.repeat(64)}  broken.tar.gz\n`);
     await expect(restoreBackup(file, target, { force: false })).rejects.toThrow(/Контрольная сумма/);
     expect(MANIFEST_NAME).toBe('efir-backup.json');
+  });
+
+  it('refuses to write into a folder anyone may write to, unless forced', async () => {
+    const open = path.join(root, 'open-to-all');
+    await mkdir(open);
+    await chmod(open, 0o777);
+    const config = createTestConfig({ DATA_DIR: path.join(root, 'open-source-data') });
+    await expect(makeBackup(config, path.join(open, 'efir.tar.gz'))).rejects.toThrow(
+      /открыта для записи всем/,
+    );
+    expect(await readdir(open)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 // in `sha256sum` format (decision 030).
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable, Transform } from 'node:stream';
@@ -113,7 +113,21 @@ export function backupFileName(now = new Date()): string {
 }
 
 /**
- * Writes a backup's bytes to `file` (under a temporary name until complete) and its checksum to `file.sha256`.
+ * A backup holds password hashes, phones, e-mails and passport scans: a folder anyone may write to (where another
+ * user could swap or read it) is refused unless the owner insists (`--force`).
+ */
+export async function refuseOpenFolder(file: string, force = false): Promise<void> {
+  const folder = await stat(path.dirname(file));
+  if (folder.mode & 0o002 && !force) {
+    throw new Error(
+      `Папка ${path.dirname(file)} открыта для записи всем: резервную копию с данными покупателей туда не кладу. Выберите другую папку или добавьте --force.`,
+    );
+  }
+}
+
+/**
+ * Writes a backup's bytes to `file` (under a temporary name until complete) and its checksum to `file.sha256`,
+ * readable by their owner alone (0600, whatever the umask).
  */
 export async function saveBackup(file: string, bytes: Readable): Promise<{ sha256: string; size: number }> {
   const partial = `${file}.partial`;
@@ -127,13 +141,14 @@ export async function saveBackup(file: string, bytes: Readable): Promise<{ sha25
     },
   });
   try {
-    await pipeline(bytes, counting, createWriteStream(partial));
+    await pipeline(bytes, counting, createWriteStream(partial, { mode: 0o600 }));
+    await chmod(partial, 0o600);
   } catch (error) {
     await rm(partial, { force: true });
     throw error;
   }
   await rename(partial, file);
   const sha256 = hash.digest('hex');
-  await writeFile(`${file}.sha256`, `${sha256}  ${path.basename(file)}\n`);
+  await writeFile(`${file}.sha256`, `${sha256}  ${path.basename(file)}\n`, { mode: 0o600 });
   return { sha256, size };
 }

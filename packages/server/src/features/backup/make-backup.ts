@@ -9,7 +9,7 @@ import type { Config } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { pgDump } from '../../db/pg-tools.ts';
 import type { BackupEndpoint } from './backup.routes.ts';
-import { ENDPOINT_FILE, openBackup, saveBackup } from './backup.ts';
+import { ENDPOINT_FILE, openBackup, refuseOpenFolder, saveBackup } from './backup.ts';
 
 /** The running shop's backup, or null when no shop answers at the address it left. */
 async function askRunningShop(dataDir: string): Promise<Readable | null> {
@@ -35,7 +35,9 @@ async function askRunningShop(dataDir: string): Promise<Readable | null> {
 export async function makeBackup(
   config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'imagesDir'>,
   file: string,
+  options: { force?: boolean } = {},
 ): Promise<{ sha256: string; size: number }> {
+  await refuseOpenFolder(file, options.force);
   // The folder the backup goes to is never part of it.
   const files = { dataDir: config.DATA_DIR, imagesDir: config.imagesDir, skip: [path.dirname(file)] };
   if (config.DATABASE_URL) {
