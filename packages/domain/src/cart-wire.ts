@@ -122,12 +122,9 @@ export const savedCartsAnswerSchema = z.object({ items: z.array(savedCartSchema)
 export type SavedCartsAnswer = z.infer<typeof savedCartsAnswerSchema>;
 
 /**
- * «В корзину» as a plain HTML form (decision 044): what a browser without the app's scripts posts, urlencoded, and
- * is answered with a 303 to the cart page. With the scripts, the same form's submit goes as POST /v1/cart/{id}.
+ * «В корзину» as a plain HTML form (decision 044), posted urlencoded to CART_FORM_PATH (http-contract.ts) by a browser
+ * without the app's scripts and answered with a 303 to the cart page.
  */
-export const CART_FORM_PATH = '/my-cart/add';
-/** The page the form lands on (the web's CART_URL). */
-export const CART_PAGE_PATH = '/my-cart';
 export const cartFormSchema = z.strictObject({
   id: z.coerce.number().int().positive().max(2_147_483_647),
   // 99: the cart's cap of one line (the server's MAX_LINE_QUANTITY); more is cut to what is in stock.

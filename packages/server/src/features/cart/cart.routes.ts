@@ -1,15 +1,13 @@
 // HTTP routes of the cart (spec §7 Cart): every change answers with the whole cart, which the client shows as is.
 import { okAnswerSchema } from '@efir/domain/api-wire';
 import {
-  CART_FORM_PATH,
-  CART_PAGE_PATH,
   cartAnswerSchema,
   cartFormSchema,
   cartGiftsAnswerSchema,
   cartPromoAnswerSchema,
   cartSavedAnswerSchema,
 } from '@efir/domain/cart-wire';
-import { APP_HEADER, MESSAGES } from '@efir/domain/http-contract';
+import { APP_HEADER, CART_FORM_PATH, CART_PAGE_PATH, MESSAGES } from '@efir/domain/http-contract';
 import { z } from '@efir/domain/zod-ru';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,7 +1,7 @@
 // «В корзину» on a product page (a quantity bounded by the stock, the waitlist when it is sold out) and the small
 // one on product cards (a − / + stepper once the product is in the cart); both set the whole cart from the answer
 // and say what was added in a popup. «Купить в 1 клик» of the product page and the cart, whose dialog loads on click.
-import { CART_FORM_PATH } from '@efir/domain/cart-wire';
+import { CART_FORM_PATH } from '@efir/domain/http-contract';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useAppContext } from '../../lib/app-context.tsx';
 import {
