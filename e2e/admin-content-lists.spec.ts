@@ -67,7 +67,7 @@ describe.skipIf(!hasBrowser)('slides and menus in the back office', () => {
       .getByRole('navigation', { name: 'Виды контента' })
       .getByRole('link', { name: 'Слайды' })
       .waitFor();
-    await page.getByRole('button', { name: 'Выше: Лаванда из Крыма — новый урожай', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Выше: Болгарская лаванда нового урожая', exact: true }).waitFor();
     const before = await cardOrder(page);
     const last = before.at(-1) as string;
 

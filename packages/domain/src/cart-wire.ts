@@ -138,3 +138,13 @@ export type SavedCart = z.infer<typeof savedCartSchema>;
 /** GET /v1/my-baskets. */
 export const savedCartsAnswerSchema = z.object({ items: z.array(savedCartSchema) });
 export type SavedCartsAnswer = z.infer<typeof savedCartsAnswerSchema>;
+
+/**
+ * «В корзину» as a plain HTML form (decision 044), posted urlencoded to CART_FORM_PATH (http-contract.ts) by a browser
+ * without the app's scripts and answered with a 303 to the cart page.
+ */
+export const cartFormSchema = z.strictObject({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  // 99: the cart's cap of one line (the server's MAX_LINE_QUANTITY); more is cut to what is in stock.
+  quantity: z.coerce.number().int().min(1).max(99).default(1),
+});

@@ -45,3 +45,11 @@ export const REFRESH_PATH = '/refresh';
 
 /** Body `error` of a 500 caused by a revoked token; the client turns it into 'auth/error/login' (spec §8). */
 export const TOKEN_BLACKLISTED = 'The token has been blacklisted';
+
+/**
+ * «В корзину» as a plain form (decision 044): where a browser without the app's scripts posts it (fields in
+ * cart-wire.ts: cartFormSchema), and the cart page the answer's 303 opens. Here, not beside the schema, so the web's
+ * first scripts get the path without zod.
+ */
+export const CART_FORM_PATH = '/my-cart/add';
+export const CART_PAGE_PATH = '/my-cart';

@@ -83,7 +83,12 @@ export function registerStorefront(app: FastifyInstance, core: AppCore): void {
       reply.clearCookie(CART_COOKIE, { path: '/' });
     },
   });
-  registerCartRoutes(app, { cart, authenticator: core.authenticator, config: core.config });
+  registerCartRoutes(app, {
+    cart,
+    authenticator: core.authenticator,
+    config: core.config,
+    limiter: core.limiter,
+  });
 }
 
 export type Checkout = ReturnType<typeof registerCheckout>;

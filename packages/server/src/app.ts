@@ -123,5 +123,5 @@ async function registerRequestHandling(app: FastifyInstance, config: Config): Pr
   await registerSecurity(app, config);
   await app.register(cookie);
   registerResponseRule(app);
-  registerCsrf(app, { secure: config.PUBLIC_URL.startsWith('https:') });
+  registerCsrf(app, { secure: config.PUBLIC_URL.startsWith('https:'), publicUrl: config.PUBLIC_URL });
 }

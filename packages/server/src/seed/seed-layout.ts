@@ -119,8 +119,9 @@ export const menuSeed: MenuSeed[] = [
 
 export const slideSeed: Array<typeof slides.$inferInsert> = [
   {
-    name: 'Лаванда из Крыма — новый урожай',
-    link: '/efirnye-masla/cvetochnye',
+    // The oil's page: its lavender is Bulgarian (catalog-products.ts), collected in July (seed-promises.test.ts).
+    name: 'Болгарская лаванда нового урожая',
+    link: '/lavanda-uzkolistnaya-10-ml.html',
     show: 'all',
     color: '#e9e4f2',
     img: { filename: 'slides/lavender.jpg', basename: 'slides/lavender' },

@@ -1,8 +1,16 @@
 // Demo promo codes and gifts, matching what the «Акции» page promises.
+import { formatRub } from '@efir/domain/money';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { categories, gifts, products, promoCodes } from '../db/schema.ts';
 import type { SeedContext } from './seed-catalogue.ts';
+
+const EFIR10_MIN_TOTAL = 2000;
+/**
+ * What the cart adds after «Промокод применён: скидка 10 % — » (cart.service.ts): the condition only, the sum from its
+ * number, the Russian way («2 000 ₽»).
+ */
+export const EFIR10_WORDS = `на первый заказ от ${formatRub(EFIR10_MIN_TOTAL)}`;
 
 async function seedPromoAndGifts(db: Database, context: SeedContext): Promise<void> {
   const day = 86_400_000;
@@ -15,18 +23,23 @@ async function seedPromoAndGifts(db: Database, context: SeedContext): Promise<vo
       code: 'EFIR10',
       conditionType: 'first_order',
       percent: 10,
-      minTotal: 2000,
-      description: 'скидка 10 % на первый заказ от 2000 ₽',
+      minTotal: EFIR10_MIN_TOTAL,
+      description: EFIR10_WORDS,
       // As /akcii and /help print it: not on gift certificates.
       excludedCategoryIds: certificates.map((row) => row.id),
     },
-    { code: 'ПРИВЕТ5', conditionType: 'add_discount', percent: 5, description: 'плюс 5 % к вашей скидке' },
+    {
+      code: 'ПРИВЕТ5',
+      conditionType: 'add_discount',
+      percent: 5,
+      description: 'плюс 5\u00a0% к вашей скидке',
+    },
     {
       code: 'ВСЁСОСКИДКОЙ',
       conditionType: 'add_discount_all',
       percent: 7,
       usageLimit: 500,
-      description: 'плюс 7 % ко всему, даже к товарам со специальной ценой',
+      description: 'плюс 7\u00a0% ко всему, даже к товарам со специальной ценой',
     },
     {
       code: 'ЛЕТО2025',

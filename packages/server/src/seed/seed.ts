@@ -2,13 +2,13 @@
 import { sanitizeHtml } from '@efir/domain/sanitize-html';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { auditLog, categories, menuItems, seedRuns, slides, staticPages } from '../db/schema.ts';
+import { auditLog, categories, menuItems, promoCodes, seedRuns, slides, staticPages } from '../db/schema.ts';
 import { reviewsSeedSteps } from '../features/reviews/reviews.seed.ts';
 import { schoolSeedSteps } from '../features/school/school.seed.ts';
 import { catalogueSeedSteps, type SeedContext } from './seed-catalogue.ts';
 import { deliverySeedSteps } from './seed-delivery.ts';
 import { categoryTree, menuSeed, slideSeed } from './seed-layout.ts';
-import { shopSeedSteps } from './seed-shop.ts';
+import { EFIR10_WORDS, shopSeedSteps } from './seed-shop.ts';
 import { staticPages as staticPageSeed } from './static-pages.ts';
 
 export interface SeedStep {
@@ -83,6 +83,36 @@ async function seedFactTokens(db: Database): Promise<void> {
   }
 }
 
+/**
+ * Issue 35: a shop seeded before gets the slide and the promo codes' words that agree with the data (the lavender
+ * slide led to Bulgarian lavender under «из Крыма»; EFIR10's words repeated the cart's «скидка 10 %»), where they are
+ * still as seeded.
+ */
+async function seedAgreeingContent(db: Database): Promise<void> {
+  const lavender = slideSeed.find((slide) => slide.img.basename === 'slides/lavender')!;
+  await db
+    .update(slides)
+    .set({ name: lavender.name, link: lavender.link })
+    .where(
+      and(eq(slides.name, 'Лаванда из Крыма — новый урожай'), eq(slides.link, '/efirnye-masla/cvetochnye')),
+    );
+  const words: Array<[code: string, before: string, after: string]> = [
+    ['EFIR10', 'скидка 10 % на первый заказ от 2000 ₽', EFIR10_WORDS],
+    ['ПРИВЕТ5', 'плюс 5 % к вашей скидке', 'плюс 5\u00a0% к вашей скидке'],
+    [
+      'ВСЁСОСКИДКОЙ',
+      'плюс 7 % ко всему, даже к товарам со специальной ценой',
+      'плюс 7\u00a0% ко всему, даже к товарам со специальной ценой',
+    ],
+  ];
+  for (const [code, before, after] of words) {
+    await db
+      .update(promoCodes)
+      .set({ description: after })
+      .where(and(eq(promoCodes.code, code), eq(promoCodes.description, before)));
+  }
+}
+
 export const seedSteps: SeedStep[] = [
   { name: '001-categories', run: seedCategories },
   { name: '002-static-pages', run: seedStaticPages },
@@ -93,6 +123,7 @@ export const seedSteps: SeedStep[] = [
   ...reviewsSeedSteps,
   ...schoolSeedSteps,
   { name: 'promises-from-rules', run: seedFactTokens },
+  { name: 'content-agrees-with-data', run: seedAgreeingContent },
 ];
 
 /** Runs every step not yet recorded, each in its own transaction. Returns the names of the steps that ran. */

@@ -3,10 +3,11 @@
 // which loads with the pages that use them.
 
 import type { CartAnswer, CartPromoAnswer } from '@efir/domain/cart-wire';
+import { CART_PAGE_PATH } from '@efir/domain/http-contract';
 import { type AppStore, type CartData, EMPTY_CART } from './app-state.ts';
 import type { HttpClient } from './http-client.ts';
 
-export const CART_URL = '/my-cart';
+export const CART_URL = CART_PAGE_PATH;
 export const CHECKOUT_URL = '/checkout';
 /** The server caps a line at this many units (and at the stock). */
 export const MAX_LINE_QUANTITY = 99;

@@ -2,16 +2,18 @@
 import { okAnswerSchema } from '@efir/domain/api-wire';
 import {
   cartAnswerSchema,
+  cartFormSchema,
   cartGiftsAnswerSchema,
   cartPromoAnswerSchema,
   cartSavedAnswerSchema,
 } from '@efir/domain/cart-wire';
-import { APP_HEADER } from '@efir/domain/http-contract';
+import { APP_HEADER, CART_FORM_PATH, CART_PAGE_PATH, MESSAGES } from '@efir/domain/http-contract';
 import { z } from '@efir/domain/zod-ru';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Authenticator } from '../../plugins/auth.ts';
 import type { UserRow } from '../account/account.service.ts';
 import type { CartRow } from './cart.repo.ts';
@@ -21,6 +23,11 @@ export const CART_COOKIE = 'efir_cart';
 /** How long a guest's cart cookie lives; housekeeping removes guest carts untouched for longer. */
 export const CART_COOKIE_DAYS = 60;
 
+const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+/** Presses of the plain «В корзину» a visitor's address may make in a window: far above a shopper's, far below a flood. */
+const FORM_LIMIT = 30;
+const FORM_WINDOW_MS = 60_000;
+
 const productParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const savedParams = z.strictObject({
   id: z.string().regex(/^(\d{1,10}|[A-Za-z0-9_-]{10,64})$/, 'Неверная ссылка на корзину'),
@@ -28,7 +35,7 @@ const savedParams = z.strictObject({
 
 export function registerCartRoutes(
   app: FastifyInstance,
-  deps: { cart: CartService; authenticator: Authenticator; config: Config },
+  deps: { cart: CartService; authenticator: Authenticator; config: Config; limiter: RateLimiter },
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { cart: carts, authenticator } = deps;
@@ -84,6 +91,29 @@ export function registerCartRoutes(
       return answer(found, notices);
     },
   );
+
+  // «В корзину» without the app's scripts (decision 044): a plain form, urlencoded, from one of our pages (the csrf
+  // plugin checks the browser's Sec-Fetch-Site/Origin, as a plain form cannot send the token header); the same cart
+  // as the JSON call's (the cookie), then 303 to the cart page, which the browser opens with a GET.
+  void app.register(async (scope) => {
+    // Encapsulated: the form parser exists for this route only; the JSON API keeps refusing urlencoded bodies.
+    scope.addContentTypeParser(FORM_CONTENT_TYPE, { parseAs: 'string', bodyLimit: 1024 }, (_r, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        CART_FORM_PATH,
+        { schema: { body: cartFormSchema }, config: { csrf: 'same-origin' } },
+        async (request, reply) => {
+          if (!(await deps.limiter.hit(`cart-form:${request.ip}`, FORM_LIMIT, FORM_WINDOW_MS)))
+            throw new AppError(429, MESSAGES.tooManyAttempts);
+          const found = await ensureCurrentCart(request, reply);
+          await carts.add(found.cart, request.body.id, request.body.quantity);
+          return reply.header('cache-control', 'no-store').redirect(CART_PAGE_PATH, 303);
+        },
+      );
+  });
 
   routes.delete('/v1/cart/:id', { schema: { params: productParams, ...cartResponse } }, async (request) => {
     const found = await findCurrentCart(request);

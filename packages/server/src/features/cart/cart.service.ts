@@ -375,7 +375,7 @@ export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHa
       return {
         error: false,
         code: checked.promo.code,
-        text: `Промокод применён: скидка ${view.cart.skidka} %${checked.promo.description ? ` — ${checked.promo.description}` : ''}${
+        text: `Промокод применён: скидка ${view.cart.skidka}\u00a0%${checked.promo.description ? ` — ${checked.promo.description}` : ''}${
           excluded.size > 0
             ? `. Не действует на: ${lines
                 .filter((line) => excluded.has(line.productId))

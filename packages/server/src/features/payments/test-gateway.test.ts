@@ -45,7 +45,7 @@ beforeAll(async () => {
   registerErrorHandler(app);
   await registerSecurity(app, config);
   await app.register(cookie);
-  registerCsrf(app, { secure: false });
+  registerCsrf(app, { secure: false, publicUrl: 'http://localhost' });
   const client = createPaymentClient(config, database.db);
   if (!isTestGateway(client)) throw new Error('without YooKassa credentials the test gateway must answer');
   gateway = client;

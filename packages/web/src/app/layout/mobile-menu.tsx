@@ -3,7 +3,7 @@
 // side panel (spec §9, see MobileMenuToggle).
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { MenuIcon } from '../../components/ui/icons.tsx';
+import { CloseIcon, MenuIcon } from '../../components/ui/icons.tsx';
 import { useAppState } from '../../lib/app-context.tsx';
 import type { CatalogEntry } from '../../lib/app-state.ts';
 import { Link } from '../../lib/router/link.tsx';
@@ -59,12 +59,18 @@ export function MobileMenuToggle() {
       <button
         type="button"
         className="main-menu__toggle"
-        onClick={() => setOpen(true)}
+        popoverTarget={PLAIN_MENU_ID}
+        onClick={(event) => {
+          // The app's drawer instead of the plain list (a cancelled click does not toggle the popover).
+          event.preventDefault();
+          setOpen(true);
+        }}
         aria-label="Открыть меню"
       >
         <MenuIcon />
         <span>Меню</span>
       </button>
+      <PlainMenu />
       {hydrated && sorted.length > 0 && (
         <div className={classes.join(' ')}>
           <p className="catalog-peek__title">
@@ -96,6 +102,48 @@ export function MobileMenuToggle() {
         </div>
       )}
     </div>
+  );
+}
+
+const PLAIN_MENU_ID = 'plain-menu';
+
+/**
+ * The menu as the server wrote it, for a visitor without the app's scripts or before they start (decision 044): a
+ * popover the toggle opens by HTML alone (popovertarget), closed by Escape, a tap beside it or its ×. Its links are
+ * the drawer's first screen and the catalogue's sections. Once the app runs, the toggle opens the drawer instead.
+ */
+function PlainMenu() {
+  const catalogs = useAppState((state) => state.critical.catalogs);
+  const menus = useAppState((state) => state.critical.menus);
+  const links = [
+    { name: 'Каталог', url: '/catalog.html' },
+    ...[...catalogs].sort((a, b) => a.pos - b.pos).map((entry) => ({ name: entry.name, url: entry.url })),
+    ...MAIN_SECTIONS,
+    ...(menus.top ?? []),
+    ...(menus.more ?? []),
+  ];
+  return (
+    <nav id={PLAIN_MENU_ID} popover="auto" className="plain-menu" aria-label="Меню">
+      <div className="mobile-menu__head">
+        <p className="plain-menu__title">Меню</p>
+        <button
+          type="button"
+          className="mobile-menu__close"
+          popoverTarget={PLAIN_MENU_ID}
+          popoverTargetAction="hide"
+          aria-label="Закрыть меню"
+        >
+          <CloseIcon />
+        </button>
+      </div>
+      <ul className="mobile-menu__list">
+        {links.map((link) => (
+          <li key={link.url}>
+            <a href={link.url}>{link.name}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

@@ -156,6 +156,8 @@ export function TopBar() {
             aria-label={`Позвонить: ${SHOP.phones[0].display}`}
           >
             <PhoneIcon width={18} height={18} />
+            {/* A desktop shows the number: the top bar is what stays on screen there (layout.css). */}
+            <span className="top-bar__phone-number">{SHOP.phones[0].display}</span>
           </a>
           <Link to="/search" className="top-bar__icon" aria-label="Поиск">
             <SearchIcon width={18} height={18} />

@@ -1,7 +1,8 @@
 // «В корзину» on a product page (a quantity bounded by the stock, the waitlist when it is sold out) and the small
 // one on product cards (a − / + stepper once the product is in the cart); both set the whole cart from the answer
 // and say what was added in a popup. «Купить в 1 клик» of the product page and the cart, whose dialog loads on click.
-import { type ReactNode, useState } from 'react';
+import { CART_FORM_PATH } from '@efir/domain/http-contract';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useAppContext } from '../../lib/app-context.tsx';
 import {
   addToCart,
@@ -80,6 +81,36 @@ function useAddToCart(product: BuyableProduct) {
   return { add, removeOne, busy, soldOut };
 }
 
+/**
+ * «В корзину» as a form (decision 044): without the app's scripts (or before they start) the browser posts it to the
+ * server, which adds the line and opens the cart page; with them, the submit is the cart call and the page stays.
+ */
+function BuyForm({
+  productId,
+  quantity,
+  onBuy,
+  className,
+  children,
+}: {
+  productId: number;
+  quantity: number;
+  onBuy: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onBuy();
+  };
+  return (
+    <form method="post" action={CART_FORM_PATH} onSubmit={submit} className={className}>
+      <input type="hidden" name="id" value={productId} />
+      <input type="hidden" name="quantity" value={quantity} />
+      {children}
+    </form>
+  );
+}
+
 export function AddToCart({ product, className }: { product: BuyableProduct; className?: string }) {
   const inCart = useQuantityInCart(product.id);
   const { add, busy, soldOut } = useAddToCart(product);
@@ -93,7 +124,12 @@ export function AddToCart({ product, className }: { product: BuyableProduct; cla
   return (
     <div className={['add-to-cart', className ?? ''].filter(Boolean).join(' ')}>
       {addable > 0 ? (
-        <div className="add-to-cart__row">
+        <BuyForm
+          productId={product.id}
+          quantity={shown}
+          className="add-to-cart__row"
+          onBuy={() => void add(shown).then((added) => added && setQuantity(1))}
+        >
           <QuantityStepper
             value={shown}
             max={addable}
@@ -103,17 +139,14 @@ export function AddToCart({ product, className }: { product: BuyableProduct; cla
             maxHint="Больше нет в наличии"
           />
           <button
-            type="button"
+            type="submit"
             className="button add-to-cart__button"
             disabled={busy}
             aria-busy={busy || undefined}
-            onClick={async () => {
-              if (await add(shown)) setQuantity(1);
-            }}
           >
             {busy ? 'Добавляем…' : 'В корзину'}
           </button>
-        </div>
+        </BuyForm>
       ) : (
         <p className="add-to-cart__note">В корзине уже всё, что есть на складе: {inCart}&nbsp;шт.</p>
       )}
@@ -153,17 +186,18 @@ export function QuickAddButton({ product }: { product: BuyableProduct }) {
     );
   }
   return (
-    <button
-      type="button"
-      className="button button--small quick-add"
-      disabled={busy}
-      aria-busy={busy || undefined}
-      aria-label={`В корзину: ${title}`}
-      onClick={() => void add(1)}
-    >
-      <CartIcon width={18} height={18} />
-      <span>В корзину</span>
-    </button>
+    <BuyForm productId={product.id} quantity={1} onBuy={() => void add(1)} className="quick-add__form">
+      <button
+        type="submit"
+        className="button button--small quick-add"
+        disabled={busy}
+        aria-busy={busy || undefined}
+        aria-label={`В корзину: ${title}`}
+      >
+        <CartIcon width={18} height={18} />
+        <span>В корзину</span>
+      </button>
+    </BuyForm>
   );
 }
 

@@ -5,7 +5,7 @@ import type { ProductDetails, RouteResponse } from '@efir/domain/catalog-wire';
 import { formatRub } from '@efir/domain/money';
 import { formatCount } from '@efir/domain/plural';
 import { SHOP } from '@efir/domain/shop-info';
-import { AddToCart, OneClickButton } from '../../components/shop/cart-buttons.tsx';
+import { AddToCart, OneClickButton, QuickAddButton } from '../../components/shop/cart-buttons.tsx';
 import { ShopProductCard } from '../../components/shop/shop-product-card.tsx';
 import { FavoriteButton, WaitlistButton } from '../../components/shop/user-list-buttons.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
@@ -190,6 +190,28 @@ function BuyBox({ product }: { product: ProductDetails }) {
   );
 }
 
+/**
+ * On a phone (one column, below 720 px) the price and «В корзину» stay at the bottom of the screen while the visitor
+ * reads down the page (issue 35): CSS `position: sticky` at the end of the page's container, no scroll listener.
+ */
+function BuyBar({ product }: { product: ProductDetails }) {
+  if (product.stock <= 0) return null;
+  return (
+    <div className="buy-bar">
+      <div className="buy-bar__what">
+        <span className="buy-bar__name">{productTitle(product)}</span>
+        <PriceTag cena={product.cena} cenaSt={product.cena_st} />
+      </div>
+      <div className="buy-bar__action">
+        <QuickAddButton
+          key={product.id}
+          product={{ id: product.id, name: product.name, volume: product.volume, stock: product.stock }}
+        />
+      </div>
+    </div>
+  );
+}
+
 export function ProductPage({ data, reviews }: { data: RouteResponse; reviews?: ReviewSlots }) {
   const { origin } = useAppContext();
   const product = data.page.com_data as ProductDetails;
@@ -297,6 +319,7 @@ export function ProductPage({ data, reviews }: { data: RouteResponse; reviews?: 
         </section>
       )}
       {reviews?.comments}
+      <BuyBar product={product} />
     </div>
   );
 }

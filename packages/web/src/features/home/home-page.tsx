@@ -7,9 +7,9 @@ import type {
 } from '@efir/domain/catalog-wire';
 import { formatDateLong } from '@efir/domain/dates';
 import { SHOP } from '@efir/domain/shop-info';
+import { ShopProductCard } from '../../components/shop/shop-product-card.tsx';
 import { JsonLd } from '../../components/ui/json-ld.tsx';
 import { Picture } from '../../components/ui/picture.tsx';
-import { ProductCard } from '../../components/ui/product-card.tsx';
 import { organizationJsonLd, webSiteJsonLd } from '../../components/ui/structured-data.ts';
 import { useAppContext } from '../../lib/app-context.tsx';
 import type { CatalogEntry } from '../../lib/app-state.ts';
@@ -77,7 +77,7 @@ function ProductShelf({
       <ul className="product-grid">
         {products.map((product) => (
           <li key={product.id}>
-            <ProductCard product={product} />
+            <ShopProductCard product={product} />
           </li>
         ))}
       </ul>

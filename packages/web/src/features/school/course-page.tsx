@@ -58,7 +58,7 @@ function EnrolBox({ course }: { course: CourseWire }) {
     <aside className="enrol-box" aria-label="Запись на курс">
       <p className="enrol-box__price">{formatCoursePrice(course.price)}</p>
       <p className={full ? 'enrol-box__seats enrol-box__seats--none' : 'enrol-box__seats'}>
-        {describeSeats(course)} из {course.seats_total}
+        {describeSeats(course)}
       </p>
       <FormError message={error ?? undefined} />
       {full ? (

@@ -37,9 +37,11 @@ describe('course wording', () => {
     expect(formatCourseDates({ starts_at: course.starts_at, ends_at: course.starts_at })).toBe(
       '13 декабря 2026 г.',
     );
-    expect(describeSeats({ seats_left: 2 })).toBe('Осталось 2 места');
-    expect(describeSeats({ seats_left: 21 })).toBe('Осталось 21 место');
-    expect(describeSeats({ seats_left: 0 })).toBe('Мест нет');
+    expect(describeSeats({ seats_left: 2, seats_total: 12 })).toBe('Осталось 2 места из 12');
+    expect(describeSeats({ seats_left: 21, seats_total: 1200 })).toBe('Осталось 21 место из 1\u00a0200');
+    // Nobody enrolled yet: no «Осталось 40 мест из 40».
+    expect(describeSeats({ seats_left: 40, seats_total: 40 })).toBe('Свободно 40 мест');
+    expect(describeSeats({ seats_left: 0, seats_total: 12 })).toBe('Мест нет');
     expect(formatFileSize(350 * 1024)).toBe('350\u00a0КБ');
     expect(formatFileSize(1.25 * 1024 * 1024)).toBe('1,3\u00a0МБ');
   });

@@ -17,9 +17,15 @@ export function formatCourseDates(course: Pick<CourseWire, 'starts_at' | 'ends_a
   return start === end ? start : `с ${start} по ${end}`;
 }
 
-export function describeSeats(course: Pick<CourseWire, 'seats_left'>): string {
-  if (course.seats_left === 0) return 'Мест нет';
-  return `Осталось ${formatCount(course.seats_left, SEAT_FORMS)}`;
+/**
+ * «Свободно 40 мест» while nobody has enrolled, «Осталось 12 мест из 40» once someone has, «Мест нет» when full: no
+ * «Осталось 40 из 40» urgency the enrolments do not bear out (issue 35).
+ */
+export function describeSeats(course: Pick<CourseWire, 'seats_left' | 'seats_total'>): string {
+  if (course.seats_left <= 0) return 'Мест нет';
+  if (course.seats_left >= course.seats_total)
+    return `Свободно ${formatCount(course.seats_left, SEAT_FORMS)}`;
+  return `Осталось ${formatCount(course.seats_left, SEAT_FORMS)} из ${course.seats_total.toLocaleString('ru-RU')}`;
 }
 
 export function CourseFacts({ course, compact = false }: { course: CourseWire; compact?: boolean }) {
