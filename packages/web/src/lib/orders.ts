@@ -78,10 +78,19 @@ export async function fetchPayment(api: HttpClient, orderId: number, key?: strin
   return api.get<PaymentCheck>(`/v1/order/${orderId}/payment${query}`, { suppressErrors: true });
 }
 
-/** A phone or tablet opens the bank's app for СБП; a desktop shows a QR code to scan instead. */
+/**
+ * A phone or tablet opens the bank's app for СБП; a desktop shows a QR code to scan instead. A phone says so in its
+ * user agent (or its client hints); an iPad that calls itself a Mac is told by its touch screen without a mouse.
+ */
 function isPhone(): boolean {
   if (typeof navigator === 'undefined') return false;
-  return /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent);
+  const hints = (navigator as Navigator & { userAgentData?: { mobile?: boolean } }).userAgentData;
+  if (hints?.mobile === true || /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent)) return true;
+  return (
+    typeof matchMedia === 'function' &&
+    matchMedia('(pointer: coarse)').matches &&
+    matchMedia('(hover: none)').matches
+  );
 }
 
 /**
