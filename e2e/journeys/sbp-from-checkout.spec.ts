@@ -108,7 +108,9 @@ describe.skipIf(!hasBrowser)('journey: СБП from checkout and from «Мои з
   });
 
   for (const device of ['desktop', 'phone'] as const) {
-    it(`a guest on a ${device} reaches СБП straight after «Подтвердить заказ»`, async () => {
+    it(`a guest on a ${device} reaches СБП straight after «Подтвердить заказ»`, {
+      timeout: 180_000,
+    }, async () => {
       const { context, page } = await openContext(browser, device);
       try {
         const total = await checkOutBySbp(page, true);
@@ -120,7 +122,9 @@ describe.skipIf(!hasBrowser)('journey: СБП from checkout and from «Мои з
       }
     });
 
-    it(`a registered buyer on a ${device} reaches СБП from checkout and again from «Мои заказы»`, async () => {
+    it(`a registered buyer on a ${device} reaches СБП from checkout and again from «Мои заказы»`, {
+      timeout: 180_000,
+    }, async () => {
       const { context, page } = await openContext(browser, device);
       try {
         await signUpInBrowser(page, baseUrl, 'Ирина');
