@@ -61,6 +61,7 @@ async function readProductPage(page: Page): Promise<Record<'courier' | 'pickup',
     expect(way, `the product page's «${label}» line does not name its way: «${text}»`).toBeDefined();
     return { way: way!, ...figures(text) };
   };
+  await estimate.scrollIntoViewIfNeeded();
   return { courier: await line('Курьером'), pickup: await line('В пункт выдачи') };
 }
 
