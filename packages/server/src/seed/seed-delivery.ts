@@ -1,5 +1,6 @@
 // Demo pickup points and parcel lockers (CDEK, Boxberry, 5Post) in Moscow, St Petersburg and five more cities, so
 // the checkout map works offline. Streets are real; the points, codes and hours are invented.
+import { FIVEPOST_TABLE } from '@efir/domain/delivery-tariffs';
 import type { Database } from '../db/client.ts';
 import { insertPickupPoints } from '../features/delivery/delivery.repo.ts';
 import type { PickupPoint } from '../features/delivery/delivery-providers.ts';
@@ -18,8 +19,11 @@ const CDEK_HOURS = 'Пн–Пт 10:00–21:00, Сб–Вс 10:00–18:00';
 const LOCKER_HOURS = 'Круглосуточно';
 const BOXBERRY_HOURS = 'Пн–Пт 10:00–20:00, Сб 10:00–16:00';
 const FIVEPOST_HOURS = 'Ежедневно 08:00–22:00';
-/** The offline 5Post table: 199 ₽ for a parcel up to 3 kg (tariff-tables.ts). */
-const FIVEPOST_DETAILS = { rate: 199, baseWeightGrams: 3000, days: 4 };
+/**
+ * The offline 5Post table's rate (@efir/domain/delivery-tariffs); no term of their own, so a seeded locker promises
+ * the table's term, as checkout, the product page and /dostavka do (issue 35).
+ */
+const FIVEPOST_DETAILS = { rate: FIVEPOST_TABLE.price, baseWeightGrams: FIVEPOST_TABLE.baseWeightGrams };
 
 function points(
   provider: PickupPoint['provider'],

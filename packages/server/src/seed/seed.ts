@@ -124,6 +124,8 @@ export const seedSteps: SeedStep[] = [
   ...schoolSeedSteps,
   { name: 'promises-from-rules', run: seedFactTokens },
   { name: 'content-agrees-with-data', run: seedAgreeingContent },
+  // /dostavka: the point is picked from a list, as checkout offers it, not «на карте» (issue 35, decision 043).
+  { name: 'pickup-points-from-a-list', run: seedFactTokens },
 ];
 
 /** Runs every step not yet recorded, each in its own transaction. Returns the names of the steps that ran. */

@@ -61,6 +61,42 @@ export function findGuestOrderKey(orderId: number): string | undefined {
   return typeof key === 'string' ? key : undefined;
 }
 
+/**
+ * The order's own page (/checkout/done): its number, what happens next and «Оплатить» while unpaid. A guest's key
+ * travels in the address where the page may open in another tab (the payment result's link).
+ */
+export function orderPageUrl(orderId: number, key?: string): string {
+  return `/checkout/done?order=${orderId}${key ? `&key=${encodeURIComponent(key)}` : ''}`;
+}
+
+const PLACED_ORDER_KEY = 'efir_placed_order';
+
+/**
+ * The order this tab placed last, and whose it is (0: a guest's): an emptied checkout reached again (Back, a
+ * bookmark) leads to it — for the same visitor only, so after a logout the next one is not shown it.
+ */
+export function rememberPlacedOrder(orderId: number, userId: number): void {
+  try {
+    if (typeof sessionStorage === 'undefined') return;
+    sessionStorage.setItem(PLACED_ORDER_KEY, JSON.stringify({ order: orderId, user: userId }));
+  } catch {
+    // Without storage the history alone leads back to the order.
+  }
+}
+
+export function findPlacedOrder(userId: number): number | null {
+  try {
+    if (typeof sessionStorage === 'undefined') return null;
+    const value: unknown = JSON.parse(sessionStorage.getItem(PLACED_ORDER_KEY) ?? 'null');
+    const { order, user } = (value ?? {}) as { order?: unknown; user?: unknown };
+    return typeof order === 'number' && Number.isInteger(order) && order > 0 && user === userId
+      ? order
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /** POST /v1/my-orders/{id} {key?}: the order's detail for its owner. */
 export async function fetchOrder(api: HttpClient, orderId: number, key?: string): Promise<OrderView> {
   const answer = await api.post<{ order: OrderView }>(`/v1/my-orders/${orderId}`, {
@@ -78,10 +114,19 @@ export async function fetchPayment(api: HttpClient, orderId: number, key?: strin
   return api.get<PaymentCheck>(`/v1/order/${orderId}/payment${query}`, { suppressErrors: true });
 }
 
-/** A phone or tablet opens the bank's app for СБП; a desktop shows a QR code to scan instead. */
+/**
+ * A phone or tablet opens the bank's app for СБП; a desktop shows a QR code to scan instead. A phone says so in its
+ * user agent (or its client hints); an iPad that calls itself a Mac is told by its touch screen without a mouse.
+ */
 function isPhone(): boolean {
   if (typeof navigator === 'undefined') return false;
-  return /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent);
+  const hints = (navigator as Navigator & { userAgentData?: { mobile?: boolean } }).userAgentData;
+  if (hints?.mobile === true || /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent)) return true;
+  return (
+    typeof matchMedia === 'function' &&
+    matchMedia('(pointer: coarse)').matches &&
+    matchMedia('(hover: none)').matches
+  );
 }
 
 /**

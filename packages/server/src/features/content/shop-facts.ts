@@ -6,12 +6,13 @@
 import type { DiscountTier } from '@efir/domain/account-wire';
 import { DELIVERY_KINDS } from '@efir/domain/delivery-catalogue';
 import { formatDeliveryTerm, HYDROLAT_FORBIDDEN_KINDS } from '@efir/domain/delivery-rules';
+import { formatDeliveryPromise, ZONE_NAMES, type Zone } from '@efir/domain/delivery-tariffs';
 import { formatRub } from '@efir/domain/money';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { gifts, promoCodes } from '../cart/cart.table.ts';
 import { products } from '../catalog/catalog.table.ts';
-import { summariseTariffs, type TariffSummary } from '../delivery/tariff-summary.ts';
+import { summariseTariffs, type TariffSummary, type ZoneFigures } from '../delivery/tariff-summary.ts';
 import { courses } from '../school/school.table.ts';
 
 export interface ShopFacts {
@@ -87,6 +88,20 @@ function deliveryPrice(row: TariffSummary): string {
   const price =
     row.priceFrom === 0 ? 'бесплатно' : `${row.priceVaries ? 'от ' : ''}${formatRub(row.priceFrom)}`;
   return row.freeFrom === null ? price : `${price}; бесплатно от ${formatRub(row.freeFrom)}`;
+}
+
+const ZONE_LIST: Zone[] = [1, 2, 3];
+
+/** One way in one zone: «2–3 дня, 250 ₽», «3–6 дней, от 290 ₽» (the weight counts), «—» where it does not go. */
+function zoneCell(figures: ZoneFigures | null): string {
+  if (!figures) return '—';
+  const price =
+    figures.price === null
+      ? 'по запросу'
+      : figures.price === 0
+        ? 'бесплатно'
+        : `${figures.priceVaries ? 'от ' : ''}${formatRub(figures.price)}`;
+  return formatDeliveryPromise(formatDeliveryTerm(figures.daysMin, figures.daysMax), price);
 }
 
 /** «от 5 000 ₽ — «Курьер по Москве»; от 7 000 ₽ — «Пункт выдачи CDEK», …». */
@@ -169,12 +184,13 @@ function blockFact(name: string, facts: ShopFacts): string | undefined {
         )
         .join('\n')}\n</ul>`;
     case 'delivery':
+      // By tariff zone, each cell worded as checkout and the product page word a way: «2–3 дня, 250 ₽».
       return table(
-        ['Способ', 'Срок', 'Стоимость'],
+        ['Способ', ...ZONE_LIST.map((zone) => ZONE_NAMES[zone]), 'Бесплатно'],
         facts.delivery.map((row) => [
           row.name,
-          formatDeliveryTerm(row.daysMin, row.daysMax),
-          deliveryPrice(row),
+          ...ZONE_LIST.map((zone) => zoneCell(row.zones[zone])),
+          row.freeFrom === null ? '—' : `от ${formatRub(row.freeFrom)}`,
         ]),
       );
     default:

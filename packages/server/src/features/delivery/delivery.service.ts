@@ -26,6 +26,7 @@ import {
   PICKUP_POINT_KINDS,
   type PickupPointWire,
 } from '@efir/domain/delivery-rules';
+import { FREE_DELIVERY_FROM } from '@efir/domain/delivery-tariffs';
 import { formatRub } from '@efir/domain/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -51,7 +52,6 @@ import {
   createFivePostTariffs,
   createPochtaTable,
   createShopTariffs,
-  FREE_DELIVERY_FROM,
 } from './tariff-tables.ts';
 
 /** What the calculator needs to know about the cart (the cart feature provides it). */

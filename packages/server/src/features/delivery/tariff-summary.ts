@@ -3,6 +3,7 @@
 // checkout (content/shop-facts.ts).
 import { DELIVERY_KINDS, type DeliveryKindId } from '@efir/domain/delivery-catalogue';
 import { DELIVERY_METHOD_IDS, DELIVERY_METHOD_KINDS } from '@efir/domain/delivery-rules';
+import { FREE_DELIVERY_FROM, type Zone } from '@efir/domain/delivery-tariffs';
 import type { Quote, QuoteInput } from './delivery-providers.ts';
 import {
   createBoxberryTable,
@@ -10,7 +11,7 @@ import {
   createFivePostTariffs,
   createPochtaTable,
   createShopTariffs,
-  FREE_DELIVERY_FROM,
+  zoneOfZip,
 } from './tariff-tables.ts';
 
 export interface TariffSummary {
@@ -26,6 +27,36 @@ export interface TariffSummary {
   daysMax: number;
   /** The cart total from which the shop pays for this delivery. */
   freeFrom: number | null;
+  /** What checkout quotes in each tariff zone (a light parcel); null where this way does not go. */
+  zones: Record<Zone, ZoneFigures | null>;
+}
+
+export interface ZoneFigures {
+  /** A light parcel's price (whole ₽), 0 for free, null when priced on request. */
+  price: number | null;
+  /** A heavier parcel costs more here (the post), so the page says «от». */
+  priceVaries: boolean;
+  daysMin: number;
+  daysMax: number;
+}
+
+const ZONES: Zone[] = [1, 2, 3];
+
+function zoneFigures(
+  own: Array<Quote & { zone: Zone | null; light: boolean }>,
+  zone: Zone,
+): ZoneFigures | null {
+  const here = own.filter((quote) => quote.zone === zone);
+  if (here.length === 0) return null;
+  const light = here.filter((quote) => quote.light).map((quote) => quote.price);
+  const lightPrices = light.filter((price) => price !== null);
+  const prices = here.map((quote) => quote.price).filter((price) => price !== null);
+  return {
+    price: lightPrices.length > 0 ? Math.min(...lightPrices) : null,
+    priceVaries: new Set(prices).size > 1,
+    daysMin: Math.min(...here.map((quote) => quote.daysMin)),
+    daysMax: Math.max(...here.map((quote) => quote.daysMax)),
+  };
 }
 
 /** A destination in each tariff zone (Moscow inside MKAD, St Petersburg, Kazan, Novosibirsk) and none at all. */
@@ -50,13 +81,17 @@ export async function summariseTariffs(): Promise<TariffSummary[]> {
   ];
   const quotes: Quote[] = [];
   const lightQuotes: Quote[] = [];
+  const placed: Array<Quote & { zone: Zone | null; light: boolean }> = [];
   for (const destination of DESTINATIONS) {
+    const zone = destination.toZip ? zoneOfZip(destination.toZip) : null;
     for (const weightGrams of WEIGHTS) {
       const input = { ...destination, weightGrams, declaredValue: 0 };
       for (const provider of providers) {
         const found = await provider.quote(input);
         quotes.push(...found);
-        if (weightGrams === WEIGHTS[0]) lightQuotes.push(...found);
+        const light = weightGrams === WEIGHTS[0];
+        if (light) lightQuotes.push(...found);
+        placed.push(...found.map((quote) => ({ ...quote, zone, light })));
       }
     }
   }
@@ -79,6 +114,15 @@ export async function summariseTariffs(): Promise<TariffSummary[]> {
         daysMin: Math.min(...own.map((quote) => quote.daysMin)),
         daysMax: Math.max(...own.map((quote) => quote.daysMax)),
         freeFrom: FREE_DELIVERY_FROM[kind] ?? null,
+        zones: Object.fromEntries(
+          ZONES.map((zone) => [
+            zone,
+            zoneFigures(
+              placed.filter((quote) => quote.kind === kind),
+              zone,
+            ),
+          ]),
+        ) as Record<Zone, ZoneFigures | null>,
       },
     ];
   });

@@ -1,18 +1,16 @@
-// The offline tariff tables: what each way of delivery costs when no carrier API is configured, and the shop's own
-// free-delivery thresholds, which apply to live carrier prices too.
+// The offline tariff providers: what each way of delivery costs when no carrier API is configured, priced from the
+// tables of @efir/domain/delivery-tariffs (the one source of every delivery promise, decision 043).
 import type { DeliveryKindId } from '@efir/domain/delivery-catalogue';
+import {
+  CARRIER_COURIER_TABLE,
+  FIVEPOST_TABLE,
+  PICKUP_TABLE,
+  POST_MAX_WEIGHT_GRAMS,
+  POST_TABLE,
+  SHOP_TABLE,
+  type Zone,
+} from '@efir/domain/delivery-tariffs';
 import type { PickupPoint, ProviderName, Quote, QuoteInput, TariffProvider } from './delivery-providers.ts';
-
-export type Zone = 1 | 2 | 3;
-
-/** From this cart total (₽) the shop pays for delivery of these kinds. */
-export const FREE_DELIVERY_FROM: Partial<Record<DeliveryKindId, number>> = {
-  1: 5000,
-  8: 7000,
-  7: 7000,
-  9: 7000,
-  10: 7000,
-};
 
 export function isRussianZip(zip: string): boolean {
   return /^[1-6]\d{5}$/.test(zip);
@@ -66,44 +64,6 @@ export function isSaintPetersburg(zip: string): boolean {
   return isRussianZip(zip) && zip.startsWith('19');
 }
 
-interface Row {
-  price: number;
-  daysMin: number;
-  daysMax: number;
-}
-
-export const SHOP_TABLE = {
-  courierMoscow: { price: 390, daysMin: 1, daysMax: 2 },
-  courierSpb: { price: 450, daysMin: 1, daysMax: 2 },
-  officeMoscow: { price: 0, daysMin: 1, daysMax: 1 },
-  officeSpb: { price: 0, daysMin: 2, daysMax: 3 },
-  international: { daysMin: 7, daysMax: 21 },
-} as const;
-
-/** CDEK and Boxberry to a pickup point (and CDEK lockers), by zone. */
-export const PICKUP_TABLE: Record<Zone, Row> = {
-  1: { price: 250, daysMin: 2, daysMax: 3 },
-  2: { price: 300, daysMin: 3, daysMax: 5 },
-  3: { price: 350, daysMin: 5, daysMax: 8 },
-};
-
-/** CDEK and Boxberry courier to the door, by zone. */
-export const CARRIER_COURIER_TABLE: Record<Zone, Row> = {
-  1: { price: 450, daysMin: 1, daysMax: 3 },
-  2: { price: 550, daysMin: 3, daysMax: 6 },
-  3: { price: 650, daysMin: 5, daysMax: 9 },
-};
-
-/** Russian Post parcel: the first kilogram, then each started 500 g. */
-export const POST_TABLE: Record<Zone, Row & { perHalfKg: number }> = {
-  1: { price: 290, perHalfKg: 45, daysMin: 3, daysMax: 6 },
-  2: { price: 340, perHalfKg: 55, daysMin: 5, daysMax: 9 },
-  3: { price: 420, perHalfKg: 75, daysMin: 7, daysMax: 14 },
-};
-export const POST_MAX_WEIGHT_GRAMS = 20_000;
-
-export const FIVEPOST_TABLE = { price: 199, daysMin: 2, daysMax: 5, maxWeightGrams: 15_000 } as const;
-
 export function postPrice(zone: Zone, weightGrams: number): number {
   const row = POST_TABLE[zone];
   const extraHalves = Math.max(0, Math.ceil((weightGrams - 1000) / 500));
@@ -114,7 +74,7 @@ export function postPrice(zone: Zone, weightGrams: number): number {
 export function fivePostPrice(details: PickupPoint['details'], weightGrams: number): number {
   const base = details.rate ?? FIVEPOST_TABLE.price;
   const perKg = details.ratePerKg ?? 0;
-  const included = details.baseWeightGrams ?? 3000;
+  const included = details.baseWeightGrams ?? FIVEPOST_TABLE.baseWeightGrams;
   const extraKg = Math.max(0, Math.ceil((weightGrams - included) / 1000));
   return Math.ceil(base + extraKg * perKg);
 }

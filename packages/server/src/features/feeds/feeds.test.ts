@@ -2,6 +2,7 @@
 // Yandex Market (YML) and Google Merchant Center require, against the database; awkward names survive escaping;
 // a change of the catalogue is in the next download; unchanged feeds answer 304.
 import { gunzipSync } from 'node:zlib';
+import { SHOP_TABLE } from '@efir/domain/delivery-tariffs';
 import type { Document, Element } from 'domhandler';
 import { and, eq, gt } from 'drizzle-orm';
 import { parseDocument } from 'htmlparser2';
@@ -11,7 +12,6 @@ import type { TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ADMIN_PREFIX } from '../admin/admin.routes.ts';
 import { categories, products } from '../catalog/catalog.table.ts';
-import { SHOP_TABLE } from '../delivery/tariff-tables.ts';
 
 let shop: TestApp;
 let moderator: TestAgent;

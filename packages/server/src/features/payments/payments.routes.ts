@@ -73,13 +73,18 @@ function registerTestGatewayRoutes(app: FastifyInstance, gateway: TestGateway): 
       );
     }
 
-    scope.get<{ Params: { id: string } }>(`${TEST_GATEWAY_PATH}/:id`, async (request, reply) => {
-      const row = ID_PATTERN.test(request.params.id) ? await gateway.findPayment(request.params.id) : null;
-      if (!row) {
-        return sendHtml(reply, 404, renderMessagePage('Платёж не найден', 'Такого тестового платежа нет.'));
-      }
-      return sendHtml(reply, 200, renderConfirmationPage(row), row.returnUrl);
-    });
+    scope.get<{ Params: { id: string }; Querystring: { bank?: unknown } }>(
+      `${TEST_GATEWAY_PATH}/:id`,
+      async (request, reply) => {
+        const row = ID_PATTERN.test(request.params.id) ? await gateway.findPayment(request.params.id) : null;
+        if (!row) {
+          return sendHtml(reply, 404, renderMessagePage('Платёж не найден', 'Такого тестового платежа нет.'));
+        }
+        // СБП on a phone: the bank chosen from the list (a string from our own list, or the list again).
+        const bank = typeof request.query.bank === 'string' ? request.query.bank : undefined;
+        return sendHtml(reply, 200, renderConfirmationPage(row, bank), row.returnUrl);
+      },
+    );
 
     scope.post<{ Params: { id: string }; Body: unknown }>(
       `${TEST_GATEWAY_PATH}/:id`,

@@ -24,6 +24,10 @@ button{flex:1 1 10rem;min-height:48px;font:inherit;font-weight:600;border-radius
 .cancel:hover,.cancel:focus-visible{border-color:var(--green)}
 button:focus-visible,a:focus-visible{outline:3px solid var(--gold);outline-offset:2px}
 .note{margin:1.25rem 0 0;font-size:.85rem;color:var(--muted)}
+.banks{list-style:none;margin:0;padding:0;display:grid;gap:.5rem}
+.banks form{display:block}
+.bank{width:100%;text-align:left;background:#fff;color:var(--text);border:1px solid var(--line);border-radius:10px}
+.bank:hover,.bank:focus-visible{border-color:var(--green)}
 a{color:var(--green)}
 `.trim();
 
@@ -57,7 +61,50 @@ function layout(title: string, body: string): string {
 
 const BANNER = '<p class="banner" role="status">Тестовый платёж — деньги не списываются</p>';
 
-export function renderConfirmationPage(row: TestGatewayRow): string {
+/** The banks YooKassa's СБП page lists first (the real list holds every bank of the system). */
+const SBP_BANKS = [
+  { id: 'sber', name: 'Сбербанк' },
+  { id: 'tbank', name: 'Т-Банк' },
+  { id: 'vtb', name: 'ВТБ' },
+  { id: 'alfa', name: 'Альфа-Банк' },
+  { id: 'raif', name: 'Райффайзенбанк' },
+  { id: 'gazprom', name: 'Газпромбанк' },
+] as const;
+
+/**
+ * СБП on a phone (`redirect`): YooKassa's page is the list of banks, and the chosen bank's app confirms. Here the
+ * bank's button opens the confirmation below, saying which bank plays it. A QR code (desktop) is scanned by the bank's
+ * app itself, so its link goes straight to the confirmation.
+ */
+export function renderConfirmationPage(row: TestGatewayRow, bank?: string): string {
+  if (row.status === 'pending' && row.method === 'sbp' && row.confirmationType !== 'qr') {
+    const chosen = SBP_BANKS.find((item) => item.id === bank);
+    if (!chosen) return renderBankList(row);
+    return renderDecision(row, `оплата через СБП в приложении банка «${chosen.name}»`);
+  }
+  return renderDecision(row, row.method === 'sbp' ? 'оплата через СБП' : 'оплата картой');
+}
+
+function renderBankList(row: TestGatewayRow): string {
+  const action = `${TEST_GATEWAY_PATH}/${encodeURIComponent(row.id)}`;
+  return layout(
+    'Оплата через СБП',
+    `${BANNER}<p class="shop">Магазин «Эфир» · оплата через СБП</p>` +
+      '<h1>Выберите банк</h1>' +
+      `<p class="description">К оплате: <span class="amount">${escapeHtml(formatRub(row.amount))}</span>. ` +
+      `${escapeHtml(row.description || 'Оплата заказа')}. Откроется приложение банка, там подтвердите оплату.</p>` +
+      '<ul class="banks" aria-label="Банки СБП">' +
+      SBP_BANKS.map(
+        (item) =>
+          `<li><form method="get" action="${action}"><button type="submit" class="bank" name="bank" value="${item.id}">${escapeHtml(item.name)}</button></form></li>`,
+      ).join('') +
+      '</ul>' +
+      '<p class="note">Это встроенный тестовый шлюз: так выглядит список банков СБП на телефоне. ' +
+      'Настоящие деньги не участвуют.</p>',
+  );
+}
+
+function renderDecision(row: TestGatewayRow, how: string): string {
   if (row.status !== 'pending') {
     const paid = row.status === 'succeeded' || row.status === 'waiting_for_capture';
     return renderMessagePage(
@@ -68,7 +115,7 @@ export function renderConfirmationPage(row: TestGatewayRow): string {
   }
   return layout(
     'Тестовый платёж',
-    `${BANNER}<p class="shop">Магазин «Эфир» · ${row.method === 'sbp' ? 'оплата через СБП' : 'оплата картой'}</p>` +
+    `${BANNER}<p class="shop">Магазин «Эфир» · ${escapeHtml(how)}</p>` +
       `<h1>К оплате: <span class="amount">${escapeHtml(formatRub(row.amount))}</span></h1>` +
       `<p class="description">${escapeHtml(row.description || 'Оплата заказа')}</p>` +
       `<form method="post" action="${TEST_GATEWAY_PATH}/${encodeURIComponent(row.id)}">` +

@@ -101,8 +101,9 @@ function pagePath(started: StartedPayment): string {
   return new URL(started.confirmationUrl!).pathname;
 }
 
+/** The confirmation's form token (for СБП on a phone, on the page of a bank chosen from the list). */
 async function formToken(started: StartedPayment): Promise<string> {
-  const page = await app.inject({ method: 'GET', url: pagePath(started) });
+  const page = await app.inject({ method: 'GET', url: `${pagePath(started)}?bank=sber` });
   const match = /name="token" value="([^"]+)"/.exec(page.body);
   if (!match) throw new Error('no form token on the page');
   return match[1]!;
@@ -289,6 +290,25 @@ describe('СБП offline', () => {
     expect(page.body).toContain('Так выглядит подтверждение в приложении банка');
 
     const response = await postForm(started, { token: await formToken(started), decision: 'pay' });
+    expect(response.statusCode).toBe(302);
+    expect(changes).toEqual([{ orderId: started.orderId, status: 'succeeded' }]);
+  });
+
+  it('on a phone (redirect) shows the list of banks first, then the chosen bank’s confirmation', async () => {
+    const started = await startOrderPayment(990, { method: 'sbp', confirmation: 'redirect' });
+    const list = await app.inject({ method: 'GET', url: pagePath(started) });
+    expect(list.body).toContain('<h1>Выберите банк</h1>');
+    expect(list.body).toContain('aria-label="Банки СБП"');
+    expect(list.body).toContain('>Сбербанк</button>');
+    expect(list.body).not.toContain('name="decision"');
+    const odd = await app.inject({ method: 'GET', url: `${pagePath(started)}?bank=%3Cscript%3E` });
+    expect(odd.body).toContain('<h1>Выберите банк</h1>');
+
+    const bank = await app.inject({ method: 'GET', url: `${pagePath(started)}?bank=tbank` });
+    expect(bank.body).toContain('оплата через СБП в приложении банка «Т-Банк»');
+    expect(bank.body).toContain('name="decision" value="pay"');
+    const token = /name="token" value="([^"]+)"/.exec(bank.body)?.[1] ?? '';
+    const response = await postForm(started, { token, decision: 'pay' });
     expect(response.statusCode).toBe(302);
     expect(changes).toEqual([{ orderId: started.orderId, status: 'succeeded' }]);
   });

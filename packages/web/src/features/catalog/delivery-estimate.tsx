@@ -1,9 +1,10 @@
-// «Доставка в Москву: курьером — 1–2 дня, от 390 ₽; в пункт выдачи — …» under the product's price. The numbers are
+// «Доставка в Москву: курьером — Курьер по Москве: 1–2 дня, 390 ₽; в пункт выдачи — …» under the product's price. The numbers are
 // the shop's calculator's (GET /api/v1/calculator/estimate, the same prices checkout quotes); the city is the
 // visitor's, so it is asked for after hydration and the server's HTML (cached for all guests) only keeps its place.
-import { ESTIMATE_CITIES, type EstimateCityName } from '@efir/domain/delivery-catalogue';
+import { DELIVERY_KINDS, ESTIMATE_CITIES, type EstimateCityName } from '@efir/domain/delivery-catalogue';
 // Types only: the rules module carries zod, which the product page does not load.
 import type { DeliveryEstimateWire, DeliveryOptionWire } from '@efir/domain/delivery-rules';
+import { formatDeliveryPromise } from '@efir/domain/delivery-tariffs';
 import { useEffect, useId, useState } from 'react';
 import { useAppContext } from '../../lib/app-context.tsx';
 
@@ -27,9 +28,13 @@ function saveCity(city: EstimateCityName): void {
   }
 }
 
+/**
+ * «Постаматы 5Post: 2–5 дней, 199 ₽» — the way named, and its figures worded as checkout and /dostavka word them
+ * (the same tariff table, decision 043), so the buyer finds this line again there.
+ */
 function describe(option: DeliveryOptionWire): string {
-  const price = option.free ? 'бесплатно' : `от ${option.priceText}`;
-  return option.term ? `${option.term.text}, ${price}` : price;
+  const name = (DELIVERY_KINDS as Record<number, string>)[option.type] ?? option.name;
+  return `${name}: ${formatDeliveryPromise(option.term?.text, option.free ? 'бесплатно' : option.priceText)}`;
 }
 
 type Estimate = { state: 'loading' } | { state: 'failed' } | { state: 'done'; answer: DeliveryEstimateWire };

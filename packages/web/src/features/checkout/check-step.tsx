@@ -1,6 +1,7 @@
 // Step «Подтверждение»: the whole order once more and «Подтвердить заказ» → POST /v1/order with the checkout's one
 // idempotency key (a double click or a retry returns the same order). Refusals lead back to the step (or the cart)
-// that can fix them; card payment continues at YooKassa, anything else at the thank-you page.
+// that can fix them. The order's page then takes the checkout's place in the history, and card payment continues
+// at YooKassa from there (Back comes to the order, decision 042).
 
 import { PAYMENT_METHODS } from '@efir/domain/delivery-catalogue';
 import { DELIVERY_METHOD_KINDS, HYDROLAT_REASON } from '@efir/domain/delivery-rules';
@@ -14,7 +15,13 @@ import { CART_URL, describeLine, reloadCart, useCart } from '../../lib/cart-stat
 import { CHECKOUT_STORAGE_KEY, createIdempotencyKey } from '../../lib/checkout-draft.ts';
 import { describeFailure } from '../../lib/failure-message.ts';
 import { HttpError } from '../../lib/http-client.ts';
-import { CARD_ONLINE, rememberGuestOrder, startCardPayment } from '../../lib/orders.ts';
+import {
+  CARD_ONLINE,
+  orderPageUrl,
+  rememberGuestOrder,
+  rememberPlacedOrder,
+  startCardPayment,
+} from '../../lib/orders.ts';
 import { Link } from '../../lib/router/link.tsx';
 import { useNavigate } from '../../lib/router/router-view.tsx';
 import {
@@ -110,6 +117,7 @@ export function CheckStep() {
       const fixed = key;
       update((current) => ({ ...current, key: fixed }));
     }
+    const onlineMethod = draft.onlineMethod ?? 'bank_card';
     const built = buildOrderRequest(draft, key, cart.hydr);
     if (!built.ok) {
       inFlight.current = false;
@@ -136,31 +144,32 @@ export function CheckStep() {
       return;
     }
     if (!user) rememberGuestOrder(placed.order.id, placed.key);
+    rememberPlacedOrder(placed.order.id, user?.id ?? 0);
     const guestKey = user ? undefined : placed.key;
+    // The order's page takes this step's place in the history first, so that Back from the payment page (or
+    // after it) shows the order with «Оплатить», not the emptied checkout.
+    await finish(placed.order.id, null);
     if (placed.order.sposob_oplat === CARD_ONLINE && placed.pay) {
-      // Off to the payment page: the draft goes from the storage now, the page (and its store) goes with the tab.
       try {
-        sessionStorage.removeItem(CHECKOUT_STORAGE_KEY);
-      } catch {
-        // Nothing stored, nothing to remove.
-      }
-      try {
-        await startCardPayment(api, placed.order.id, guestKey, draft.onlineMethod ?? 'bank_card');
-        return;
+        await startCardPayment(api, placed.order.id, guestKey, onlineMethod);
       } catch (failure) {
-        await finish(placed.order.id, describeFailure(failure));
-        return;
+        await showOrder(placed.order.id, describeFailure(failure));
       }
     }
-    await finish(placed.order.id, null);
   };
 
-  /** The thank-you page first (so the steps are gone), then the checkout data and the emptied cart. */
+  const showOrder = (orderId: number, paymentProblem: string | null) =>
+    navigate(orderPageUrl(orderId), { replace: true, state: paymentProblem ? { paymentProblem } : null });
+
+  /** The order's page first (so the steps are gone), then the checkout data and the emptied cart. */
   const finish = async (orderId: number, paymentProblem: string | null) => {
-    await navigate(`/checkout/done?order=${orderId}`, {
-      replace: true,
-      state: paymentProblem ? { paymentProblem } : null,
-    });
+    await showOrder(orderId, paymentProblem);
+    // The draft leaves the storage at once: the payment page may take the tab before the store is written out.
+    try {
+      sessionStorage.removeItem(CHECKOUT_STORAGE_KEY);
+    } catch {
+      // Nothing stored, nothing to remove.
+    }
     store.getState().setCheckout(null);
     void reloadCart(api, store);
   };

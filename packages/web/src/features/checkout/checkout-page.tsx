@@ -8,6 +8,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAppState } from '../../lib/app-context.tsx';
 import { CHECKOUT_STEPS, type CheckoutStep } from '../../lib/app-state.ts';
 import { CART_URL, describeLine, useCart } from '../../lib/cart-state.ts';
+import { findPlacedOrder, orderPageUrl } from '../../lib/orders.ts';
 import { Link } from '../../lib/router/link.tsx';
 import { canOpenStep, findFirstUnfinishedStep, STEP_TITLES, stepUrl } from './checkout-rules.ts';
 import { useCheckoutDraft, useIsBrowser } from './use-checkout.ts';
@@ -120,6 +121,7 @@ function CheckoutFrame({ children }: { children: ReactNode }) {
 export function CheckoutLayout() {
   const isBrowser = useIsBrowser();
   const waiting = useAppState((state) => state.sessionPending || state.cartPending);
+  const userId = useAppState((state) => state.user?.id);
   const cart = useCart();
   const draft = useCheckoutDraft();
   const { pathname } = useLocation();
@@ -135,18 +137,36 @@ export function CheckoutLayout() {
     );
   }
   if (cart.lines.length === 0) {
+    // Reached again after an order (Back past the order's page, a bookmark): the order, not an empty form.
+    const placed = findPlacedOrder(userId ?? 0);
     return (
       <CheckoutFrame>
         <div className="checkout-empty">
-          <p className="checkout-empty__title">В корзине пусто — оформлять пока нечего</p>
-          <div className="button-row">
-            <Link to="/catalog.html" className="button">
-              Перейти в каталог
-            </Link>
-            <Link to={CART_URL} className="button button--ghost">
-              Открыть корзину
-            </Link>
-          </div>
+          {placed ? (
+            <>
+              <p className="checkout-empty__title">Заказ оформлен, корзина пуста</p>
+              <div className="button-row">
+                <Link to={orderPageUrl(placed)} className="button">
+                  Открыть заказ
+                </Link>
+                <Link to="/catalog.html" className="button button--ghost">
+                  Перейти в каталог
+                </Link>
+              </div>
+            </>
+          ) : (
+            <>
+              <p className="checkout-empty__title">В корзине пусто — оформлять пока нечего</p>
+              <div className="button-row">
+                <Link to="/catalog.html" className="button">
+                  Перейти в каталог
+                </Link>
+                <Link to={CART_URL} className="button button--ghost">
+                  Открыть корзину
+                </Link>
+              </div>
+            </>
+          )}
         </div>
       </CheckoutFrame>
     );

@@ -74,10 +74,12 @@ export function OrderDonePage() {
   const orderId = Number(params.get('order'));
   const paymentProblem = (location.state as { paymentProblem?: string } | null)?.paymentProblem ?? null;
   const valid = Number.isInteger(orderId) && orderId > 0;
+  // A guest's key comes with the address when the page is opened from the payment result; else this browser's.
+  const guestKey = params.get('key') ?? (valid ? findGuestOrderKey(orderId) : undefined) ?? undefined;
   // Read in the browser once the session is known: a guest's order opens with the key this browser keeps.
   const loaded = useRemoteData(
     isBrowser && !sessionPending && valid ? `order-done:${orderId}:${loggedIn}` : null,
-    () => fetchOrder(api, orderId, loggedIn ? undefined : findGuestOrderKey(orderId)),
+    () => fetchOrder(api, orderId, loggedIn ? undefined : guestKey),
   );
   const order = loaded.data;
   /** Why «Оплатить» did not lead to the payment. */
@@ -87,7 +89,7 @@ export function OrderDonePage() {
     if (!order) return;
     setPayFailure(null);
     try {
-      await startCardPayment(api, order.id, loggedIn ? undefined : findGuestOrderKey(order.id), method);
+      await startCardPayment(api, order.id, loggedIn ? undefined : guestKey, method);
     } catch (error) {
       setPayFailure(describeFailure(error));
     }

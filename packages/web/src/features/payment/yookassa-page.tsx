@@ -16,6 +16,7 @@ import {
   fetchPayment,
   findGuestOrderKey,
   type OnlineMethod,
+  orderPageUrl,
   type PaymentCheck,
   startCardPayment,
 } from '../../lib/orders.ts';
@@ -51,6 +52,23 @@ type View =
   | { state: 'error'; message: string };
 
 const subscribeNothing = () => () => {};
+
+/** The order's own page, whatever the payment's outcome (a guest's key travels with it). */
+function OrderLink({
+  order,
+  guestKey,
+  primary = false,
+}: {
+  order: OrderView;
+  guestKey?: string;
+  primary?: boolean;
+}) {
+  return (
+    <Link to={orderPageUrl(order.id, guestKey)} className={primary ? 'button' : 'button button--ghost'}>
+      Открыть заказ
+    </Link>
+  );
+}
 
 function OrderFacts({ order }: { order: OrderView }) {
   return (
@@ -181,6 +199,9 @@ export function YookassaPage() {
             </p>
           )}
           <OrderFacts order={view.order} />
+          <div className="button-row">
+            <OrderLink order={view.order} guestKey={loggedIn ? undefined : key} />
+          </div>
         </div>
       )}
       {view.state === 'error' && (
@@ -226,12 +247,15 @@ export function YookassaPage() {
                 Мои курсы
               </Link>
             )}
+            {!isCourseOrder(view.order) && (
+              <OrderLink order={view.order} guestKey={loggedIn ? undefined : key} primary />
+            )}
             {loggedIn && !isCourseOrder(view.order) && (
-              <Link to="/my-orders" className="button">
+              <Link to="/my-orders" className="button button--ghost">
                 Мои заказы
               </Link>
             )}
-            <Link to="/catalog.html" className={loggedIn ? 'button button--ghost' : 'button'}>
+            <Link to="/catalog.html" className="button button--ghost">
               Вернуться в каталог
             </Link>
           </div>
@@ -254,6 +278,7 @@ export function YookassaPage() {
             {canPayOnline(view.order) && (
               <PayOnlineButtons total={view.order.total} onPay={(method) => retry(view.order, method)} />
             )}
+            <OrderLink order={view.order} guestKey={loggedIn ? undefined : key} />
             {loggedIn && (
               <Link to="/my-orders" className="button button--ghost">
                 Мои заказы
@@ -274,6 +299,7 @@ export function YookassaPage() {
             <button type="button" className="button" onClick={() => setAttempt((count) => count + 1)}>
               Проверить ещё раз
             </button>
+            <OrderLink order={view.order} guestKey={loggedIn ? undefined : key} />
             {loggedIn && (
               <Link to="/my-orders" className="button button--ghost">
                 Мои заказы
