@@ -2,6 +2,11 @@
 // the certificates a cart holds, and the account's list.
 import { z } from './zod-ru.ts';
 
+/** The catalogue's category of gift certificates: its goods become certificates when paid, services for 1C. */
+export const CERTIFICATE_CATEGORY_URL = '/sertifikaty';
+/** How 1C and the order's page name what certificates paid. */
+export const CERTIFICATE_PAYMENT_NAME = 'Подарочный сертификат';
+
 /** One certificate's recipient; every field optional (without an e-mail the letter goes to the buyer). */
 export const certificateRecipientSchema = z.strictObject({
   name: z.string().trim().max(100, 'Имя — не длиннее 100 символов').optional(),

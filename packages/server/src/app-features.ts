@@ -134,7 +134,11 @@ export function registerCheckout(app: FastifyInstance, core: AppCore) {
     providers: deliveryProviders,
   });
   const paymentClient = createPaymentClient(config, db);
-  const certificates = createOrderCertificates({ mail, origin: core.origin });
+  const certificates = createOrderCertificates({
+    mail,
+    origin: core.origin,
+    vatCode: config.YOOKASSA_VAT_CODE,
+  });
   const orders = createOrdersService({
     certificates,
     db,

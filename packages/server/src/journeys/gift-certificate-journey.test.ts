@@ -8,11 +8,16 @@ import { formatRub } from '@efir/domain/money';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../features/catalog/catalog.table.ts';
+import { exportOrders } from '../features/exchange/exchange-sale.ts';
 import { createOrderCertificates } from '../features/gift-certificates/certificate-orders.ts';
-import { giftCertificates } from '../features/gift-certificates/gift-certificates.table.ts';
+import {
+  giftCertificateReceipts,
+  giftCertificates,
+} from '../features/gift-certificates/gift-certificates.table.ts';
 import type { MailService } from '../features/mail/mail.service.ts';
 import { outbox } from '../features/mail/mail.table.ts';
 import { orders } from '../features/orders/orders.table.ts';
+import { payments } from '../features/payments/payments.table.ts';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../test/moderator.ts';
 import { createTestAgent, type TestAgent } from '../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -150,6 +155,23 @@ describe('gift certificate journey', () => {
     expect(months).toBeGreaterThanOrEqual(365);
     expect(months).toBeLessThanOrEqual(366);
 
+    // 54-FZ: the certificate sold is an advance — payment_mode «advance», payment_subject «payment».
+    const [purchase] = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, String(bought.order.id)));
+    expect(purchase!.receipt).toMatchObject({
+      items: [
+        {
+          description: 'Подарочный сертификат, 3000 ₽',
+          quantity: '1.00',
+          amount: { value: '3000.00', currency: 'RUB' },
+          payment_mode: 'advance',
+          payment_subject: 'payment',
+        },
+      ],
+    });
+
     // A second «paid» (a repeated notification, the moderator's mark) issues nothing more and sends nothing more.
     const [paidOrder] = await db.select().from(orders).where(eq(orders.id, bought.order.id));
     const hooks = createOrderCertificates({
@@ -200,6 +222,35 @@ describe('gift certificate journey', () => {
     });
     expect(await balanceOf(code)).toBe(1200);
     await payByCard(anna, first.order.id, 780);
+    // Two receipts: the card's 780 ₽ (goods paid ahead), and the certificate's 1 800 ₽ offsetting the advance.
+    const [cardPayment] = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, String(first.order.id)));
+    expect(cardPayment!.receipt!.items).toEqual([
+      expect.objectContaining({
+        quantity: '2.00',
+        amount: { value: '390.00', currency: 'RUB' },
+        payment_mode: 'full_prepayment',
+        payment_subject: 'commodity',
+      }),
+    ]);
+    const [offset] = await db
+      .select()
+      .from(giftCertificateReceipts)
+      .where(eq(giftCertificateReceipts.orderId, first.order.id));
+    expect(offset!.receipt).toMatchObject({
+      type: 'payment',
+      items: [
+        {
+          quantity: '2.00',
+          amount: { value: '900.00', currency: 'RUB' },
+          payment_mode: 'full_payment',
+          payment_subject: 'commodity',
+        },
+      ],
+      settlements: [{ type: 'prepayment', amount: { value: '1800.00', currency: 'RUB' } }],
+    });
     const [firstPaid] = await db.select().from(orders).where(eq(orders.id, first.order.id));
     expect(firstPaid).toMatchObject({ paymentState: 'paid', certificateAmount: 1800 });
     expect(await balanceOf(code)).toBe(1200);
@@ -264,5 +315,21 @@ describe('gift certificate journey', () => {
       .where(eq(orders.email, recipientEmail))
       .orderBy(asc(orders.id));
     expect(ordered.map((row) => row.certificateAmount)).toEqual([1800, 1290, 1710]);
+
+    // ── 1C: the certificate sold is a service; what certificates paid is a payment type of its own.
+    const { xml } = await exportOrders(db, new Date(0));
+    const documentOf = (id: number) => xml.match(new RegExp(`<Документ><Ид>${id}</Ид>.*?</Документ>`))![0];
+    expect(documentOf(bought.order.id)).toContain(
+      '<Наименование>ВидНоменклатуры</Наименование><Значение>Услуга</Значение>',
+    );
+    expect(documentOf(second.order.id)).toContain(
+      '<Наименование>Метод оплаты</Наименование><Значение>Подарочный сертификат</Значение>',
+    );
+    expect(documentOf(third.order.id)).toContain(
+      '<Наименование>Оплачено сертификатом</Наименование><Значение>1710</Значение>',
+    );
+    expect(documentOf(third.order.id)).toContain(
+      '<Наименование>К оплате способом заказа</Наименование><Значение>870</Значение>',
+    );
   });
 });

@@ -59,6 +59,13 @@ CREATE TABLE "gift_certificate_recipients" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "gift_certificate_receipts" (
+	"order_id" integer PRIMARY KEY NOT NULL,
+	"receipt" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp with time zone
+);
+--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "certificate_amount" integer DEFAULT 0 NOT NULL;
 --> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_certificate_amount_range" CHECK ("orders"."certificate_amount" >= 0 and "orders"."certificate_amount" <= "orders"."total");

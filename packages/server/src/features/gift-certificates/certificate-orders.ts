@@ -2,16 +2,19 @@
 // (reserve at checkout, issue and spend on payment, spend on confirmation, return on cancel), handed to them by the
 // composition root. Orders never import this feature; this file reads the order's lines and the catalogue's
 // certificate category in its own query.
+import { CERTIFICATE_CATEGORY_URL } from '@efir/domain/gift-certificate-wire';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, products } from '../catalog/catalog.table.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { OrderCertificates, OrderRow } from '../orders/orders.service.ts';
-import { orderLines } from '../orders/orders.table.ts';
+import { orderLines, orders } from '../orders/orders.table.ts';
+import { buildCertificateOffsetReceipt } from '../payments/receipt.ts';
 import { certificateLetter } from './gift-certificate-letter.ts';
 import {
   findRecipients,
   insertMovement,
+  insertOffsetReceipt,
   insertRecipients,
   updateCertificate,
 } from './gift-certificates.repo.ts';
@@ -22,9 +25,6 @@ import {
   returnOrderCertificates,
   spendOrderCertificates,
 } from './gift-certificates.service.ts';
-
-/** The catalogue's category of gift certificates: its goods become certificates when paid. */
-export const CERTIFICATE_CATEGORY_URL = '/sertifikaty';
 
 /** The order's certificate lines, one entry per unit, in line order: the nominal (`cena`) is the value. */
 async function findCertificateUnits(db: Database, orderId: number) {
@@ -88,7 +88,49 @@ async function issueOrderCertificates(
   return issued;
 }
 
-export function createOrderCertificates(deps: { mail: MailService; origin: string }): OrderCertificates {
+/**
+ * The receipt of the order's part paid by certificates (the advance offset, 54-FZ), kept once per order for the
+ * payment provider. The card's receipt took the delivery first, so this one takes what of it is left.
+ */
+async function keepOffsetReceipt(txDb: Database, order: OrderRow, vatCode: number): Promise<void> {
+  if (order.certificateAmount <= 0) return;
+  const lines = await txDb
+    .select({
+      name: orderLines.name,
+      volume: orderLines.volume,
+      quantity: orderLines.quantity,
+      price: orderLines.price,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.id));
+  const card = order.total - order.certificateAmount;
+  const delivery = order.deliveryPrice - Math.min(order.deliveryPrice, card);
+  const receipt = buildCertificateOffsetReceipt(
+    {
+      email: order.email,
+      phone: order.tel,
+      lines: lines
+        .filter((line) => line.price > 0)
+        .map((line) => ({
+          name: `${line.name}${line.volume ? `, ${line.volume}` : ''}`,
+          quantity: line.quantity,
+          price: line.price,
+        })),
+      delivery: delivery > 0 ? { name: 'Доставка', price: delivery } : null,
+      total: order.certificateAmount,
+    },
+    { vatCode },
+  );
+  await insertOffsetReceipt(txDb, order.id, receipt);
+}
+
+export function createOrderCertificates(deps: {
+  mail: MailService;
+  origin: string;
+  /** YOOKASSA_VAT_CODE */
+  vatCode?: number;
+}): OrderCertificates {
   return {
     saveRecipients: (txDb, orderId, recipients) => insertRecipients(txDb, orderId, recipients),
     async reserve(txDb, input) {
@@ -96,11 +138,18 @@ export function createOrderCertificates(deps: { mail: MailService; origin: strin
       return reservations.reduce((sum, reservation) => sum + reservation.amount, 0);
     },
     async paid(txDb, order) {
-      await spendOrderCertificates(txDb, order.id);
+      if ((await spendOrderCertificates(txDb, order.id)) > 0)
+        await keepOffsetReceipt(txDb, order, deps.vatCode ?? 1);
       await issueOrderCertificates(deps, txDb, order);
     },
     async confirmed(txDb, orderId) {
-      await spendOrderCertificates(txDb, orderId);
+      if ((await spendOrderCertificates(txDb, orderId)) === 0) return;
+      const [order] = await txDb.select().from(orders).where(eq(orders.id, orderId));
+      if (order) await keepOffsetReceipt(txDb, order, deps.vatCode ?? 1);
+    },
+    async certificateProducts(db, orderId) {
+      const units = await findCertificateUnits(db, orderId);
+      return new Set(units.map((unit) => unit.productId));
     },
     cancelled: (txDb, orderId, moderatorId) => returnOrderCertificates(txDb, orderId, moderatorId),
   };

@@ -6,6 +6,7 @@ import {
   type CertificateRecipient,
   cartCertificates,
   giftCertificateMovements,
+  giftCertificateReceipts,
   giftCertificateRecipients,
   giftCertificates,
 } from './gift-certificates.table.ts';
@@ -171,4 +172,11 @@ export async function findRecipients(db: Database, orderId: number): Promise<Cer
     .from(giftCertificateRecipients)
     .where(eq(giftCertificateRecipients.orderId, orderId));
   return row?.recipients ?? [];
+}
+
+export async function insertOffsetReceipt(db: Database, orderId: number, receipt: object) {
+  await db
+    .insert(giftCertificateReceipts)
+    .values({ orderId, receipt: receipt as Record<string, unknown> })
+    .onConflictDoNothing();
 }

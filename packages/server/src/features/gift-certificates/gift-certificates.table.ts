@@ -120,3 +120,14 @@ export const giftCertificateRecipients = pgTable('gift_certificate_recipients', 
   recipients: jsonb('recipients').$type<CertificateRecipient[]>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The 54-FZ receipts of the parts of orders certificates paid (the offset of the advance), as built when the order's
+ * certificates were spent; `sentAt` is set when the payment provider took it (POST /v3/receipts).
+ */
+export const giftCertificateReceipts = pgTable('gift_certificate_receipts', {
+  orderId: integer('order_id').primaryKey(),
+  receipt: jsonb('receipt').$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});

@@ -119,8 +119,12 @@ export function registerOrderRoutes(
       if (order.paymentState === 'paid')
         return { status: 'paid', order_id: order.id, confirmation_url: null };
       if (order.status === 'cancelled') throw new AppError(409, 'Заказ отменён');
-      const view = await orders.view(order);
-      // Certificates paid part of the total (decision 045): the card pays the rest.
+      const [view, certificateProducts] = await Promise.all([
+        orders.view(order),
+        orders.certificateProducts(order.id),
+      ]);
+      // Certificates paid part of the total (decision 045): the card pays the rest, delivery first; the
+      // certificates' part has its own receipt (the advance offset).
       const amount = order.total - order.certificateAmount;
       const sbp = request.body.method === 'sbp';
       const payment = await deps.payments
@@ -141,8 +145,9 @@ export function registerOrderRoutes(
                 price: line.price,
                 // A course seat paid again from /my-orders is still a service in the receipt.
                 service: line.id === COURSE_LINE_PRODUCT_ID,
+                // A gift certificate sold is an advance (decision 045).
+                advance: certificateProducts.has(line.id),
               })),
-            // The card's receipt covers the card's part; certificates paid the goods first (decision 045).
             delivery:
               order.deliveryPrice > 0
                 ? { name: 'Доставка', price: Math.min(order.deliveryPrice, amount) }

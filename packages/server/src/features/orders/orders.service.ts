@@ -115,6 +115,8 @@ export interface OrderCertificates {
   confirmed(txDb: Database, orderId: number): Promise<void>;
   /** The order is cancelled: what the certificates paid goes back to them. ₽ returned. */
   cancelled(txDb: Database, orderId: number, moderatorId: number | null): Promise<number>;
+  /** The order's lines that sell certificates (an advance in the receipt), by product id. */
+  certificateProducts(db: Database, orderId: number): Promise<Set<number>>;
 }
 
 export interface PlaceOrderInput {
@@ -368,6 +370,8 @@ export interface OrdersService {
   getOwned(id: number, user: UserRow | null, guestKey: string | undefined): Promise<OrderRow>;
   view(order: OrderRow): Promise<OrderView>;
   listForUser(user: UserRow): Promise<OrderView[]>;
+  /** The order's lines that sell gift certificates, by product id (decision 045). */
+  certificateProducts(orderId: number): Promise<Set<number>>;
   /** Payment follow-up from the payments feature; one call per real change. */
   applyPaymentStatus(orderId: number, status: string): Promise<void>;
 }
@@ -605,6 +609,10 @@ export function createOrdersService(deps: {
     async view(order) {
       const [lines, refunded] = await Promise.all([findOrderLines(db, order.id), sumRefunded(db, order.id)]);
       return toOrderView(order, lines, refunded);
+    },
+
+    async certificateProducts(orderId) {
+      return (await deps.certificates?.certificateProducts(db, orderId)) ?? new Set();
     },
 
     async listForUser(user) {
