@@ -8,8 +8,8 @@ export const CERTIFICATE_DATA_LENGTH = 19;
 export const CERTIFICATE_CODE_LENGTH = CERTIFICATE_DATA_LENGTH + 1;
 
 /**
- * Luhn mod 32 over the data characters: catches every single wrong character and every swap of two neighbours —
- * the typos a person makes — before the code is looked up.
+ * Luhn mod 32 over the data characters: catches every single wrong character and every swap of two neighbours but
+ * 0 ↔ Z (as Luhn mod 10 misses 09 ↔ 90) — the typos a person makes — before the code is looked up.
  */
 function checkCharacter(data: string): string {
   let sum = 0;
