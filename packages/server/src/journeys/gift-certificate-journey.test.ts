@@ -316,6 +316,14 @@ describe('gift certificate journey', () => {
       .orderBy(asc(orders.id));
     expect(ordered.map((row) => row.certificateAmount)).toEqual([1800, 1290, 1710]);
 
+    // «Сводка»: the certificate sold is a liability, not revenue; what it paid of orders 2 and 3 is revenue.
+    const dashboard = await call(moderator, 'GET', `${ADMIN}/dashboard?days=1`);
+    expect(dashboard.statusCode, dashboard.body).toBe(200);
+    expect(dashboard.json()).toMatchObject({
+      totals: { orders: 3, revenue: 1290 + 2580 },
+      certificates: { sold: 3000, outstanding: 0 },
+    });
+
     // ── 1C: the certificate sold is a service; what certificates paid is a payment type of its own.
     const { xml } = await exportOrders(db, new Date(0));
     const documentOf = (id: number) => xml.match(new RegExp(`<Документ><Ид>${id}</Ид>.*?</Документ>`))![0];

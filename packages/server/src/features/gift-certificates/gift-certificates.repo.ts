@@ -106,14 +106,6 @@ export async function findOrderHoldings(
     .map((row) => ({ certificateId: row.certificateId, held: row.held, spent: row.spent > row.returned }));
 }
 
-export async function findCertificatesOfOrder(db: Database, orderId: number): Promise<CertificateRow[]> {
-  return db
-    .select()
-    .from(giftCertificates)
-    .where(eq(giftCertificates.orderId, orderId))
-    .orderBy(asc(giftCertificates.orderUnit));
-}
-
 /**
  * The certificates a user bought, newest first. Not those sent to their e-mail: an account's e-mail is not proof of
  * owning the mailbox, and the code is money (the recipient has the letter).
