@@ -41,6 +41,7 @@ export const cartCertificatesAnswerSchema = z.object({
   message: z.literal('cart/certificates'),
   certificates: z.array(cartCertificateSchema),
 });
+export type CartCertificatesAnswer = z.infer<typeof cartCertificatesAnswerSchema>;
 
 /** GET /v1/my-certificates: what the buyer bought and what was sent to their e-mail. */
 export const myCertificatesAnswerSchema = z.object({
