@@ -5,7 +5,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type CartData, EMPTY_CART } from '../../lib/app-state.ts';
-import { type Answer, held, renderPage } from '../../test/dom-shop.tsx';
+import { type Answer, held, type Route, renderPage } from '../../test/dom-shop.tsx';
 import { CartPage } from './cart-page.tsx';
 
 afterEach(cleanup);
@@ -34,7 +34,7 @@ const CART: CartData = {
 };
 const NO_SUCH_CODE = 'Такого промокода нет. Проверьте, нет ли опечатки';
 
-function openCart(routes: Record<string, Answer | Promise<Answer>> = {}) {
+function openCart(routes: Record<string, Route> = {}) {
   return renderPage(<CartPage />, {
     url: '/my-cart',
     bootstrap: { cart: CART },
