@@ -116,6 +116,8 @@ async function balanceOf(code: string) {
 }
 
 describe('gift certificate journey', () => {
+  const n = (id: number) => `ЭФ-${String(id).padStart(6, '0')}`;
+
   it('buy for a recipient → pay → letter at the send date → spend 1 800 → cancel → 3 000 again → spent over two orders', async () => {
     const db = shop.database.db;
     // ── The buyer: a 3 000 ₽ certificate for Анна, to arrive in three days.
@@ -261,6 +263,13 @@ describe('gift certificate journey', () => {
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await balanceOf(code)).toBe(3000);
+    const [cancelLetter] = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, recipientEmail), eq(outbox.subject, `Заказ ${n(first.order.id)}: отменён`)));
+    expect(cancelLetter!.text).toContain(
+      `Заказ ${n(first.order.id)} на сумму ${formatRub(2580)} отменён. ${formatRub(1800)} вернулись на подарочный сертификат — им можно оплатить другой заказ. Оплату ${formatRub(780)} мы вернём — свяжемся с вами.`,
+    );
 
     // Order 2: 1 × 1 290 ₽, paid by the certificate in full: no online payment.
     await add(anna, lavenderId, 1);
@@ -297,7 +306,6 @@ describe('gift certificate journey', () => {
     expect(list.body).not.toContain(code);
     const detail = await call(moderator, 'GET', `${ADMIN}/gift-certificates/${issued!.id}`);
     expect(detail.statusCode, detail.body).toBe(200);
-    const n = (id: number) => `ЭФ-${String(id).padStart(6, '0')}`;
     expect(detail.json().history.map((entry: { text: string }) => entry.text)).toEqual([
       `Выпущен на ${formatRub(3000)}, оплачен в заказ ${n(bought.order.id)}`,
       `Письмо поставлено в очередь (письмо уйдёт ${sendAt.toISOString()})`,

@@ -432,8 +432,24 @@ const STATUS_LETTERS: Partial<Record<OrderStatus, (order: OrderRow, refunded: nu
   },
   delivered: (order) =>
     `Заказ ${orderNumber(order.id)} доставлен. Спасибо, что выбрали «Эфир»! Будем рады вашему отзыву.`,
-  cancelled: (order, refunded) =>
-    `Заказ ${orderNumber(order.id)} на сумму ${formatRub(order.total)} отменён.${order.paymentState !== 'paid' ? '' : refunded >= order.total ? ' Деньги за него мы вам уже вернули.' : ' Вы его уже оплатили — мы свяжемся с вами, чтобы вернуть деньги.'} Если это ошибка, просто ответьте на это письмо.`,
+  cancelled: (order, refunded) => {
+    // What certificates paid is back on them already (decision 045); the rest is what the payment method paid.
+    const byCertificates = order.certificateAmount;
+    const byMethod = order.total - byCertificates;
+    const certificates =
+      byCertificates > 0
+        ? ` ${formatRub(byCertificates)} вернулись на подарочный сертификат — им можно оплатить другой заказ.`
+        : '';
+    const money =
+      order.paymentState !== 'paid' || byMethod === 0
+        ? ''
+        : refunded >= byMethod
+          ? ' Деньги за него мы вам уже вернули.'
+          : byCertificates > 0
+            ? ` Оплату ${formatRub(byMethod)} мы вернём — свяжемся с вами.`
+            : ' Вы его уже оплатили — мы свяжемся с вами, чтобы вернуть деньги.';
+    return `Заказ ${orderNumber(order.id)} на сумму ${formatRub(order.total)} отменён.${certificates}${money} Если это ошибка, просто ответьте на это письмо.`;
+  },
 };
 
 const RETURN_LETTER = (order: OrderRow) =>
