@@ -309,7 +309,10 @@ export const orderRefundAnswerSchema = adminOrderAnswerSchema.extend({
   refund: z.object({ id: z.int(), amount: z.int(), status: z.string() }),
 });
 
-/** GET /api/v1/admin/dashboard: orders and revenue per Moscow day, the average order, top products, conversion. */
+/**
+ * GET /api/v1/admin/dashboard: orders and revenue per Moscow day, the average order, top products, conversion.
+ * Revenue leaves out gift certificates sold (decision 045).
+ */
 export const dashboardSchema = z.object({
   days: z.int(),
   by_day: z.array(z.object({ date: z.string(), orders: z.int(), revenue: z.int() })),
@@ -318,6 +321,11 @@ export const dashboardSchema = z.object({
     z.object({ product_id: z.int(), name: z.string(), quantity: z.int(), revenue: z.int() }),
   ),
   conversion: z.object({ carts: z.int(), ordered: z.int(), percent: z.number() }),
+  /**
+   * Gift certificates (decision 045): sold in the period (₽, not in `revenue` — an advance, a liability, until spent;
+   * what they pay of later orders is revenue then), and what all unexpired certificates still hold now.
+   */
+  certificates: z.object({ sold: z.int(), outstanding: z.int() }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

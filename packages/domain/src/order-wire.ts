@@ -91,6 +91,10 @@ export const orderViewSchema = z.object({
   discount: z.int(),
   goods_total: z.int(),
   total: z.int(),
+  /** «Оплачено сертификатом», ₽: the part of `total` gift certificates pay (decision 045). */
+  certificate_amount: z.int(),
+  /** What is left to pay by the order's payment method: `total` less the certificates, ₽. */
+  to_pay: z.int(),
   /** Returned to the customer through the payment system, ₽ (0 when nothing was; decision 028). */
   refunded: z.int(),
   /** Only for sposob_oplat 3. */

@@ -28,6 +28,12 @@ import { createDeliveryProviders, quoteDelivery } from './features/delivery/deli
 import { exchangeAdminSection, registerExchangeRoutes } from './features/exchange/exchange.routes.ts';
 import { createExchangeService } from './features/exchange/exchange.service.ts';
 import { registerFeedRoutes } from './features/feeds/feeds.routes.ts';
+import { createOrderCertificates } from './features/gift-certificates/certificate-orders.ts';
+import {
+  enterCertificate,
+  registerGiftCertificateRoutes,
+} from './features/gift-certificates/gift-certificates.routes.ts';
+import { giftCertificatesAdminSection } from './features/gift-certificates/gift-certificates-admin.ts';
 import { startHousekeeping } from './features/housekeeping/housekeeping.ts';
 import { outboxAdminSection } from './features/mail/outbox-admin.ts';
 import { startOutboxLoop } from './features/mail/outbox-loop.ts';
@@ -88,6 +94,16 @@ export function registerStorefront(app: FastifyInstance, core: AppCore): void {
     authenticator: core.authenticator,
     config: core.config,
     limiter: core.limiter,
+    enterCertificate: (cartId, typed, ip) =>
+      enterCertificate({ db, limiter: core.limiter }, cartId, typed, ip),
+  });
+  registerGiftCertificateRoutes(app, {
+    db,
+    authenticator: core.authenticator,
+    findCartId: async (request) => {
+      const user = await core.authenticator.findUser(request);
+      return (await cart.findCart(user, request.cookies[CART_COOKIE]))?.id ?? null;
+    },
   });
 }
 
@@ -119,7 +135,13 @@ export function registerCheckout(app: FastifyInstance, core: AppCore) {
     providers: deliveryProviders,
   });
   const paymentClient = createPaymentClient(config, db);
+  const certificates = createOrderCertificates({
+    mail,
+    origin: core.origin,
+    vatCode: config.YOOKASSA_VAT_CODE,
+  });
   const orders = createOrdersService({
+    certificates,
     db,
     cart,
     mail,
@@ -178,6 +200,7 @@ export function registerCheckout(app: FastifyInstance, core: AppCore) {
     log,
     origin: core.origin,
     discountTiers: config.DISCOUNT_TIERS,
+    certificates,
   };
   return { orders, payments, refunds, ordersAdmin };
 }
@@ -339,6 +362,7 @@ export function registerBackOffice(
       refundsAdminSection({ refunds, showOrder: (orderId) => getAdminOrder(ordersAdmin, orderId) }),
       dashboardAdminSection({ db }),
       promoAdminSection({ db }),
+      giftCertificatesAdminSection({ db, mail, origin }),
       customersAdminSection({ db, discountTiers: config.DISCOUNT_TIERS }),
       reviewsAdminSection({ db, content: core.deps.reviews?.content ?? content }),
       questionsAdminSection({ db, mail, origin }),

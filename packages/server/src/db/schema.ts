@@ -8,6 +8,7 @@ export * from '../features/chat/chat.table.ts';
 export * from '../features/content/content.table.ts';
 export * from '../features/delivery/delivery.table.ts';
 export * from '../features/exchange/exchange.table.ts';
+export * from '../features/gift-certificates/gift-certificates.table.ts';
 export * from '../features/mail/mail.table.ts';
 export * from '../features/orders/orders.table.ts';
 export * from '../features/payments/payments.table.ts';

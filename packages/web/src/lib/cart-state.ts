@@ -3,6 +3,7 @@
 // frame needs at start lives in cart-core.ts (kept in the entry chunk); this module loads with the pages.
 
 import type { CartAnswer, CartGiftsAnswer, CartLine, CartPromoAnswer } from '@efir/domain/cart-wire';
+import type { CartCertificatesAnswer } from '@efir/domain/gift-certificate-wire';
 import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { useAppState } from './app-context.tsx';
@@ -81,6 +82,19 @@ export async function applyPromoCode(api: HttpClient, store: AppStore, code: str
 /** DELETE /v1/cart/promo/code: the code is cleared when the message says cart/promo/clear. */
 export async function clearPromoCode(api: HttpClient, store: AppStore): Promise<void> {
   setCartFromAnswer(store, await api.delete<CartAnswer>('/v1/cart/promo/code'));
+}
+
+export type CartCertificate = CartCertificatesAnswer['certificates'][number];
+
+/** GET /v1/cart/certificates: the gift certificates entered in the cart's field (decision 045). */
+export async function fetchCartCertificates(api: HttpClient): Promise<CartCertificate[]> {
+  return (await api.get<CartCertificatesAnswer>('/v1/cart/certificates', { suppressErrors: true }))
+    .certificates;
+}
+
+/** DELETE /v1/cart/certificates/{id}: the certificate will not pay this order. */
+export async function removeCartCertificate(api: HttpClient, id: number): Promise<CartCertificate[]> {
+  return (await api.delete<CartCertificatesAnswer>(`/v1/cart/certificates/${id}`)).certificates;
 }
 
 export type CartGifts = Omit<CartGiftsAnswer, 'message'>;

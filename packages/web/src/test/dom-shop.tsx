@@ -32,7 +32,7 @@ export interface Answer {
 }
 
 /** A route's answer now, or a promise the test resolves later (the request stays in flight until then). */
-type Route = Answer | Promise<Answer> | ((call: Call) => Answer | Promise<Answer>);
+export type Route = Answer | Promise<Answer> | ((call: Call) => Answer | Promise<Answer>);
 
 /** The catalogue's 422 body (Laravel's): `{message, errors: {field: [..]}}`. */
 export function invalid(errors: Record<string, string[]>): Answer {

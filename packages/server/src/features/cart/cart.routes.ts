@@ -35,7 +35,21 @@ const savedParams = z.strictObject({
 
 export function registerCartRoutes(
   app: FastifyInstance,
-  deps: { cart: CartService; authenticator: Authenticator; config: Config; limiter: RateLimiter },
+  deps: {
+    cart: CartService;
+    authenticator: Authenticator;
+    config: Config;
+    limiter: RateLimiter;
+    /**
+     * The field «Подарочный сертификат или промокод» takes gift certificate codes too (decision 045): this answers
+     * for a certificate code, and null for anything else, which is then a promo code.
+     */
+    enterCertificate?: (
+      cartId: string,
+      typed: string,
+      ip: string,
+    ) => Promise<{ error: boolean; text: string } | null>;
+  },
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { cart: carts, authenticator } = deps;
@@ -160,14 +174,22 @@ export function registerCartRoutes(
     {
       schema: {
         body: z.strictObject({
-          code: z.string().trim().min(1, 'Введите промокод').max(40, 'Слишком длинный промокод'),
+          code: z
+            .string()
+            .trim()
+            .min(1, 'Введите код сертификата или промокод')
+            .max(40, 'Слишком длинный код'),
         }),
         response: { 200: cartPromoAnswerSchema },
       },
     },
     async (request, reply) => {
       const found = await ensureCurrentCart(request, reply);
-      const result = await carts.applyPromo(found.cart, found.user, request.body.code);
+      const result =
+        (await deps
+          .enterCertificate?.(found.cart.id, request.body.code, request.ip)
+          .then((entered) => entered && { ...entered, code: found.cart.promoCode })) ??
+        (await carts.applyPromo(found.cart, found.user, request.body.code));
       const view = await answer(await refetch(found));
       return {
         message: 'cart/promo' as const,

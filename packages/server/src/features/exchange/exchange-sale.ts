@@ -1,9 +1,10 @@
 // type=sale: the shop's orders as CommerceML Документ elements for 1C (mode=query); when 1C says it took them
 // (mode=success) the orders' service marks them exported.
 import { getPaymentMethodName } from '@efir/domain/delivery-catalogue';
+import { CERTIFICATE_CATEGORY_URL, CERTIFICATE_PAYMENT_NAME } from '@efir/domain/gift-certificate-wire';
 import { and, asc, eq, gte, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products } from '../catalog/catalog.table.ts';
+import { categories, products } from '../catalog/catalog.table.ts';
 import { ORDER_STATUS_NAMES, orderNumber, PAYMENT_STATE_NAMES } from '../orders/orders.service.ts';
 import { type OrderStatus, orderLines, orders } from '../orders/orders.table.ts';
 import type { ExchangeFileResult } from './exchange.table.ts';
@@ -94,9 +95,10 @@ export async function exportOrders(
   const lines =
     ids.length > 0
       ? await db
-          .select({ line: orderLines, externalId: products.externalId })
+          .select({ line: orderLines, externalId: products.externalId, categoryUrl: categories.url })
           .from(orderLines)
           .leftJoin(products, eq(products.id, orderLines.productId))
+          .leftJoin(categories, eq(categories.id, products.categoryId))
           .where(inArray(orderLines.orderId, ids))
           .orderBy(asc(orderLines.id))
       : [];
@@ -104,7 +106,7 @@ export async function exportOrders(
     const when = moscow(order.createdAt);
     const goods = lines
       .filter(({ line: item }) => item.orderId === order.id)
-      .map(({ line: item, externalId }) =>
+      .map(({ line: item, externalId, categoryUrl }) =>
         line({
           // Goods that came from 1C go back under their Ид; the shop's own ones under «efir-<id>».
           id: externalId ?? `efir-${item.productId}`,
@@ -113,7 +115,8 @@ export async function exportOrders(
           quantity: item.quantity,
           sum: item.sum,
           discount: Math.max(0, item.cena * item.quantity - item.sum),
-          kind: 'Товар',
+          // A gift certificate sold is not goods: an advance, booked as a service (decision 045).
+          kind: categoryUrl === CERTIFICATE_CATEGORY_URL ? 'Услуга' : 'Товар',
         }),
       );
     if (order.deliveryPrice > 0 || order.deliveryName)
@@ -159,7 +162,17 @@ export async function exportOrders(
         : '',
       `<Товары>${goods.join('')}</Товары>`,
       '<ЗначенияРеквизитов>',
-      requisite('Метод оплаты', getPaymentMethodName(order.sposobOplat) ?? ''),
+      // Certificates are a payment type of their own: the whole order, or their part beside the order's method.
+      requisite(
+        'Метод оплаты',
+        order.certificateAmount > 0 && order.certificateAmount === order.total
+          ? CERTIFICATE_PAYMENT_NAME
+          : (getPaymentMethodName(order.sposobOplat) ?? ''),
+      ),
+      order.certificateAmount > 0 ? requisite('Оплачено сертификатом', order.certificateAmount) : '',
+      order.certificateAmount > 0
+        ? requisite('К оплате способом заказа', order.total - order.certificateAmount)
+        : '',
       requisite('Заказ оплачен', paid ? 'true' : 'false'),
       requisite('Состояние оплаты', PAYMENT_STATE_NAMES[order.paymentState]),
       order.paidAt ? requisite('Дата оплаты', moscow(order.paidAt).full) : '',

@@ -16,6 +16,10 @@ export interface Letter {
   html?: string;
   /** Mailings (not transactional letters): the link in the footer and the List-Unsubscribe headers. */
   unsubscribeUrl?: string;
+  /** Files to send with it (a gift certificate's PDF). */
+  attachments?: Array<{ filename: string; contentType: string; content: Buffer }>;
+  /** Not before then (a gift certificate's chosen send date); at once without it. */
+  sendAt?: Date;
 }
 
 export interface MailService {
@@ -36,6 +40,8 @@ const insertLetter = preparedQuery((db) =>
       text: sql.placeholder('text'),
       html: sql.placeholder('html'),
       headers: sql.placeholder('headers'),
+      attachments: sql.placeholder('attachments'),
+      nextAttemptAt: sql.placeholder('nextAttemptAt'),
     })
     .prepare('outbox_insert'),
 );
@@ -72,6 +78,12 @@ export function createMailService(
         text,
         html,
         headers,
+        attachments: (letter.attachments ?? []).map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          content: file.content.toString('base64'),
+        })),
+        nextAttemptAt: letter.sendAt ?? new Date(),
       });
       onQueued();
     },
@@ -83,6 +95,8 @@ export function createMailService(
         text,
         html: '',
         headers: {},
+        attachments: [],
+        nextAttemptAt: new Date(),
       });
       onQueued();
     },

@@ -6,6 +6,12 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 export type OutboxChannel = 'email' | 'telegram';
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  /** base64 */
+  content: string;
+}
 
 export const outbox = pgTable(
   'outbox',
@@ -19,6 +25,8 @@ export const outbox = pgTable(
     html: text('html').notNull().default(''),
     /** Extra mail headers (List-Unsubscribe on mailings). */
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    /** Files sent with the letter (a gift certificate's PDF), the content in base64. */
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default([]),
     status: text('status').$type<OutboxStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

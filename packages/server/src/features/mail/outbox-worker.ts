@@ -54,6 +54,15 @@ function createEmailSender(config: OutboxConfig, log: FastifyBaseLogger) {
           text: row.text,
           ...(row.html ? { html: row.html } : {}),
           headers: row.headers,
+          ...(row.attachments?.length
+            ? {
+                attachments: row.attachments.map((file) => ({
+                  filename: file.filename,
+                  contentType: file.contentType,
+                  content: Buffer.from(file.content, 'base64'),
+                })),
+              }
+            : {}),
         });
         return { ok: true };
       } catch (error) {
@@ -106,9 +115,12 @@ export function createOutboxWorker(deps: {
           and (locked_until is null or locked_until <= ${now.toISOString()}::timestamptz)
         order by id limit ${BATCH}
         for update skip locked)
-      returning id, channel, "to", subject, text, html, headers, attempts`)) as unknown as {
+      returning id, channel, "to", subject, text, html, headers, attachments, attempts`)) as unknown as {
       rows: Array<
-        Pick<OutboxRow, 'id' | 'channel' | 'to' | 'subject' | 'text' | 'html' | 'headers' | 'attempts'>
+        Pick<
+          OutboxRow,
+          'id' | 'channel' | 'to' | 'subject' | 'text' | 'html' | 'headers' | 'attachments' | 'attempts'
+        >
       >;
     };
     return rows.sort((a, b) => a.id - b.id) as OutboxRow[];

@@ -2,6 +2,7 @@
 // orders, from the shop's own tables — one query per figure. Days are Moscow days (UTC+3, no summer time);
 // cancelled orders count nowhere, gifts are not products sold.
 import { type Dashboard, dashboardSchema } from '@efir/domain/admin-wire';
+import { CERTIFICATE_CATEGORY_URL } from '@efir/domain/gift-certificate-wire';
 import { z } from '@efir/domain/zod-ru';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +17,14 @@ const TOP_PRODUCTS = 10;
 /** A Moscow day of a timestamp, whatever the database session's time zone. */
 const moscowDay = (column: string) => sql.raw(`((${column} AT TIME ZONE 'UTC') + interval '3 hours')::date`);
 
+/**
+ * ₽ of an order (alias `o`) that sold gift certificates: an advance the shop owes in goods, not revenue (decision
+ * 045); it becomes revenue as the certificates pay later orders, whose totals count in full.
+ */
+const certificateSales = sql.raw(`coalesce((SELECT sum(cl.sum) FROM order_lines cl
+  JOIN products cp ON cp.id = cl.product_id JOIN categories cc ON cc.id = cp.category_id
+  WHERE cl.order_id = o.id AND cc.url = '${CERTIFICATE_CATEGORY_URL}'), 0)`);
+
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
@@ -25,17 +34,18 @@ async function readDashboard(db: Database, days: number): Promise<Dashboard> {
   const today = sql.raw(`((now() AT TIME ZONE 'UTC') + interval '3 hours')::date`);
   const firstDay = sql`(${today} - ${days - 1}::int)`;
   const periodStart = sql`((${firstDay} - interval '3 hours') AT TIME ZONE 'UTC')`;
-  const [byDay, totalsRows, top, conversionRows] = await Promise.all([
+  const [byDay, totalsRows, top, conversionRows, certificateRows] = await Promise.all([
     db.execute(sql`
-      SELECT to_char(day, 'YYYY-MM-DD') AS date, count(o.id)::int AS orders, coalesce(sum(o.total), 0)::int AS revenue
+      SELECT to_char(day, 'YYYY-MM-DD') AS date, count(o.id)::int AS orders,
+             coalesce(sum(o.total - ${certificateSales}), 0)::int AS revenue
       FROM generate_series(${firstDay}::timestamp, ${today}::timestamp, interval '1 day') AS day
       LEFT JOIN orders o ON ${moscowDay('o.created_at')} = day::date AND o.status <> 'cancelled'
         AND o.created_at >= ${periodStart}
       GROUP BY day ORDER BY day`),
     db.execute(sql`
-      SELECT count(*)::int AS orders, coalesce(sum(total), 0)::int AS revenue,
-             coalesce(round(avg(total)), 0)::int AS average_order
-      FROM orders WHERE created_at >= ${periodStart} AND status <> 'cancelled'`),
+      SELECT count(*)::int AS orders, coalesce(sum(o.total - ${certificateSales}), 0)::int AS revenue,
+             coalesce(round(avg(o.total)), 0)::int AS average_order
+      FROM orders o WHERE o.created_at >= ${periodStart} AND o.status <> 'cancelled'`),
     db.execute(sql`
       SELECT l.product_id, min(l.name) AS name, sum(l.quantity)::int AS quantity, sum(l.sum)::int AS revenue
       FROM order_lines l JOIN orders o ON o.id = l.order_id
@@ -50,6 +60,11 @@ async function readDashboard(db: Database, days: number): Promise<Dashboard> {
           SELECT cart_id, true FROM orders WHERE created_at >= ${periodStart} AND cart_id IS NOT NULL
         ) started GROUP BY id
       ) carts`),
+    db.execute(sql`
+      SELECT (SELECT coalesce(sum(${certificateSales}), 0) FROM orders o
+              WHERE o.created_at >= ${periodStart} AND o.status <> 'cancelled')::int AS sold,
+             (SELECT coalesce(sum(balance), 0) FROM gift_certificates
+              WHERE state = 'active' AND expires_at > now())::int AS outstanding`),
   ]).then((results) => results.map((result) => rowsOf<Record<string, unknown>>(result)));
   const totals = totalsRows?.[0];
   const conversion = conversionRows?.[0];
@@ -61,6 +76,10 @@ async function readDashboard(db: Database, days: number): Promise<Dashboard> {
     totals: totals as Dashboard['totals'],
     top_products: top as Dashboard['top_products'],
     conversion: { carts, ordered, percent: carts === 0 ? 0 : Math.round((ordered / carts) * 1000) / 10 },
+    certificates: {
+      sold: Number(certificateRows?.[0]?.sold ?? 0),
+      outstanding: Number(certificateRows?.[0]?.outstanding ?? 0),
+    },
   };
 }
 

@@ -36,6 +36,12 @@ export function orderPlacedLetter(order: OrderView, origin: string): Letter {
       `Товары: ${formatRub(order.goods_total)}`,
       `Доставка (${order.delivery_name}): ${delivery}`,
       `Итого: ${formatRub(order.total)}`,
+      ...(order.certificate_amount > 0
+        ? [
+            `Оплачено сертификатом: ${formatRub(order.certificate_amount)}`,
+            order.to_pay > 0 ? `Осталось оплатить: ${formatRub(order.to_pay)}` : 'Заказ оплачен полностью',
+          ]
+        : []),
       `Оплата: ${order.sposob_oplat_name}`,
       ...(invoice.length > 0 ? ['', ...invoice] : []),
       '',
@@ -54,6 +60,11 @@ export function orderPlacedLetter(order: OrderView, origin: string): Letter {
         ],
         { label: 'Итого', sum: formatRub(order.total) },
       ) +
+      (order.certificate_amount > 0
+        ? letterParagraph(
+            `Оплачено сертификатом: ${formatRub(order.certificate_amount)}. ${order.to_pay > 0 ? `Осталось оплатить: ${formatRub(order.to_pay)}` : 'Заказ оплачен полностью'}`,
+          )
+        : '') +
       letterParagraph(`Оплата: ${order.sposob_oplat_name}`) +
       (invoice.length > 0
         ? `<p style="margin:0 0 14px;padding:12px;background:#faf7f0;font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:21px;color:#262a27">${invoice.map(escapeLetterHtml).join('<br>')}</p>`

@@ -47,6 +47,7 @@ import {
   describeTracking,
   handoverOf,
   ORDER_STATUS_NAMES,
+  type OrderCertificates,
   orderNumber,
   PAYMENT_STATE_NAMES,
   paymentStateName,
@@ -146,6 +147,8 @@ export interface OrdersAdminDeps {
   origin: string;
   /** DISCOUNT_TIERS: a status change can move the customer's personal discount. */
   discountTiers: readonly DiscountTier[];
+  /** Gift certificates (decision 045): spent when the order is confirmed, given back when it is cancelled. */
+  certificates?: Pick<OrderCertificates, 'confirmed' | 'cancelled'>;
 }
 
 /** Backslash-escapes LIKE's wildcards so a searched «%» or «_» means itself. */
@@ -429,8 +432,24 @@ const STATUS_LETTERS: Partial<Record<OrderStatus, (order: OrderRow, refunded: nu
   },
   delivered: (order) =>
     `Заказ ${orderNumber(order.id)} доставлен. Спасибо, что выбрали «Эфир»! Будем рады вашему отзыву.`,
-  cancelled: (order, refunded) =>
-    `Заказ ${orderNumber(order.id)} на сумму ${formatRub(order.total)} отменён.${order.paymentState !== 'paid' ? '' : refunded >= order.total ? ' Деньги за него мы вам уже вернули.' : ' Вы его уже оплатили — мы свяжемся с вами, чтобы вернуть деньги.'} Если это ошибка, просто ответьте на это письмо.`,
+  cancelled: (order, refunded) => {
+    // What certificates paid is back on them already (decision 045); the rest is what the payment method paid.
+    const byCertificates = order.certificateAmount;
+    const byMethod = order.total - byCertificates;
+    const certificates =
+      byCertificates > 0
+        ? ` ${formatRub(byCertificates)} вернулись на подарочный сертификат — им можно оплатить другой заказ.`
+        : '';
+    const money =
+      order.paymentState !== 'paid' || byMethod === 0
+        ? ''
+        : refunded >= byMethod
+          ? ' Деньги за него мы вам уже вернули.'
+          : byCertificates > 0
+            ? ` Оплату ${formatRub(byMethod)} мы вернём — свяжемся с вами.`
+            : ' Вы его уже оплатили — мы свяжемся с вами, чтобы вернуть деньги.';
+    return `Заказ ${orderNumber(order.id)} на сумму ${formatRub(order.total)} отменён.${certificates}${money} Если это ошибка, просто ответьте на это письмо.`;
+  },
 };
 
 const RETURN_LETTER = (order: OrderRow) =>
@@ -525,6 +544,14 @@ export async function changeOrderStatus(
       if (now) refuseIllegal(now.status, input.status);
       throw conflict('Статус заказа только что изменили — обновите страницу');
     }
+    // What certificates paid is theirs again when the order is cancelled (a return after delivery too); any other
+    // move means the shop goes on with the order, so what they reserved is spent.
+    let certificatesReturned = 0;
+    if (input.status === 'cancelled') {
+      certificatesReturned = (await deps.certificates?.cancelled(txDb, order.id, input.moderatorId)) ?? 0;
+    } else {
+      await deps.certificates?.confirmed(txDb, order.id);
+    }
     let stockReturned: Array<{ product_id: number; quantity: number; stock: number | null }> | undefined;
     let promoReturned: string | undefined;
     // A return after delivery: the goods and the code's use were consumed (see NEXT_STATUSES).
@@ -559,6 +586,7 @@ export async function changeOrderStatus(
           : {}),
         ...(stockReturned ? { stock_returned: stockReturned } : {}),
         ...(promoReturned ? { promo_returned: promoReturned } : {}),
+        ...(certificatesReturned > 0 ? { certificates_returned: certificatesReturned } : {}),
         ...(skidka && skidka.before !== skidka.after ? { skidka: skidka.after } : {}),
       },
     });

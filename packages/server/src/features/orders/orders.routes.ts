@@ -1,5 +1,6 @@
 // HTTP routes of orders (spec §7 Order, my-orders): placing, paying by card, the order's detail for its owner.
 import { checkoutContactSchema, deliveryFormSchema } from '@efir/domain/delivery-rules';
+import { certificateRecipientSchema } from '@efir/domain/gift-certificate-wire';
 import {
   orderAnswerSchema,
   orderPaymentAnswerSchema,
@@ -58,6 +59,13 @@ export function registerOrderRoutes(
           idempotency_key: z.uuid('Неверный ключ заказа'),
           contact: checkoutContactSchema,
           delivery: deliveryFormSchema,
+          /** The recipients of the certificates bought, one per certificate in line order (decision 045). */
+          /** Pay at most this much by the cart's gift certificates, ₽ (the rest by the payment method). */
+          certificate_limit: z.int('Сумма — целое число рублей').min(0).max(100_000_000).optional(),
+          gift_certificates: z
+            .array(certificateRecipientSchema)
+            .max(50, 'Не больше 50 сертификатов')
+            .optional(),
           /** What the buyer was shown at /check; when the server's figures differ, nothing is placed. */
           expected: z
             .strictObject({
@@ -111,14 +119,20 @@ export function registerOrderRoutes(
       if (order.paymentState === 'paid')
         return { status: 'paid', order_id: order.id, confirmation_url: null };
       if (order.status === 'cancelled') throw new AppError(409, 'Заказ отменён');
-      const view = await orders.view(order);
+      const [view, certificateProducts] = await Promise.all([
+        orders.view(order),
+        orders.certificateProducts(order.id),
+      ]);
+      // Certificates paid part of the total (decision 045): the card pays the rest, delivery first; the
+      // certificates' part has its own receipt (the advance offset).
+      const amount = order.total - order.certificateAmount;
       const sbp = request.body.method === 'sbp';
       const payment = await deps.payments
         .startPayment({
           method: sbp ? 'sbp' : null,
           confirmation: sbp && request.body.device !== 'phone' ? 'qr' : 'redirect',
           orderId: order.id,
-          amount: order.total,
+          amount,
           description: `Заказ ${orderNumber(order.id)} в магазине «Эфир»`,
           receipt: {
             email: order.email,
@@ -131,9 +145,14 @@ export function registerOrderRoutes(
                 price: line.price,
                 // A course seat paid again from /my-orders is still a service in the receipt.
                 service: line.id === COURSE_LINE_PRODUCT_ID,
+                // A gift certificate sold is an advance (decision 045).
+                advance: certificateProducts.has(line.id),
               })),
-            delivery: order.deliveryPrice > 0 ? { name: 'Доставка', price: order.deliveryPrice } : null,
-            total: order.total,
+            delivery:
+              order.deliveryPrice > 0
+                ? { name: 'Доставка', price: Math.min(order.deliveryPrice, amount) }
+                : null,
+            total: amount,
           },
           returnUrl: `${origin}/yookassa?order=${order.id}${order.userId === null ? `&key=${order.guestKey}` : ''}`,
         })

@@ -7,6 +7,7 @@ import type { DiscountTier } from '@efir/domain/account-wire';
 import type { CartAnswer } from '@efir/domain/cart-wire';
 import { getDeliveryKindName, getPaymentMethodName } from '@efir/domain/delivery-catalogue';
 import type { CheckoutContact, DeliveryForm } from '@efir/domain/delivery-rules';
+import type { CertificateRecipientForm } from '@efir/domain/gift-certificate-wire';
 import { formatRub } from '@efir/domain/money';
 import {
   type OrderHandover,
@@ -89,18 +90,41 @@ export const CARD_ONLINE = 5;
 export const BANK_PREPAYMENT = 3;
 
 /** What a customer paying by bank transfer needs (spec §3 payment 3): the shop's account and the purpose. */
-export function buildInvoice(order: Pick<OrderRow, 'id' | 'total' | 'createdAt'>) {
+export function buildInvoice(order: Pick<OrderRow, 'id' | 'total' | 'certificateAmount' | 'createdAt'>) {
   return {
     number: orderNumber(order.id),
     date: order.createdAt.toISOString(),
-    amount: order.total,
+    amount: order.total - order.certificateAmount,
     purpose: `Оплата по счёту ${orderNumber(order.id)} за товары, без НДС`,
     recipient: SHOP_REQUISITES,
   };
 }
 
+/**
+ * What orders ask of gift certificates (decision 045), handed in by the composition root so that orders never import
+ * them: every call runs in the order's transaction.
+ */
+export interface OrderCertificates {
+  /** The recipients the buyer named for the order's certificate lines. */
+  saveRecipients(txDb: Database, orderId: number, recipients: CertificateRecipientForm[]): Promise<void>;
+  /** Takes up to `amount` ₽ from the cart's certificates for the order; ₽ taken. */
+  reserve(txDb: Database, input: { cartId: string; orderId: number; amount: number }): Promise<number>;
+  /** The order is paid: its certificate reservations are spent and its certificate lines issued (once each). */
+  paid(txDb: Database, order: OrderRow): Promise<void>;
+  /** The order is confirmed (paid on delivery, by invoice…): its reservations are spent. */
+  confirmed(txDb: Database, orderId: number): Promise<void>;
+  /** The order is cancelled: what the certificates paid goes back to them. ₽ returned. */
+  cancelled(txDb: Database, orderId: number, moderatorId: number | null): Promise<number>;
+  /** The order's lines that sell certificates (an advance in the receipt), by product id. */
+  certificateProducts(db: Database, orderId: number): Promise<Set<number>>;
+}
+
 export interface PlaceOrderInput {
   idempotency_key: string;
+  /** At most this much of the cart's gift certificates pays the order, ₽; all it can without it (decision 045). */
+  certificate_limit?: number | undefined;
+  /** One entry per certificate bought, in line order (decision 045). */
+  gift_certificates?: CertificateRecipientForm[] | undefined;
   contact: CheckoutContact;
   delivery: DeliveryForm;
   /** The figures the buyer confirmed (the shop's own client sends them; other clients may not). */
@@ -228,6 +252,8 @@ export function toOrderView(order: OrderRow, lines: CheckoutLine[], refunded = 0
     discount: order.discount,
     goods_total: order.goodsTotal,
     total: order.total,
+    certificate_amount: order.certificateAmount,
+    to_pay: order.total - order.certificateAmount,
     refunded,
     invoice: order.sposobOplat === BANK_PREPAYMENT ? buildInvoice(order) : null,
     call_back: order.callBack,
@@ -354,6 +380,8 @@ export interface OrdersService {
   getOwned(id: number, user: UserRow | null, guestKey: string | undefined): Promise<OrderRow>;
   view(order: OrderRow): Promise<OrderView>;
   listForUser(user: UserRow): Promise<OrderView[]>;
+  /** The order's lines that sell gift certificates, by product id (decision 045). */
+  certificateProducts(orderId: number): Promise<Set<number>>;
   /** Payment follow-up from the payments feature; one call per real change. */
   applyPaymentStatus(orderId: number, status: string): Promise<void>;
 }
@@ -367,6 +395,7 @@ export function createOrdersService(deps: {
   /** DISCOUNT_TIERS: a paid course counts towards the personal discount. */
   discountTiers: readonly DiscountTier[];
   quote(form: DeliveryForm, cart: CartSnapshot, user: UserRow | null): Promise<DeliveryQuoteResult>;
+  certificates?: OrderCertificates;
 }): OrdersService {
   const { db, cart: carts, mail } = deps;
 
@@ -514,6 +543,30 @@ export function createOrdersService(deps: {
             cart.id,
           );
           if (!order) return null;
+          if (input.gift_certificates?.length)
+            await deps.certificates?.saveRecipients(txDb, order.id, input.gift_certificates);
+          // Certificates pay the total after discounts and delivery, in part or in full; under their row locks.
+          const byCertificates = deps.certificates
+            ? await deps.certificates.reserve(txDb, {
+                cartId: cart.id,
+                orderId: order.id,
+                amount: Math.min(order.total, input.certificate_limit ?? order.total),
+              })
+            : 0;
+          if (byCertificates > 0) {
+            const fullyPaid = byCertificates === order.total;
+            Object.assign(
+              order,
+              await updateOrder(txDb, order.id, {
+                certificateAmount: byCertificates,
+                // Nothing left to pay: no online payment, the order goes on as a paid one.
+                ...(fullyPaid
+                  ? { paymentState: 'paid' as const, paidAt: new Date(), status: 'confirmed' as const }
+                  : {}),
+              }),
+            );
+            if (fullyPaid) await deps.certificates?.paid(txDb, order);
+          }
           // The letter is written with the order: it exists exactly when the order does.
           await mail.send(orderPlacedLetter(toOrderView(order, lines), deps.origin), txDb);
           // Stock and the promo's use count last: their rows are shared by every checkout, so their locks are
@@ -570,6 +623,10 @@ export function createOrdersService(deps: {
       return toOrderView(order, lines, refunded);
     },
 
+    async certificateProducts(orderId) {
+      return (await deps.certificates?.certificateProducts(db, orderId)) ?? new Set();
+    },
+
     async listForUser(user) {
       const rows = await findOrdersOfUser(db, user.id);
       return Promise.all(rows.map((row) => service.view(row)));
@@ -589,12 +646,14 @@ export function createOrdersService(deps: {
           });
           // A paid course is a completed order (decision 012).
           if (row?.userId != null) await refreshPersonalDiscount(txDb, row.userId, deps.discountTiers);
+          // Certificates bought are issued, certificates spent are spent: once each, however often this runs.
+          if (row) await deps.certificates?.paid(txDb, row);
           if (row) {
             await mail.send(
               {
                 to: row.email,
                 subject: `Оплата заказа ${orderNumber(row.id)} получена`,
-                text: `Здравствуйте, ${row.name}!\n\nМы получили оплату заказа ${orderNumber(row.id)} на сумму ${formatRub(row.total)}. ${AFTER_PAYMENT[handoverOf(row)](deps.origin)}`,
+                text: `Здравствуйте, ${row.name}!\n\nМы получили оплату заказа ${orderNumber(row.id)} на сумму ${formatRub(row.total - row.certificateAmount)}. ${AFTER_PAYMENT[handoverOf(row)](deps.origin)}`,
               },
               txDb,
             );

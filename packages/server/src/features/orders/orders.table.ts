@@ -51,6 +51,8 @@ export const orders = pgTable(
     goodsTotal: integer('goods_total').notNull(),
     /** What the customer pays: goods + delivery, ₽. */
     total: integer('total').notNull(),
+    /** The part of `total` paid by gift certificates (decision 045), ₽: a means of payment, not a discount. */
+    certificateAmount: integer('certificate_amount').notNull().default(0),
     hydr: boolean('hydr').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -81,6 +83,10 @@ export const orders = pgTable(
       .on(table.createdAt)
       .where(sql`${table.callBack} and ${table.status} = 'new'`),
     check('orders_totals_not_negative', sql`${table.total} >= 0 and ${table.goodsTotal} >= 0`),
+    check(
+      'orders_certificate_amount_range',
+      sql`${table.certificateAmount} >= 0 and ${table.certificateAmount} <= ${table.total}`,
+    ),
   ],
 );
 

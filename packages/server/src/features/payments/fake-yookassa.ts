@@ -127,8 +127,8 @@ function validateReceipt(value: unknown, total: string): string | null {
         !AMOUNT.test(itemAmount.value) ||
         itemAmount.currency !== 'RUB' ||
         typeof item.vat_code !== 'number' ||
-        !['full_prepayment', 'full_payment'].includes(item.payment_mode as string) ||
-        !['commodity', 'service'].includes(item.payment_subject as string)
+        !['full_prepayment', 'full_payment', 'advance'].includes(item.payment_mode as string) ||
+        !['commodity', 'service', 'payment'].includes(item.payment_subject as string)
       ) {
         return 'receipt.items';
       }

@@ -5,6 +5,7 @@ import {
   kopecksToValue,
   type Receipt,
   type ReceiptItem,
+  type StandaloneReceipt,
   valueToKopecks,
 } from './yookassa.client.ts';
 
@@ -16,6 +17,11 @@ export interface ReceiptLine {
   price: number;
   /** A service (a course seat) rather than goods; `service` of the input sets it for every line. */
   service?: boolean;
+  /**
+   * A gift certificate sold (decision 045): an advance for goods not chosen yet — payment_mode «advance» (tag 1214
+   * = 3), payment_subject «payment» (tag 1212 = 10).
+   */
+  advance?: boolean;
 }
 
 export interface ReceiptInput {
@@ -36,6 +42,8 @@ export interface ReceiptInput {
 export interface ReceiptOptions {
   /** YOOKASSA_VAT_CODE; 1 = без НДС. */
   vatCode?: number;
+  /** Tag 1214 of the goods: paid before they are handed over (the default), or settled in full now. */
+  mode?: 'full_prepayment' | 'full_payment';
 }
 
 /** Chosen by YooKassa's limit for 54-FZ receipts; beyond it the payment would be refused. */
@@ -93,6 +101,7 @@ export function splitLine(
   sum: number,
   subject: ReceiptItem['payment_subject'],
   vatCode: number,
+  mode: ReceiptItem['payment_mode'] = 'full_prepayment',
 ): ReceiptItem[] {
   const unit = Math.floor(sum / quantity);
   const dearer = sum - unit * quantity;
@@ -101,7 +110,7 @@ export function splitLine(
     quantity: `${count}.00`,
     amount: { value: kopecksToValue(price), currency: 'RUB' },
     vat_code: vatCode,
-    payment_mode: 'full_prepayment',
+    payment_mode: mode,
     payment_subject: subject,
   });
   if (dearer === 0) return [item(quantity, unit)];
@@ -139,12 +148,20 @@ export function buildReceipt(input: ReceiptInput, options: ReceiptOptions = {}):
     const sum = sums[index]! - discounts[index]!;
     // A free gift or a fully discounted line costs nothing and has no place in the receipt.
     if (sum === 0) return;
-    const subject = input.service || line.service ? 'service' : 'commodity';
-    items.push(...splitLine(cutDescription(line.name, 'Товар'), line.quantity, sum, subject, vatCode));
+    const subject = line.advance ? 'payment' : input.service || line.service ? 'service' : 'commodity';
+    const mode = line.advance ? 'advance' : (options.mode ?? 'full_prepayment');
+    items.push(...splitLine(cutDescription(line.name, 'Товар'), line.quantity, sum, subject, vatCode, mode));
   });
   if (delivery > 0) {
     items.push(
-      ...splitLine(cutDescription(input.delivery!.name, 'Доставка'), 1, delivery, 'service', vatCode),
+      ...splitLine(
+        cutDescription(input.delivery!.name, 'Доставка'),
+        1,
+        delivery,
+        'service',
+        vatCode,
+        options.mode ?? 'full_prepayment',
+      ),
     );
   }
   if (items.length === 0) throw new RangeError('A receipt needs at least one paid item');
@@ -181,7 +198,30 @@ export function refundReceipt(paid: Receipt, amount: number): Receipt {
     const quantity = Number(item.quantity);
     // A unit price below a kopeck is not a price: such a share is returned as one unit.
     const units = share >= quantity ? quantity : 1;
-    items.push(...splitLine(item.description, units, share, item.payment_subject, item.vat_code));
+    items.push(
+      ...splitLine(item.description, units, share, item.payment_subject, item.vat_code, item.payment_mode),
+    );
   });
   return { customer: paid.customer, items };
+}
+
+/**
+ * The receipt of the part of an order gift certificates paid (decision 045): the goods settled in full
+ * (payment_mode «full_payment») by offsetting the advance the certificate was sold as — one settlement of type
+ * «prepayment» (tag 1215). `input.total` is the certificates' part; sent on its own (POST /v3/receipts).
+ */
+export function buildCertificateOffsetReceipt(
+  input: ReceiptInput & { total: number },
+  options: ReceiptOptions & { paymentId?: string } = {},
+): StandaloneReceipt {
+  const receipt = buildReceipt(input, { ...options, mode: 'full_payment' });
+  return {
+    type: 'payment',
+    send: true,
+    ...(options.paymentId ? { payment_id: options.paymentId } : {}),
+    ...receipt,
+    settlements: [
+      { type: 'prepayment', amount: { value: kopecksToValue(input.total * 100), currency: 'RUB' } },
+    ],
+  };
 }

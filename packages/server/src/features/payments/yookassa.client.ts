@@ -23,13 +23,29 @@ export interface ReceiptItem {
   /** Price of ONE unit (tag 1079). */
   amount: Amount;
   vat_code: number;
-  payment_mode: 'full_prepayment';
-  payment_subject: 'commodity' | 'service';
+  /**
+   * Tag 1214: full_prepayment (paid before the goods are handed over), full_payment (a full settlement, as when an
+   * advance is offset), advance (a gift certificate sold: goods not known yet; decision 045).
+   */
+  payment_mode: 'full_prepayment' | 'full_payment' | 'advance';
+  /** Tag 1212: payment («платёж») for a gift certificate sold, an advance that is not yet goods. */
+  payment_subject: 'commodity' | 'service' | 'payment';
 }
 
 export interface Receipt {
   customer: { email?: string; phone?: string };
   items: ReceiptItem[];
+}
+
+/**
+ * A receipt sent on its own (POST /v3/receipts): `settlements` say how the buyer paid — `prepayment` is the offset of
+ * an advance (tag 1215: a gift certificate), `cashless` money paid electronically (tag 1081).
+ */
+export interface StandaloneReceipt extends Receipt {
+  type: 'payment';
+  send: true;
+  payment_id?: string;
+  settlements: Array<{ type: 'prepayment' | 'cashless'; amount: Amount }>;
 }
 
 const amountSchema = z.object({ value: z.string().regex(/^\d+(\.\d{1,2})?$/), currency: z.string() });

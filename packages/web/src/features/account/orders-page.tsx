@@ -86,6 +86,18 @@ function OrderDetails({ order }: { order: OrderView }) {
           <dt>Итого</dt>
           <dd>{formatRub(order.total)}</dd>
         </div>
+        {order.certificate_amount > 0 && (
+          <>
+            <div>
+              <dt>Оплачено сертификатом</dt>
+              <dd>{formatRub(order.certificate_amount)}</dd>
+            </div>
+            <div>
+              <dt>Осталось оплатить</dt>
+              <dd>{order.to_pay > 0 ? formatRub(order.to_pay) : 'ничего — заказ оплачен'}</dd>
+            </div>
+          </>
+        )}
         {(order.refunded ?? 0) > 0 && (
           <div>
             <dt>Возвращено</dt>

@@ -5,7 +5,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type CartData, EMPTY_CART } from '../../lib/app-state.ts';
-import { type Answer, held, renderPage } from '../../test/dom-shop.tsx';
+import { type Answer, held, type Route, renderPage } from '../../test/dom-shop.tsx';
 import { CartPage } from './cart-page.tsx';
 
 afterEach(cleanup);
@@ -34,11 +34,15 @@ const CART: CartData = {
 };
 const NO_SUCH_CODE = 'Такого промокода нет. Проверьте, нет ли опечатки';
 
-function openCart(routes: Record<string, Answer | Promise<Answer>> = {}) {
+function openCart(routes: Record<string, Route> = {}) {
   return renderPage(<CartPage />, {
     url: '/my-cart',
     bootstrap: { cart: CART },
-    routes: { 'GET /v1/cart/gifts': { status: 200, body: { gifts: [] } }, ...routes },
+    routes: {
+      'GET /v1/cart/gifts': { status: 200, body: { gifts: [] } },
+      'GET /v1/cart/certificates': { status: 200, body: { message: 'cart/certificates', certificates: [] } },
+      ...routes,
+    },
   });
 }
 
@@ -54,7 +58,7 @@ describe('cart page', () => {
     const answer = held<Answer>();
     const { calls } = openCart({ 'PUT /v1/cart/promo/code': answer.promise });
     const user = userEvent.setup();
-    const field = screen.getByRole('textbox', { name: 'Промокод' });
+    const field = screen.getByRole('textbox', { name: 'Подарочный сертификат или промокод' });
     await user.type(field, 'VESNA');
     await user.click(screen.getByRole('button', { name: 'Применить' }));
 
@@ -86,7 +90,50 @@ describe('cart page', () => {
   it('asks for a code without calling the server when the field is empty', async () => {
     const { calls } = openCart();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Применить' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Введите промокод');
+    expect((await screen.findByRole('alert')).textContent).toBe('Введите код сертификата или промокод');
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+  });
+
+  it('a certificate code entered is listed with its balance, keeps the field for more, and can be taken off', async () => {
+    const certificate = { id: 7, code_tail: 'K7QZ', balance: 3000, expires_at: '2027-12-07T10:00:00.000Z' };
+    let held: Array<typeof certificate> = [];
+    const { calls } = openCart({
+      'GET /v1/cart/certificates': () => ({
+        status: 200,
+        body: { message: 'cart/certificates', certificates: held },
+      }),
+      'PUT /v1/cart/promo/code': {
+        status: 200,
+        body: {
+          message: 'cart/promo',
+          code: null,
+          error: false,
+          text: 'Сертификат принят: на нём 3 000 ₽',
+          cart: CART,
+          hydr: false,
+        },
+      },
+      'DELETE /v1/cart/certificates/7': {
+        status: 200,
+        body: { message: 'cart/certificates', certificates: [] },
+      },
+    });
+    const user = userEvent.setup();
+    await user.type(
+      screen.getByRole('textbox', { name: 'Подарочный сертификат или промокод' }),
+      '7KQ2-M9XH-ABCD-EFGH-K7QZ',
+    );
+    // The list the cart now holds, as the server will answer after the code was accepted.
+    held = [certificate];
+    await user.click(screen.getByRole('button', { name: 'Применить' }));
+    const list = await screen.findByRole('list', { name: 'Подарочные сертификаты' });
+    expect(within(list).getByText(/Сертификат …K7QZ: 3\s000\s₽, до 7 декабря 2027/)).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Подарочный сертификат или промокод' })).toHaveProperty(
+      'value',
+      '',
+    );
+    await user.click(screen.getByRole('button', { name: 'Убрать сертификат …K7QZ' }));
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Подарочные сертификаты' })).toBeNull());
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('DELETE /v1/cart/certificates/7');
   });
 });

@@ -150,9 +150,21 @@ export function OrderDonePage() {
                 <strong>{formatRub(order.total)}</strong>
               </dd>
             </div>
+            {order.certificate_amount > 0 && (
+              <>
+                <div>
+                  <dt>Оплачено сертификатом</dt>
+                  <dd>{formatRub(order.certificate_amount)}</dd>
+                </div>
+                <div>
+                  <dt>Осталось оплатить</dt>
+                  <dd>{order.to_pay > 0 ? formatRub(order.to_pay) : 'ничего — заказ оплачен'}</dd>
+                </div>
+              </>
+            )}
           </dl>
           <div className="button-row">
-            {canPayOnline(order) && <PayOnlineButtons total={order.total} onPay={pay} />}
+            {canPayOnline(order) && <PayOnlineButtons total={order.to_pay} onPay={pay} />}
             {loggedIn ? (
               <Link to="/my-orders" className="button button--ghost">
                 Мои заказы

@@ -185,7 +185,7 @@ export function YookassaPage() {
           <h1>Оплата через СБП</h1>
           <p>
             Наведите камеру телефона на QR-код или отсканируйте его в приложении банка и подтвердите оплату{' '}
-            {formatRub(view.order.total)} за заказ {view.order.number}.
+            {formatRub(view.order.to_pay)} за заказ {view.order.number}.
           </p>
           {/* Drawn by our server from YooKassa's payment link: an SVG with paths only, no script. */}
           <div className="payment-qr__code" dangerouslySetInnerHTML={{ __html: view.svg }} />
@@ -233,7 +233,7 @@ export function YookassaPage() {
             </p>
           ) : (
             <p>
-              Спасибо! Мы получили {formatRub(view.order.total)} за заказ {view.order.number}. Соберём его и
+              Спасибо! Мы получили {formatRub(view.order.to_pay)} за заказ {view.order.number}. Соберём его и
               сообщим на {view.order.email},{' '}
               {view.order.handover === 'pickup'
                 ? 'когда его можно будет забрать в нашем офисе.'
@@ -276,7 +276,7 @@ export function YookassaPage() {
           )}
           <div className="button-row">
             {canPayOnline(view.order) && (
-              <PayOnlineButtons total={view.order.total} onPay={(method) => retry(view.order, method)} />
+              <PayOnlineButtons total={view.order.to_pay} onPay={(method) => retry(view.order, method)} />
             )}
             <OrderLink order={view.order} guestKey={loggedIn ? undefined : key} />
             {loggedIn && (
