@@ -40,6 +40,7 @@ const MONTH = dashboardSchema.parse({
     { product_id: 7, name: 'Чайное дерево', quantity: 1, revenue: 1300 },
   ],
   conversion: { carts: 12, ordered: 3, percent: 25 },
+  certificates: { sold: 0, outstanding: 0 },
 });
 
 const WEEK = dashboardSchema.parse({
@@ -48,6 +49,7 @@ const WEEK = dashboardSchema.parse({
   totals: { orders: 1, revenue: 6800, average_order: 6800 },
   top_products: [],
   conversion: { carts: 3, ordered: 1, percent: 33.3 },
+  certificates: { sold: 0, outstanding: 0 },
 });
 
 /** What the dashboard says under a figure's name. */
