@@ -32,6 +32,7 @@ async function typeDigits(field: Locator, digits: string): Promise<void> {
 /** Fixing one digit inside a whole number: the caret stays after the digit, it never jumps to the end. */
 async function fixDigitInside(field: Locator): Promise<void> {
   expect(await field.inputValue()).toBe('+7 (916) 123-45-67');
+  await field.focus();
   await field.evaluate((input: HTMLInputElement) => input.setSelectionRange(7, 7)); // after «916»
   await field.press('Backspace');
   expect(await field.inputValue()).toBe('+7 (911) 234-56-7');
@@ -51,7 +52,9 @@ async function fixDigitInside(field: Locator): Promise<void> {
 function journeys(viewport: { width: number; height: number }) {
   const browser = useBrowser(viewport);
 
-  it('«Купить в 1 клик»: 89161234567 typed digit by digit keeps all eleven digits in the field and the order', async () => {
+  it('«Купить в 1 клик»: 89161234567 typed digit by digit keeps all eleven digits in the field and the order', {
+    timeout: 180_000,
+  }, async () => {
     const { page } = browser;
     await page.goto(PRODUCT_URL);
     await page.getByRole('button', { name: 'Купить в 1 клик' }).click();
@@ -69,12 +72,17 @@ function journeys(viewport: { width: number; height: number }) {
     expect(plain(await done.textContent())).toContain('Мы перезвоним на номер +7 (916) 123-45-67');
   });
 
-  it('checkout «Получатель»: a typed 8… and a pasted +7… both show the masked number, and the check step keeps it', async () => {
+  it('checkout «Получатель»: a typed 8… and a pasted +7… both show the masked number, and the check step keeps it', {
+    timeout: 180_000,
+  }, async () => {
     const { page } = browser;
     await addToCartFromProductPage(page, PRODUCT_URL);
     await page.goto('/checkout');
     await page.waitForURL('**/checkout/delivery');
-    await page.getByRole('radio', { name: /Самовывоз/ }).first().check();
+    await page
+      .getByRole('radio', { name: /Самовывоз/ })
+      .first()
+      .check();
     await page.getByRole('radio', { name: /Самовывоз из офиса в Москве/ }).check();
     const next = page.getByRole('button', { name: 'Далее' });
     await expect.poll(() => next.isEnabled()).toBe(true);
@@ -98,7 +106,9 @@ function journeys(viewport: { width: number; height: number }) {
     await page.getByText('+7 (915) 123-45-67').first().waitFor();
   });
 
-  it('registration: 89161234567 typed digit by digit is the account’s phone', async () => {
+  it('registration: 89161234567 typed digit by digit is the account’s phone', {
+    timeout: 180_000,
+  }, async () => {
     const { page } = browser;
     await page.goto('/registration');
     const form = page.getByRole('form', { name: 'Регистрация' });
@@ -107,8 +117,8 @@ function journeys(viewport: { width: number; height: number }) {
     const phone = form.getByRole('textbox', { name: 'Телефон' });
     await typeDigits(phone, '89161234567');
     expect(await phone.inputValue()).toBe('+7 (916) 123-45-67');
-    await form.getByLabel('Пароль', { exact: true }).fill(PASSWORD);
-    await form.getByRole('checkbox').check();
+    await form.getByRole('textbox', { name: 'Пароль', exact: true }).fill(PASSWORD);
+    await form.getByRole('checkbox', { name: /Я соглашаюсь/ }).check();
     await form.getByRole('button', { name: 'Зарегистрироваться' }).click();
     await page.waitForURL((url) => url.pathname !== '/registration');
     await page.goto('/my-personal');

@@ -64,6 +64,7 @@ export const REFRESH_REUSE_GRACE_MS = 10_000;
 const DAY_S = 86_400;
 const RESET_TTL_MS = 60 * 60 * 1000;
 const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+const CONFIRM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Wrong passwords allowed per account (or per known device) in LOGIN_WINDOW_MS. */
 const LOGIN_ATTEMPTS = 8;
@@ -105,8 +106,17 @@ export interface AuthService {
   logoutByCookie(cookie: string | undefined): Promise<void>;
   forgotPassword(input: z.infer<typeof forgotPasswordSchema>, ip: string): Promise<'sent' | 'changed'>;
   changePassword(user: UserRow, current: string, next: string): Promise<void>;
-  changeEmail(user: UserRow | null, input: z.infer<typeof changeEmailSchema>): Promise<'sent' | 'changed'>;
+  /** 'confirmed': the link of a letter confirmed the account's own e-mail (decision 040); 'changed': a new one. */
+  changeEmail(
+    user: UserRow | null,
+    input: z.infer<typeof changeEmailSchema>,
+  ): Promise<'sent' | 'changed' | 'confirmed'>;
+  /** Sends the link confirming the account's e-mail again (the welcome letter's may be lost or expired). */
+  sendEmailConfirmation(user: UserRow): Promise<void>;
 }
+
+/** What else follows a confirmed e-mail (decision 040: the guest orders placed with it join the account). */
+export type OnEmailConfirmed = (db: Database, userId: number, email: string) => Promise<void>;
 
 export function createAuthService(deps: {
   db: Database;
@@ -115,9 +125,33 @@ export function createAuthService(deps: {
   limiter: RateLimiter;
   devices: DeviceCookies;
   config: Pick<Config, 'REFRESH_TOKEN_TTL_DAYS' | 'PUBLIC_URL'>;
+  onEmailConfirmed?: OnEmailConfirmed;
 }): AuthService {
   const { db, tokens, mail, limiter, devices, config } = deps;
   const origin = config.PUBLIC_URL.replace(/\/$/, '');
+
+  /**
+   * A link proving the account's own e-mail: an e-mail change to the same address (the link of /my-settings), so one
+   * token purpose and one page confirm both a new address and the one given at registration.
+   */
+  async function createConfirmationLink(txDb: Database, user: UserRow, ttlMs: number): Promise<string> {
+    const link = createOpaqueToken();
+    await insertOneTimeToken(txDb, {
+      id: link.id,
+      userId: user.id,
+      purpose: 'email_change',
+      tokenHash: link.hash,
+      payload: user.email,
+      expiresAt: new Date(Date.now() + ttlMs),
+    });
+    return `${origin}/my-settings?email_token=${encodeURIComponent(link.value)}`;
+  }
+
+  /** The e-mail is the account holder's (a letter's link was opened): marked, and what follows it done. */
+  async function confirmEmail(txDb: Database, userId: number, email: string): Promise<void> {
+    await updateUser(txDb, userId, { emailConfirmedAt: new Date() });
+    await deps.onEmailConfirmed?.(txDb, userId, email);
+  }
 
   async function limit(key: string, max: number, windowMs: number) {
     if (!(await limiter.hit(key, max, windowMs))) throw tooManyAttempts();
@@ -180,11 +214,12 @@ export function createAuthService(deps: {
           }
           throw error;
         });
+        const confirm = await createConfirmationLink(txDb, created, CONFIRM_TTL_MS);
         await mail.send(
           {
             to: created.email,
             subject: 'Добро пожаловать в «Эфир»',
-            text: `Здравствуйте, ${created.name}!\n\nВы зарегистрировались в интернет-магазине «Эфир». Личный кабинет: ${origin}/my-account\n\nЕсли это были не вы, просто проигнорируйте письмо.`,
+            text: `Здравствуйте, ${created.name}!\n\nВы зарегистрировались в интернет-магазине «Эфир». Подтвердите e-mail — откройте ссылку (она действует 7 дней):\n${confirm}\n\nПосле этого заказы, которые вы оформляли на этот адрес без входа в кабинет, появятся в «Мои заказы».\n\nЛичный кабинет: ${origin}/my-account\n\nЕсли это были не вы, просто проигнорируйте письмо.`,
           },
           txDb,
         );
@@ -319,7 +354,13 @@ export function createAuthService(deps: {
       if (!(await markOneTimeTokenUsed(db, token.id))) {
         throw invalidData({ token: ['Ссылка устарела или уже использована. Запросите новую'] });
       }
-      await updateUser(db, token.userId, { passwordHash: await hashPassword(input.password) });
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction(async (tx) => {
+        const txDb = tx as unknown as Database;
+        const reset = await updateUser(txDb, token.userId, { passwordHash });
+        // The reset link came by letter to the account's e-mail: it proves the e-mail as a confirmation link does.
+        if (!reset.emailConfirmedAt) await confirmEmail(txDb, reset.id, reset.email);
+      });
       await revokeUserRefreshTokens(db, token.userId);
       await bumpTokenVersion(db, token.userId);
       return 'changed';
@@ -374,10 +415,34 @@ export function createAuthService(deps: {
       }
       const taken = await findUserByEmail(db, token.payload);
       if (taken && taken.id !== token.userId) throw invalidData({ email: ['Этот e-mail уже занят'] });
-      if (!(await markOneTimeTokenUsed(db, token.id)))
-        throw invalidData({ token: ['Ссылка устарела или уже использована'] });
-      await updateUser(db, token.userId, { email: token.payload });
-      return 'changed';
+      const email = token.payload;
+      return db.transaction(async (tx) => {
+        const txDb = tx as unknown as Database;
+        if (!(await markOneTimeTokenUsed(txDb, token.id)))
+          throw invalidData({ token: ['Ссылка устарела или уже использована'] });
+        const before = await findUserById(txDb, token.userId);
+        const same = before?.email.toLowerCase() === email.toLowerCase();
+        const updated = await updateUser(txDb, token.userId, { email });
+        await confirmEmail(txDb, updated.id, updated.email);
+        return same ? 'confirmed' : 'changed';
+      });
+    },
+
+    async sendEmailConfirmation(user) {
+      await limit(`confirm:user:${user.id}`, 5, 60 * 60 * 1000);
+      if (user.emailConfirmedAt) return;
+      await db.transaction(async (tx) => {
+        const txDb = tx as unknown as Database;
+        const confirm = await createConfirmationLink(txDb, user, CONFIRM_TTL_MS);
+        await mail.send(
+          {
+            to: user.email,
+            subject: 'Подтвердите e-mail в «Эфире»',
+            text: `Здравствуйте, ${user.name}!\n\nЧтобы подтвердить e-mail личного кабинета, откройте ссылку (она действует 7 дней):\n${confirm}\n\nПосле этого заказы, которые вы оформляли на этот адрес без входа в кабинет, появятся в «Мои заказы».`,
+          },
+          txDb,
+        );
+      });
     },
   };
 }
