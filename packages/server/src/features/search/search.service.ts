@@ -5,6 +5,7 @@ import {
   replaceLatinLookalikes,
   switchKeyboardLayout,
 } from '@efir/domain/keyboard-layout';
+import { translateEnglishOilNames } from '@efir/domain/search-synonyms';
 import type {
   Hint,
   HintResponse,
@@ -74,6 +75,9 @@ export function readQueryVariants(normalized: string): string[][] {
   for (const reading of readings) {
     const words = splitWords(reading);
     if (words.length > 0) variants.set(words.join(' '), words);
+    // The English names buyers type («tea tree», «lavender») read as the catalogue's Russian ones.
+    const translated = translateEnglishOilNames(words);
+    if (translated) variants.set(translated.join(' '), translated);
   }
   return [...variants.values()];
 }
