@@ -49,7 +49,8 @@ async function orderAsGuest(page: Page, origin: string, email: string): Promise<
 }
 
 async function efir10Refusal(page: Page, origin: string): Promise<string> {
-  await addToCartFromProductPage(page, `${origin}${LAVENDER}`);
+  // EFIR10 needs 2 000 ₽ in the cart: 5 × 490 ₽.
+  for (let bottle = 0; bottle < 5; bottle++) await addToCartFromProductPage(page, `${origin}${LAVENDER}`);
   await page.goto(`${origin}/my-cart`);
   await page.getByRole('textbox', { name: 'Промокод' }).fill('EFIR10');
   await page.getByRole('button', { name: 'Применить' }).click();

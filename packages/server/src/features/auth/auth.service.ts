@@ -31,6 +31,11 @@ import {
   revokeUserRefreshTokens,
 } from './auth.repo.ts';
 import type { DeviceCookies } from './device-cookies.ts';
+import {
+  createEmailConfirmation,
+  type EmailLinkOutcome,
+  type OnEmailConfirmed,
+} from './email-confirmation.ts';
 import { getDecoyHash, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { type AccessTokens, createOpaqueToken, parseOpaqueToken, secretMatches } from './tokens.ts';
 
@@ -64,7 +69,6 @@ export const REFRESH_REUSE_GRACE_MS = 10_000;
 const DAY_S = 86_400;
 const RESET_TTL_MS = 60 * 60 * 1000;
 const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
-const CONFIRM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Wrong passwords allowed per account (or per known device) in LOGIN_WINDOW_MS. */
 const LOGIN_ATTEMPTS = 8;
@@ -73,6 +77,8 @@ const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const tooManyAttempts = () => new AppError(429, 'Too Many Attempts.');
 const badLogin = () => invalidData({ email: ['Неверный e-mail или пароль'] });
 const invalidSession = () => new AppError(401, 'Unauthenticated.', { error: 'TOKEN_INVALID' });
+
+type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
 
 export interface AuthService {
   register(
@@ -106,17 +112,11 @@ export interface AuthService {
   logoutByCookie(cookie: string | undefined): Promise<void>;
   forgotPassword(input: z.infer<typeof forgotPasswordSchema>, ip: string): Promise<'sent' | 'changed'>;
   changePassword(user: UserRow, current: string, next: string): Promise<void>;
-  /** 'confirmed': the link of a letter confirmed the account's own e-mail (decision 040); 'changed': a new one. */
-  changeEmail(
-    user: UserRow | null,
-    input: z.infer<typeof changeEmailSchema>,
-  ): Promise<'sent' | 'changed' | 'confirmed'>;
-  /** Sends the link confirming the account's e-mail again (the welcome letter's may be lost or expired). */
+  /** 'confirmed': a letter's link confirmed the account's own e-mail (decision 040); 'changed': a new one. */
+  changeEmail(user: UserRow | null, input: ChangeEmailInput): Promise<EmailLinkOutcome | 'sent'>;
+  /** The e-mail confirmation letter again (decision 040). */
   sendEmailConfirmation(user: UserRow): Promise<void>;
 }
-
-/** What else follows a confirmed e-mail (decision 040: the guest orders placed with it join the account). */
-export type OnEmailConfirmed = (db: Database, userId: number, email: string) => Promise<void>;
 
 export function createAuthService(deps: {
   db: Database;
@@ -130,28 +130,7 @@ export function createAuthService(deps: {
   const { db, tokens, mail, limiter, devices, config } = deps;
   const origin = config.PUBLIC_URL.replace(/\/$/, '');
 
-  /**
-   * A link proving the account's own e-mail: an e-mail change to the same address (the link of /my-settings), so one
-   * token purpose and one page confirm both a new address and the one given at registration.
-   */
-  async function createConfirmationLink(txDb: Database, user: UserRow, ttlMs: number): Promise<string> {
-    const link = createOpaqueToken();
-    await insertOneTimeToken(txDb, {
-      id: link.id,
-      userId: user.id,
-      purpose: 'email_change',
-      tokenHash: link.hash,
-      payload: user.email,
-      expiresAt: new Date(Date.now() + ttlMs),
-    });
-    return `${origin}/my-settings?email_token=${encodeURIComponent(link.value)}`;
-  }
-
-  /** The e-mail is the account holder's (a letter's link was opened): marked, and what follows it done. */
-  async function confirmEmail(txDb: Database, userId: number, email: string): Promise<void> {
-    await updateUser(txDb, userId, { emailConfirmedAt: new Date() });
-    await deps.onEmailConfirmed?.(txDb, userId, email);
-  }
+  const confirmation = createEmailConfirmation({ db, mail, origin, onEmailConfirmed: deps.onEmailConfirmed });
 
   async function limit(key: string, max: number, windowMs: number) {
     if (!(await limiter.hit(key, max, windowMs))) throw tooManyAttempts();
@@ -214,7 +193,7 @@ export function createAuthService(deps: {
           }
           throw error;
         });
-        const confirm = await createConfirmationLink(txDb, created, CONFIRM_TTL_MS);
+        const confirm = await confirmation.link(txDb, created);
         await mail.send(
           {
             to: created.email,
@@ -354,13 +333,10 @@ export function createAuthService(deps: {
       if (!(await markOneTimeTokenUsed(db, token.id))) {
         throw invalidData({ token: ['Ссылка устарела или уже использована. Запросите новую'] });
       }
-      const passwordHash = await hashPassword(input.password);
-      await db.transaction(async (tx) => {
-        const txDb = tx as unknown as Database;
-        const reset = await updateUser(txDb, token.userId, { passwordHash });
-        // The reset link came by letter to the account's e-mail: it proves the e-mail as a confirmation link does.
-        if (!reset.emailConfirmedAt) await confirmEmail(txDb, reset.id, reset.email);
-      });
+      const reset = await updateUser(db, token.userId, { passwordHash: await hashPassword(input.password) });
+      // The reset link came by letter to the account's e-mail: it proves the address as a confirmation link does.
+      if (!reset.emailConfirmedAt)
+        await db.transaction((tx) => confirmation.confirm(tx as unknown as Database, reset.id, reset.email));
       await revokeUserRefreshTokens(db, token.userId);
       await bumpTokenVersion(db, token.userId);
       return 'changed';
@@ -415,34 +391,10 @@ export function createAuthService(deps: {
       }
       const taken = await findUserByEmail(db, token.payload);
       if (taken && taken.id !== token.userId) throw invalidData({ email: ['Этот e-mail уже занят'] });
-      const email = token.payload;
-      return db.transaction(async (tx) => {
-        const txDb = tx as unknown as Database;
-        if (!(await markOneTimeTokenUsed(txDb, token.id)))
-          throw invalidData({ token: ['Ссылка устарела или уже использована'] });
-        const before = await findUserById(txDb, token.userId);
-        const same = before?.email.toLowerCase() === email.toLowerCase();
-        const updated = await updateUser(txDb, token.userId, { email });
-        await confirmEmail(txDb, updated.id, updated.email);
-        return same ? 'confirmed' : 'changed';
-      });
+      return confirmation.applyLink(token.id, token.userId, token.payload);
     },
 
-    async sendEmailConfirmation(user) {
-      await limit(`confirm:user:${user.id}`, 5, 60 * 60 * 1000);
-      if (user.emailConfirmedAt) return;
-      await db.transaction(async (tx) => {
-        const txDb = tx as unknown as Database;
-        const confirm = await createConfirmationLink(txDb, user, CONFIRM_TTL_MS);
-        await mail.send(
-          {
-            to: user.email,
-            subject: 'Подтвердите e-mail в «Эфире»',
-            text: `Здравствуйте, ${user.name}!\n\nЧтобы подтвердить e-mail личного кабинета, откройте ссылку (она действует 7 дней):\n${confirm}\n\nПосле этого заказы, которые вы оформляли на этот адрес без входа в кабинет, появятся в «Мои заказы».`,
-          },
-          txDb,
-        );
-      });
-    },
+    sendEmailConfirmation: (user) =>
+      limit(`confirm:user:${user.id}`, 5, 60 * 60 * 1000).then(() => confirmation.resend(user)),
   };
 }
