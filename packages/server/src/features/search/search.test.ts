@@ -274,6 +274,8 @@ describe('POST /api/v1/search', () => {
       expect(found, q).toContain(url);
       // The product named so comes first, before mentions in other descriptions.
       expect(found[0], `${q}: ${found.join(', ')}`).toMatch(first);
+      // Read as English, not as a query typed on the wrong layout.
+      expect((await search(q)).corrected, q).toBeNull();
     }
   });
 
