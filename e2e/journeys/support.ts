@@ -8,7 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Download, Locator, Page } from 'playwright-core';
-import { type RunningShop, startSeededShop } from '../support/server.ts';
+import { type RunningShop, startSeededShop, startShop } from '../support/server.ts';
 
 export const PASSWORD = 'лавандовое-поле-2026';
 
@@ -264,6 +264,21 @@ export async function startJourneyShop(env: Record<string, string> = {}): Promis
     async dispose() {
       await shop.stop();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  });
+}
+
+/** The same shop started again on its data folder and at its address (after readOutbox stopped it). */
+export async function restartJourneyShop(
+  shop: JourneyShop,
+  env: Record<string, string> = {},
+): Promise<JourneyShop> {
+  const again = await startShop({ ...env, DATA_DIR: shop.dataDir, PORT: new URL(shop.url).port });
+  return Object.assign(again, {
+    dataDir: shop.dataDir,
+    async dispose() {
+      await again.stop();
+      await rm(shop.dataDir, { recursive: true, force: true });
     },
   });
 }

@@ -36,7 +36,8 @@ export async function startShop(
   env: Record<string, string> = {},
   options: { from?: string } = {},
 ): Promise<RunningShop> {
-  const port = await findFreePort();
+  // A shop restarted on its data folder keeps its address (PORT given): the browser's session and links still hold.
+  const port = env.PORT ? Number(env.PORT) : await findFreePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'efir-e2e-'));
   // cp(1), not fs.cp: the folder is 1 700 files (pictures), which fs.cp copies with several times the CPU.
   if (options.from) await run('cp', ['-R', `${options.from}/.`, env.DATA_DIR ?? dataDir]);

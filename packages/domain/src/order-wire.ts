@@ -141,7 +141,11 @@ export const placeOrderAnswerSchema = z.object({
 export type PlacedOrder = z.infer<typeof placeOrderAnswerSchema>;
 
 /** GET /v1/my-orders: the user's orders, newest first. */
-export const myOrdersAnswerSchema = z.object({ items: z.array(orderViewSchema) });
+export const myOrdersAnswerSchema = z.object({
+  items: z.array(orderViewSchema),
+  /** Guest orders placed with the account's e-mail, waiting for it to be confirmed (decision 040). */
+  guest_orders: z.int(),
+});
 export type MyOrdersAnswer = z.infer<typeof myOrdersAnswerSchema>;
 
 /**

@@ -13,7 +13,7 @@ import { createAccessTokens } from './features/auth/tokens.ts';
 import { createCartService } from './features/cart/cart.service.ts';
 import { createContentService } from './features/content/content.service.ts';
 import { createMailService } from './features/mail/mail.service.ts';
-import { buyerHasOrdered } from './features/orders/orders.service.ts';
+import { buyerHasOrdered, joinGuestOrders } from './features/orders/orders.service.ts';
 import { attachRealtime } from './features/realtime/realtime.ts';
 import { createTelegramClient } from './features/telegram/telegram-client.ts';
 import { createLocalInvalidationBus, createRedisInvalidationBus } from './lib/invalidation-bus.ts';
@@ -76,7 +76,18 @@ export function createCore(app: FastifyInstance, config: Config, deps: AppDeps) 
     config.PAGE_CACHE_TTL_MS > 0
       ? createPageCache({ ttlMs: config.PAGE_CACHE_TTL_MS, maxBytes: GUEST_PAGE_CACHE_BYTES })
       : null;
-  const auth = createAuthService({ db, tokens, mail, limiter, devices: createDeviceCookies(secret), config });
+  const auth = createAuthService({
+    db,
+    tokens,
+    mail,
+    limiter,
+    devices: createDeviceCookies(secret),
+    config,
+    // Decision 040: a confirmed e-mail brings the guest orders placed with it into the account.
+    onEmailConfirmed: async (txDb, userId, email) => {
+      await joinGuestOrders(txDb, userId, email, config.DISCOUNT_TIERS);
+    },
+  });
   const renderReads = createRenderReads();
   const renderPage = deps.ssr
     ? createPageRenderer(app, config, deps.ssr, guestPages, createPageSessions(auth, tokens), renderReads)

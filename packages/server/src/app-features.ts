@@ -43,7 +43,12 @@ import { registerMetrics } from './features/metrics/metrics.ts';
 import { dashboardAdminSection } from './features/orders/dashboard-admin.ts';
 import { registerOneClickRoutes } from './features/orders/one-click.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
-import { createOrdersService, estimateWeightGrams } from './features/orders/orders.service.ts';
+import {
+  countGuestOrders,
+  createOrdersService,
+  estimateWeightGrams,
+  joinGuestOrders,
+} from './features/orders/orders.service.ts';
 import { changeOrderStatus, getAdminOrder, ordersAdminSection } from './features/orders/orders-admin.ts';
 import {
   createCdekTracking,
@@ -215,7 +220,13 @@ export function registerShopPages(app: FastifyInstance, core: AppCore, checkout:
     limiter: core.limiter,
     config,
     telegram: core.telegram,
-    listOrders: (user) => checkout.orders.listForUser(user),
+    listOrders: async (user) => {
+      // Decision 040: a confirmed e-mail's guest orders are the account's, also those placed since it was confirmed.
+      if (user.emailConfirmedAt) await joinGuestOrders(db, user.id, user.email, config.DISCOUNT_TIERS);
+      return checkout.orders.listForUser(user);
+    },
+    countGuestOrders: (user) =>
+      user.emailConfirmedAt ? Promise.resolve(0) : countGuestOrders(db, user.email),
     listSavedCarts: (user) => cart.listSaved(user),
   });
   registerSchoolRoutes(app, { db, authenticator, payments: checkout.payments, config });

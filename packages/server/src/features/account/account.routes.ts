@@ -84,6 +84,8 @@ export interface AccountDeps {
   /** The user's orders and saved carts come from the orders and cart features. */
   listOrders?: (user: UserRow) => Promise<OrderView[]>;
   listSavedCarts?: (user: UserRow) => Promise<SavedCart[]>;
+  /** Guest orders with the account's e-mail that wait for its confirmation (decision 040). */
+  countGuestOrders?: (user: UserRow) => Promise<number>;
 }
 
 const userParams = z.strictObject({ id: idField });
@@ -164,7 +166,10 @@ function registerPageData(app: FastifyInstance, deps: AccountDeps) {
 
   routes.get('/v1/my-orders', { schema: { response: { 200: myOrdersAnswerSchema } } }, async (request) => {
     const user = await authenticator.requireUser(request);
-    return { items: deps.listOrders ? await deps.listOrders(user) : [] };
+    return {
+      items: deps.listOrders ? await deps.listOrders(user) : [],
+      guest_orders: deps.countGuestOrders ? await deps.countGuestOrders(user) : 0,
+    };
   });
 
   routes.get('/v1/my-baskets', { schema: { response: { 200: savedCartsAnswerSchema } } }, async (request) => {

@@ -38,6 +38,8 @@ export const users = pgTable(
     telegramChatId: text('telegram_chat_id'),
     /** Bumped by logout and password change: access tokens carrying an older version stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** When the link of a letter to `email` was opened (decision 040): guest orders with it joined the account. */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

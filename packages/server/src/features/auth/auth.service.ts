@@ -31,6 +31,11 @@ import {
   revokeUserRefreshTokens,
 } from './auth.repo.ts';
 import type { DeviceCookies } from './device-cookies.ts';
+import {
+  createEmailConfirmation,
+  type EmailLinkOutcome,
+  type OnEmailConfirmed,
+} from './email-confirmation.ts';
 import { getDecoyHash, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { type AccessTokens, createOpaqueToken, parseOpaqueToken, secretMatches } from './tokens.ts';
 
@@ -73,6 +78,8 @@ const tooManyAttempts = () => new AppError(429, 'Too Many Attempts.');
 const badLogin = () => invalidData({ email: ['Неверный e-mail или пароль'] });
 const invalidSession = () => new AppError(401, 'Unauthenticated.', { error: 'TOKEN_INVALID' });
 
+type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
+
 export interface AuthService {
   register(
     input: z.infer<typeof registrationSchema>,
@@ -105,7 +112,10 @@ export interface AuthService {
   logoutByCookie(cookie: string | undefined): Promise<void>;
   forgotPassword(input: z.infer<typeof forgotPasswordSchema>, ip: string): Promise<'sent' | 'changed'>;
   changePassword(user: UserRow, current: string, next: string): Promise<void>;
-  changeEmail(user: UserRow | null, input: z.infer<typeof changeEmailSchema>): Promise<'sent' | 'changed'>;
+  /** 'confirmed': a letter's link confirmed the account's own e-mail (decision 040); 'changed': a new one. */
+  changeEmail(user: UserRow | null, input: ChangeEmailInput): Promise<EmailLinkOutcome | 'sent'>;
+  /** The e-mail confirmation letter again (decision 040). */
+  sendEmailConfirmation(user: UserRow): Promise<void>;
 }
 
 export function createAuthService(deps: {
@@ -115,9 +125,12 @@ export function createAuthService(deps: {
   limiter: RateLimiter;
   devices: DeviceCookies;
   config: Pick<Config, 'REFRESH_TOKEN_TTL_DAYS' | 'PUBLIC_URL'>;
+  onEmailConfirmed?: OnEmailConfirmed;
 }): AuthService {
   const { db, tokens, mail, limiter, devices, config } = deps;
   const origin = config.PUBLIC_URL.replace(/\/$/, '');
+
+  const confirmation = createEmailConfirmation({ db, mail, origin, onEmailConfirmed: deps.onEmailConfirmed });
 
   async function limit(key: string, max: number, windowMs: number) {
     if (!(await limiter.hit(key, max, windowMs))) throw tooManyAttempts();
@@ -180,11 +193,12 @@ export function createAuthService(deps: {
           }
           throw error;
         });
+        const confirm = await confirmation.link(txDb, created);
         await mail.send(
           {
             to: created.email,
             subject: 'Добро пожаловать в «Эфир»',
-            text: `Здравствуйте, ${created.name}!\n\nВы зарегистрировались в интернет-магазине «Эфир». Личный кабинет: ${origin}/my-account\n\nЕсли это были не вы, просто проигнорируйте письмо.`,
+            text: `Здравствуйте, ${created.name}!\n\nВы зарегистрировались в интернет-магазине «Эфир». Подтвердите e-mail — откройте ссылку (она действует 7 дней):\n${confirm}\n\nПосле этого заказы, которые вы оформляли на этот адрес без входа в кабинет, появятся в «Мои заказы».\n\nЛичный кабинет: ${origin}/my-account\n\nЕсли это были не вы, просто проигнорируйте письмо.`,
           },
           txDb,
         );
@@ -319,7 +333,10 @@ export function createAuthService(deps: {
       if (!(await markOneTimeTokenUsed(db, token.id))) {
         throw invalidData({ token: ['Ссылка устарела или уже использована. Запросите новую'] });
       }
-      await updateUser(db, token.userId, { passwordHash: await hashPassword(input.password) });
+      const reset = await updateUser(db, token.userId, { passwordHash: await hashPassword(input.password) });
+      // The reset link came by letter to the account's e-mail: it proves the address as a confirmation link does.
+      if (!reset.emailConfirmedAt)
+        await db.transaction((tx) => confirmation.confirm(tx as unknown as Database, reset.id, reset.email));
       await revokeUserRefreshTokens(db, token.userId);
       await bumpTokenVersion(db, token.userId);
       return 'changed';
@@ -374,10 +391,10 @@ export function createAuthService(deps: {
       }
       const taken = await findUserByEmail(db, token.payload);
       if (taken && taken.id !== token.userId) throw invalidData({ email: ['Этот e-mail уже занят'] });
-      if (!(await markOneTimeTokenUsed(db, token.id)))
-        throw invalidData({ token: ['Ссылка устарела или уже использована'] });
-      await updateUser(db, token.userId, { email: token.payload });
-      return 'changed';
+      return confirmation.applyLink(token.id, token.userId, token.payload);
     },
+
+    sendEmailConfirmation: (user) =>
+      limit(`confirm:user:${user.id}`, 5, 60 * 60 * 1000).then(() => confirmation.resend(user)),
   };
 }

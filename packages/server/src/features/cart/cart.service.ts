@@ -57,6 +57,9 @@ export const HYDROLAT_KAT_GLOBAL = 12;
 export const FIRST_ORDER_CONDITION = 'first_order';
 const NOTHING_REACHED = 'Промокод не действует на товары в корзине (например, на подарочные сертификаты)';
 const FIRST_ORDER_ONLY = 'Этот промокод действует только на первый заказ, а у вас заказы уже есть';
+/** Decision 040: a guest order with the account's e-mail or phone is not in the account until the e-mail is confirmed. */
+const FIRST_ORDER_AS_GUEST =
+  'Этот промокод действует только на первый заказ, а на ваш e-mail или телефон уже оформлен заказ без входа в кабинет. Он появится в «Мои заказы», когда вы подтвердите e-mail по ссылке из письма';
 export const MAX_LINE_QUANTITY = 99;
 
 /** The cart with its version: a digest of its lines (product, quantity, unit price), gifts, code and discount. */
@@ -134,7 +137,7 @@ export interface CartService {
  */
 type BuyerHasOrdered = (
   db: Database,
-  buyer: { userId: number; email: string; tel: string },
+  buyer: { userId: number | null; email: string; tel: string },
 ) => Promise<boolean>;
 
 export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHasOrdered }): CartService {
@@ -175,13 +178,14 @@ export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHa
    */
   async function checkPromoFor(user: UserRow | null, promo: PromoRow | undefined, subtotal: number) {
     const checked = checkPromo(promo, subtotal);
-    if (
-      !checked.error &&
-      user &&
-      checked.promo.conditionType === FIRST_ORDER_CONDITION &&
-      (await deps.buyerHasOrdered(db, { userId: user.id, email: user.email, tel: user.tel }))
-    ) {
+    if (checked.error || !user || checked.promo.conditionType !== FIRST_ORDER_CONDITION) return checked;
+    // The account's own orders (with the guest orders its confirmed e-mail brought in, decision 040) first, so the
+    // refusal names the orders the customer can see in «Мои заказы»; then the contact's orders placed as a guest.
+    if (await deps.buyerHasOrdered(db, { userId: user.id, email: '', tel: '' })) {
       return { error: true, text: FIRST_ORDER_ONLY } as const;
+    }
+    if (await deps.buyerHasOrdered(db, { userId: null, email: user.email, tel: user.tel })) {
+      return { error: true, text: FIRST_ORDER_AS_GUEST } as const;
     }
     return checked;
   }

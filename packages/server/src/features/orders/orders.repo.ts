@@ -308,3 +308,31 @@ export async function markOrdersExported(db: Database, orderIds: number[]): Prom
     .returning({ id: orders.id });
   return marked.length;
 }
+
+/**
+ * Decision 040: the guest orders placed with an e-mail join the account whose e-mail it is, once that e-mail is
+ * confirmed. Returns the ids that joined.
+ */
+export async function attachGuestOrders(db: Database, userId: number, email: string): Promise<number[]> {
+  const rows = await db
+    .update(orders)
+    .set({ userId })
+    .where(and(isNull(orders.userId), sql`lower(${orders.email}) = ${email.trim().toLowerCase()}`))
+    .returning({ id: orders.id });
+  return rows.map((row) => row.id);
+}
+
+/** Guest orders (not cancelled) placed with this e-mail: what an unconfirmed account is told is waiting for it. */
+export async function countGuestOrders(db: Database, email: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(orders)
+    .where(
+      and(
+        isNull(orders.userId),
+        ne(orders.status, 'cancelled'),
+        sql`lower(${orders.email}) = ${email.trim().toLowerCase()}`,
+      ),
+    );
+  return row?.total ?? 0;
+}

@@ -33,6 +33,7 @@ import type { CartSnapshot, DeliveryQuoteResult } from '../delivery/delivery.ser
 import type { MailService } from '../mail/mail.service.ts';
 import { orderPlacedLetter } from './order-letters.ts';
 import {
+  attachGuestOrders,
   buyerHasOrdered,
   type CheckoutLine,
   findLastOrderOfCart,
@@ -53,6 +54,7 @@ import type { OrderStatus } from './orders.table.ts';
 // code, the refunded sum the back office lists, and 1C's export mark go through here, never through orders.repo.ts.
 export {
   buyerHasOrdered,
+  countGuestOrders,
   findOrderById,
   insertOrder,
   insertOrderLines,
@@ -358,6 +360,21 @@ function firstOrderRefusal(code: string): AppError {
       `Промокод ${code} — только для первого заказа, а на ваш e-mail, телефон или аккаунт заказ уже оформлен. Мы убрали его из корзины: проверьте новую сумму и подтвердите заказ`,
     ],
   });
+}
+
+/**
+ * An account's e-mail was confirmed (decision 040): the guest orders placed with that e-mail join the account, and
+ * the personal discount is worked out again from them, in the caller's transaction.
+ */
+export async function joinGuestOrders(
+  db: Database,
+  userId: number,
+  email: string,
+  tiers: readonly DiscountTier[],
+): Promise<number[]> {
+  const joined = await attachGuestOrders(db, userId, email);
+  if (joined.length > 0) await refreshPersonalDiscount(db, userId, tiers);
+  return joined;
 }
 
 class OrderRefused extends Error {

@@ -5,6 +5,7 @@ import {
   replaceLatinLookalikes,
   switchKeyboardLayout,
 } from '@efir/domain/keyboard-layout';
+import { translateEnglishOilNames } from '@efir/domain/search-synonyms';
 import type {
   Hint,
   HintResponse,
@@ -78,6 +79,16 @@ export function readQueryVariants(normalized: string): string[][] {
   return [...variants.values()];
 }
 
+/** The readings plus, for each holding English names («tea tree», «lavender»), its reading in the Russian names. */
+function withEnglishNames(variants: string[][]): string[][] {
+  const all = new Map(variants.map((words) => [words.join(' '), words]));
+  for (const words of variants) {
+    const translated = translateEnglishOilNames(words);
+    if (translated) all.set(translated.join(' '), translated);
+  }
+  return [...all.values()];
+}
+
 type OperandMode = 'prefix' | 'exact' | 'name';
 
 function formatOperand(word: string, mode: OperandMode): string {
@@ -101,7 +112,7 @@ function formatTsquery(variants: string[][], mode: OperandMode): string {
 
 /** Search terms of a raw query, or null when nothing searchable is left (only punctuation, say). */
 export function buildSearchTerms(query: string): SearchTerms | null {
-  const variants = readQueryVariants(normalizeSearchText(query));
+  const variants = withEnglishNames(readQueryVariants(normalizeSearchText(query)));
   return variants.length === 0 ? null : termsOfReadings(variants);
 }
 
@@ -196,7 +207,8 @@ export async function searchSite(db: Database, query: string, limit: number): Pr
 async function findLayoutCorrection(db: Database, query: string): Promise<string | null> {
   const [asTyped, retyped] = readQueryVariants(normalizeSearchText(query));
   if (!asTyped || !retyped) return null;
-  const found = await findSearchMatches(db, termsOfReadings([asTyped]), {
+  // English names read as Russian ones are what was typed, not a wrong layout: «tea tree» is corrected to nothing.
+  const found = await findSearchMatches(db, termsOfReadings(withEnglishNames([asTyped])), {
     products: 1,
     articles: 1,
     recipes: 1,

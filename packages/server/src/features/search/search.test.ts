@@ -17,6 +17,7 @@ let database: TestDatabase;
 /** Our own rows under /search-test/, so the assertions do not depend on the demo catalogue. */
 const URL = {
   lavender10: '/search-test/lavanda-10',
+  teaTree: '/search-test/chainoe-derevo',
   lavender30: '/search-test/lavanda-30',
   eucalyptus: '/search-test/evkalipt',
   fir: '/search-test/elka',
@@ -54,6 +55,10 @@ async function insertSearchRows(db: Database): Promise<void> {
       volume: '30 мл',
       description: '<p>Эфирное масло лаванды, большой флакон.</p>',
       cena: 1590,
+    }),
+    productRow('Чайное дерево', URL.teaTree, {
+      latinName: 'Melaleuca alternifolia',
+      description: '<p>Свежий лекарственный аромат.</p>',
     }),
     productRow('Эвкалипт шаровидный', URL.eucalyptus, { description: '<p>Свежий камфорный аромат.</p>' }),
     productRow('Ёлка праздничная', URL.fir, {
@@ -243,6 +248,35 @@ describe('POST /api/v1/search', () => {
 
   it('finds a product by its Latin name', async () => {
     expect(urlsOf((await search('lavandula')).results.products)).toContain(URL.lavender10);
+    for (const [q, url] of [
+      ['Lavandula angustifolia', URL.lavender10],
+      ['Melaleuca alternifolia', URL.teaTree],
+      ['melaleuca', URL.teaTree],
+    ] as const) {
+      const found = urlsOf((await search(q)).results.products);
+      expect(found, q).toContain(url);
+      expect(
+        found.every((item) => /lavand|chajnoe|chainoe/.test(item)),
+        `${q}: ${found.join(', ')}`,
+      ).toBe(true);
+    }
+  });
+
+  it('finds a product by the English name buyers type (issue 35)', async () => {
+    for (const [q, url, first] of [
+      ['tea tree', URL.teaTree, /chajnoe|chainoe/],
+      ['Tea tree oil', URL.teaTree, /chajnoe|chainoe/],
+      ['lavender', URL.lavender10, /lavand/],
+      ['lavender essential oil', URL.lavender30, /lavand/],
+      ['eucalyptus', URL.eucalyptus, /evkalipt/],
+    ] as const) {
+      const found = urlsOf((await search(q)).results.products);
+      expect(found, q).toContain(url);
+      // The product named so comes first, before mentions in other descriptions.
+      expect(found[0], `${q}: ${found.join(', ')}`).toMatch(first);
+      // Read as English, not as a query typed on the wrong layout.
+      expect((await search(q)).corrected, q).toBeNull();
+    }
   });
 
   it('never shows hidden products, articles or recipes', async () => {

@@ -4,7 +4,7 @@
 import { formatRub } from '@efir/domain/money';
 import { oneClickSchema } from '@efir/domain/one-click';
 import type { OneClickAnswer, OrderView } from '@efir/domain/order-wire';
-import { formatRussianPhone, maskRussianPhoneInput, normalizeRussianPhone } from '@efir/domain/phone';
+import { formatRussianPhone, normalizeRussianPhone } from '@efir/domain/phone';
 import { useEffect, useRef, useState } from 'react';
 import { useAppContext, useAppState } from '../../lib/app-context.tsx';
 import { reloadCart } from '../../lib/cart-state.ts';
@@ -14,6 +14,7 @@ import { rememberGuestOrder } from '../../lib/orders.ts';
 import { Link } from '../../lib/router/link.tsx';
 import { FormError, SubmitButton, TextField, useForm } from '../ui/form.tsx';
 import { CloseIcon } from '../ui/icons.tsx';
+import { PhoneField } from '../ui/phone-field.tsx';
 import './one-click.css';
 
 const FIELDS = ['name', 'tel', 'email'] as const;
@@ -114,16 +115,11 @@ export function OneClickDialog({
           </p>
           <FormError message={form.errors[FORM_ERROR]} />
           <TextField label="Имя" required autoComplete="given-name" {...form.field('name')} />
-          <TextField
+          <PhoneField
             label="Телефон"
-            type="tel"
-            inputMode="tel"
             required
-            autoComplete="tel"
-            placeholder="+7 (___) ___-__-__"
             {...form.field('tel')}
-            onFocus={() => form.values.tel === '' && form.setValue('tel', '+7 ')}
-            onChange={(event) => form.setValue('tel', maskRussianPhoneInput(event.target.value))}
+            onValueChange={(tel) => form.setValue('tel', tel)}
           />
           <TextField
             label="E-mail"

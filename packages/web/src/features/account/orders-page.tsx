@@ -212,17 +212,58 @@ function OrderCard({ initial }: { initial: OrderView }) {
   );
 }
 
+/**
+ * Decision 040: guest orders placed with the account's e-mail join it once the e-mail is confirmed. Until then the
+ * page says they exist and how to bring them in — the same story the first-order promo code tells.
+ */
+function GuestOrdersWaiting({ count }: { count: number }) {
+  const { api } = useAppContext();
+  const [sent, setSent] = useState<{ ok: boolean; text: string } | null>(null);
+  const [sending, setSending] = useState(false);
+  const orders = formatCount(count, ['заказ оформлен', 'заказа оформлены', 'заказов оформлены']);
+  return (
+    <div className="notice-inline" role="status">
+      <p>
+        {orders} на ваш e-mail без входа в кабинет. Подтвердите e-mail по ссылке из письма, которое мы
+        прислали при регистрации, — и они появятся здесь и будут учтены в вашей скидке.
+      </p>
+      {sent ? (
+        <p>{sent.text}</p>
+      ) : (
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={sending}
+          onClick={() => {
+            setSending(true);
+            api
+              .post<{ message: string }>('/v1/user/email/confirmation', { suppressErrors: true })
+              .then((answer) => setSent({ ok: true, text: answer.message }))
+              .catch((error: unknown) => setSent({ ok: false, text: describeFailure(error) }))
+              .finally(() => setSending(false));
+          }}
+        >
+          {sending ? 'Отправляем…' : 'Отправить письмо ещё раз'}
+        </button>
+      )}
+    </div>
+  );
+}
+
 export function OrdersPage() {
-  const list = useAccountData('/v1/my-orders', (answer: MyOrdersAnswer) => answer.items);
+  const list = useAccountData('/v1/my-orders', (answer: MyOrdersAnswer) => answer);
   return (
     <div className="account-page">
       <AccountHeading title="Мои заказы" lead="Все ваши заказы, их статусы и оплата." />
       {list.status === 'loading' && <Loading />}
       {list.status === 'error' && <LoadFailed error={list.error} onRetry={list.reload} />}
+      {list.status === 'ready' && list.data.guest_orders > 0 && (
+        <GuestOrdersWaiting count={list.data.guest_orders} />
+      )}
       {list.status === 'ready' &&
-        (list.data.length > 0 ? (
+        (list.data.items.length > 0 ? (
           <ul className="order-list">
-            {list.data.map((order) => (
+            {list.data.items.map((order) => (
               <OrderCard key={order.id} initial={order} />
             ))}
           </ul>

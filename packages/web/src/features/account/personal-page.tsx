@@ -4,7 +4,7 @@ import { birthdaySchema, getMoscowToday, personalSchema } from '@efir/domain/acc
 import type { UserChangedAnswer } from '@efir/domain/account-wire';
 import { changeEmailSchema, changePasswordSchema, PASSWORD_MIN } from '@efir/domain/auth-schemas';
 import { formatDateLong } from '@efir/domain/dates';
-import { formatRussianPhone, normalizeRussianPhone } from '@efir/domain/phone';
+import { maskRussianPhoneInput } from '@efir/domain/phone';
 import { useState } from 'react';
 import { AccountHeading, AccountSection } from '../../components/shop/account-ui.tsx';
 import {
@@ -15,6 +15,7 @@ import {
   TextField,
   useForm,
 } from '../../components/ui/form.tsx';
+import { PhoneField } from '../../components/ui/phone-field.tsx';
 import { useAppContext, useAppState } from '../../lib/app-context.tsx';
 import type { SessionUser } from '../../lib/app-state.ts';
 import { endSession } from '../../lib/session.ts';
@@ -23,17 +24,12 @@ import { useApplyUser, useSuccess } from './personal-hooks.ts';
 
 const [emailRequestSchema] = changeEmailSchema.options;
 
-function tidyPhone(value: string): string {
-  const normalized = normalizeRussianPhone(value);
-  return normalized ? formatRussianPhone(normalized) : value;
-}
-
 function PersonalForm({ user }: { user: SessionUser }) {
   const { api } = useAppContext();
   const applyUser = useApplyUser();
   const success = useSuccess();
   const form = useForm({
-    initial: { name: user.name, fam: user.fam, tel: tidyPhone(user.tel) },
+    initial: { name: user.name, fam: user.fam, tel: maskRussianPhoneInput(user.tel) },
     schema: personalSchema,
     fields: ['name', 'fam', 'tel'],
     send: (data) => api.put<UserChangedAnswer>(`/v1/user/${user.id}`, { body: data }),
@@ -56,16 +52,10 @@ function PersonalForm({ user }: { user: SessionUser }) {
           <TextField label="Имя" autoComplete="given-name" required {...form.field('name')} />
           <TextField label="Фамилия" autoComplete="family-name" {...form.field('fam')} />
         </div>
-        <TextField
+        <PhoneField
           label="Телефон"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          placeholder="+7 (900) 123-45-67"
           {...form.field('tel')}
-          onBlur={(event) =>
-            form.setValues((current) => ({ ...current, tel: tidyPhone(event.target.value) }))
-          }
+          onValueChange={(tel) => form.setValue('tel', tel)}
         />
         <SubmitButton sending={form.sending} sendingText="Сохраняем…">
           Сохранить

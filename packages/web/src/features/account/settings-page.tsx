@@ -24,7 +24,7 @@ function useNotice() {
 
 type Confirmation =
   | { state: 'checking' }
-  | { state: 'done'; email: string }
+  | { state: 'done'; email: string; message: string }
   | { state: 'failed'; message: string };
 
 /** POST /v1/user/email {token} once for the token in the address, then takes the token out of the address. */
@@ -40,9 +40,14 @@ function EmailConfirmation({ token }: { token: string }) {
     sent.current = token;
     api
       .post<{ message?: string }>('/v1/user/email', { body: { token }, suppressErrors: true })
-      .then(async () => {
+      .then(async (answer) => {
         const user = await reloadUser(api, store);
-        setResult({ state: 'done', email: user?.email ?? '' });
+        // «E-mail подтверждён.» for the registration's address, «E-mail изменён.» for a new one (decision 040).
+        setResult({
+          state: 'done',
+          email: user?.email ?? '',
+          message: answer.message ?? 'E-mail подтверждён.',
+        });
       })
       .catch((error: unknown) => {
         const fields = readServerFieldErrors(error);
@@ -67,8 +72,8 @@ function EmailConfirmation({ token }: { token: string }) {
   if (result.state === 'done') {
     return (
       <div className="notice-inline notice-inline--success" role="status">
-        <strong>E-mail изменён.</strong>{' '}
-        {result.email ? `Теперь для входа и писем используется ${result.email}.` : 'Новый адрес подтверждён.'}
+        <strong>{result.message}</strong>{' '}
+        {result.email ? `Для входа и писем используется ${result.email}.` : 'Адрес подтверждён.'}
       </div>
     );
   }

@@ -1,6 +1,5 @@
 // /registration: name, surname, e-mail, phone (+7), password with show/hide, consent to the personal-data terms.
 import { PASSWORD_MIN, registrationSchema } from '@efir/domain/auth-schemas';
-import { formatRussianPhone, normalizeRussianPhone } from '@efir/domain/phone';
 import { LEGAL_PAGE_URLS, LOGIN_URL } from '@efir/domain/routes';
 import { useLocation } from 'react-router';
 import {
@@ -13,6 +12,7 @@ import {
   useEarlyInput,
   useForm,
 } from '../../components/ui/form.tsx';
+import { PhoneField } from '../../components/ui/phone-field.tsx';
 import { useAppContext } from '../../lib/app-context.tsx';
 import { Link } from '../../lib/router/link.tsx';
 import { register } from '../../lib/session-start.ts';
@@ -22,12 +22,6 @@ import { withFrom } from './login-page.tsx';
 const FIELDS = ['name', 'fam', 'email', 'tel', 'password', 'agree'] as const;
 const PERSONAL_DATA_URL = LEGAL_PAGE_URLS[0];
 const OFFER_URL = LEGAL_PAGE_URLS[2];
-
-/** Shows a phone the way we write it (+7 (900) 123-45-67) once it is a whole Russian number. */
-export function tidyPhone(value: string): string {
-  const normalized = normalizeRussianPhone(value);
-  return normalized ? formatRussianPhone(normalized) : value;
-}
 
 export function RegistrationPage() {
   const { api, store } = useAppContext();
@@ -78,17 +72,11 @@ export function RegistrationPage() {
           {...form.field('email')}
           hint="На него придёт подтверждение заказа"
         />
-        <TextField
+        <PhoneField
           label="Телефон"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          placeholder="+7 (900) 123-45-67"
           {...form.field('tel')}
+          onValueChange={(tel) => form.setValue('tel', tel)}
           hint="Чтобы курьер мог связаться с вами"
-          onBlur={(event) =>
-            form.setValues((current) => ({ ...current, tel: tidyPhone(event.target.value) }))
-          }
         />
         <PasswordField
           label="Пароль"

@@ -12,6 +12,7 @@ import {
   TextField,
   useForm,
 } from '../../components/ui/form.tsx';
+import { PhoneField } from '../../components/ui/phone-field.tsx';
 import { useAppState } from '../../lib/app-context.tsx';
 import { FORM_ERROR } from '../../lib/forms.ts';
 import { Link } from '../../lib/router/link.tsx';
@@ -110,14 +111,11 @@ export function InfoStep() {
             {...form.field('email')}
             hint={form.errors.email ? undefined : 'Пришлём подтверждение заказа'}
           />
-          <TextField
+          <PhoneField
             label="Телефон"
-            type="tel"
             required
-            autoComplete="tel"
-            inputMode="tel"
-            placeholder="+7 (900) 123-45-67"
             {...form.field('tel')}
+            onValueChange={(tel) => form.setValue('tel', tel)}
             hint={form.errors.tel ? undefined : 'Позвоним, если понадобится уточнить заказ'}
           />
         </div>

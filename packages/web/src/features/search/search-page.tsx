@@ -171,7 +171,7 @@ function Results({ q, response }: { q: string; response: SearchResponse }) {
     <>
       {corrected && (
         <p className="search-corrected">
-          <strong>Показаны результаты для „{corrected}“</strong>
+          <strong>Показаны результаты для «{corrected}»</strong>
           <span>Вы искали «{q}» — похоже, запрос набран в английской раскладке.</span>
         </p>
       )}
