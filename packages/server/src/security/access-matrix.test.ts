@@ -176,6 +176,11 @@ export const MATRIX: Row[] = [
   own('GET /v1/my-fav-prod'),
   own('GET /v1/my-bookmarks'),
   own('GET /v1/my-courses'),
+  own('GET /v1/my-certificates', { note: "B's certificates, none of A's" }),
+  own('POST /v1/user/email/confirmation', { note: "the letter goes to B's address" }),
+  // Certificates entered in a cart: the caller's own cart only (a guest without one has an empty list).
+  deny('GET /v1/cart/certificates', 200, 200, { note: "B's cart, not A's" }),
+  deny('DELETE /v1/cart/certificates/{order}', 200, 200, { note: "changes nothing in A's cart" }),
   own('PUT /v1/user/favorite/product', { body: (o) => ({ id: o.fav }), note: "toggles B's, not A's" }),
   own('PUT /v1/user/waitlist/{soldOut}'),
   own('DELETE /v1/user/waitlist/{soldOut}', { note: "A's entry stays" }),
