@@ -144,7 +144,7 @@ export type SavedCartsAnswer = z.infer<typeof savedCartsAnswerSchema>;
  * without the app's scripts and answered with a 303 to the cart page.
  */
 export const cartFormSchema = z.strictObject({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: z.coerce.number({ error: 'Не указан товар' }).int().positive().max(2_147_483_647),
   // 99: the cart's cap of one line (the server's MAX_LINE_QUANTITY); more is cut to what is in stock.
-  quantity: z.coerce.number().int().min(1).max(99).default(1),
+  quantity: z.coerce.number({ error: 'Укажите количество числом' }).int().min(1).max(99).default(1),
 });

@@ -279,6 +279,13 @@ const OPTIONAL_BODY_ROUTES: OptionalBodyCase[] = [
     status: 200,
   },
   { route: 'POST /api/v1/reviews', url: async () => '/api/v1/reviews', who: 'guest', status: 200 },
+  // Resending a certificate's letter: an unknown certificate gets the service's own 404, not a body error.
+  {
+    route: 'POST /api/v1/admin/gift-certificates/:id/resend',
+    url: async () => '/api/v1/admin/gift-certificates/999999/resend',
+    who: 'moderator',
+    status: 404,
+  },
   {
     route: 'POST /api/v1/calculator/pvz',
     url: async () => '/api/v1/calculator/pvz',
