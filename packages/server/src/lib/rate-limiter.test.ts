@@ -5,6 +5,18 @@ import { redisForTests, TEST_REDIS_URL } from '../test/redis.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './rate-limiter.ts';
 
 describe('memory rate limiter', () => {
+  it('forgives an attempt that proved right, and nothing past an empty window', async () => {
+    const limiter = createMemoryRateLimiter();
+    expect(await limiter.hit('k', 2, 10_000)).toBe(true);
+    expect(await limiter.hit('k', 2, 10_000)).toBe(true);
+    await limiter.forgive('k');
+    expect(await limiter.hit('k', 2, 10_000)).toBe(true);
+    expect(await limiter.hit('k', 2, 10_000)).toBe(false);
+    await limiter.forgive('never-hit');
+    expect(await limiter.hit('never-hit', 1, 10_000)).toBe(true);
+    await limiter.close();
+  });
+
   it('allows the limit, refuses the next, and starts over in a new window', async () => {
     const limiter = createMemoryRateLimiter();
     const results = [];
@@ -51,5 +63,17 @@ describe.skipIf(!redisUp)('redis rate limiter', () => {
     ];
     expect(results).toEqual([true, true, true, true, false, false]);
     expect(await first.pttl(`efir:rl:${key}`)).toBeGreaterThan(0);
+  });
+
+  it('forgives one attempt of a live window, and never makes a key of an expired one', async () => {
+    const key = `test:${Date.now()}:${Math.random()}`;
+    const limiter = createRedisRateLimiter(first);
+    await limiter.hit(key, 2, 10_000);
+    await limiter.hit(key, 2, 10_000);
+    await limiter.forgive(key);
+    expect(await first.get(`efir:rl:${key}`)).toBe('1');
+    const gone = `${key}:gone`;
+    await limiter.forgive(gone);
+    expect(await first.exists(`efir:rl:${gone}`)).toBe(0);
   });
 });

@@ -7,6 +7,11 @@ import { countRedisFallback, isRedisConnected } from './redis-fallback.ts';
 export interface RateLimiter {
   /** Counts one attempt for key; false when the limit for this window is already used up. */
   hit(key: string, limit: number, windowMs: number): Promise<boolean>;
+  /**
+   * Takes back one attempt of key's window: for limits on failures (logins), a success is counted like any attempt
+   * first — so a burst of guesses in parallel is counted whole — and forgiven once it proves right.
+   */
+  forgive(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -28,11 +33,18 @@ export function createMemoryRateLimiter(): RateLimiter {
       window.count += 1;
       return window.count <= limit;
     },
+    async forgive(key) {
+      const window = windows.get(key);
+      if (window && window.resetAt > Date.now() && window.count > 0) window.count -= 1;
+    },
     async close() {
       clearInterval(sweeper);
     },
   };
 }
+
+const FORGIVE_SCRIPT = `if redis.call('exists', KEYS[1]) == 1 and tonumber(redis.call('get', KEYS[1])) > 0 then
+  return redis.call('decr', KEYS[1]) end return 0`;
 
 /**
  * Shared by every instance through Redis. While Redis does not answer, each instance counts in its own memory (a
@@ -67,6 +79,15 @@ export function createRedisRateLimiter(
         return count <= limit;
       } catch (error) {
         return fallBack(key, limit, windowMs, error);
+      }
+    },
+    async forgive(key) {
+      if (!isRedisConnected(redis)) return memory.forgive(key);
+      try {
+        // Only a live window: a DECR of an expired key would make one with no expiry.
+        await redis.eval(FORGIVE_SCRIPT, 1, `${prefix}${key}`);
+      } catch {
+        await memory.forgive(key);
       }
     },
     async close() {

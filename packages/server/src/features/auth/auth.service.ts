@@ -212,19 +212,19 @@ export function createAuthService(deps: {
     },
 
     async login(input, ip, device) {
-      await limit(`login:ip:${ip}`, 20, LOGIN_WINDOW_MS);
+      const ipKey = `login:ip:${ip}`;
+      await limit(ipKey, 20, LOGIN_WINDOW_MS);
       // A browser this account logged in from before counts its own failures; every other client shares the
       // account's counter, which a stranger can use up (decision 013).
       const knownDevice = devices.verify(device, input.email);
-      await limit(
-        knownDevice ? `login:device:${knownDevice}` : `login:email:${input.email}`,
-        LOGIN_ATTEMPTS,
-        LOGIN_WINDOW_MS,
-      );
+      const accountKey = knownDevice ? `login:device:${knownDevice}` : `login:email:${input.email}`;
+      await limit(accountKey, LOGIN_ATTEMPTS, LOGIN_WINDOW_MS);
       const user = await findUserByEmail(db, input.email);
       // Unknown e-mail or wrong password look the same, and take the same time.
       const ok = await verifyPassword(user?.passwordHash ?? (await getDecoyHash()), input.password);
       if (!user || !ok) throw badLogin();
+      // Only failures count: the owner's own logins (from a new browser each time) never lock them out.
+      await Promise.all([limiter.forgive(ipKey), limiter.forgive(accountKey)]);
       return {
         user,
         session: await startSession(user, input.remember),

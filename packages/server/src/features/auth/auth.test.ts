@@ -201,6 +201,20 @@ describe('login', () => {
     expect(blocked.json()).toEqual({ message: 'Too Many Attempts.' });
   });
 
+  it('counts only failures: the owner logging in from ten fresh browsers in a row is never refused (issue 37, point 6)', async () => {
+    const { email, password } = await agent().register();
+    const statuses: number[] = [];
+    for (let browser = 0; browser < 10; browser++) {
+      const response = await agent().request({
+        method: 'POST',
+        url: '/v1/user/login',
+        payload: { email, password },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual(Array(10).fill(200));
+  });
+
   it('a stranger’s guessing does not lock the owner out of a browser they logged in from before (decision 013)', async () => {
     const owner = agent();
     const { email, password } = await owner.register();
@@ -229,11 +243,11 @@ describe('login', () => {
 
     // The owner's own browser still gets in with the right password.
     expect((await login(owner, password)).statusCode).toBe(200);
-    // Its own attempts count on their own: with its two logins, 8 in the window, then 429.
+    // Its own failures count on their own (its successful logins do not): 8 typos in the window, then 429.
     const own: number[] = [];
-    for (let attempt = 0; attempt < 7; attempt++)
+    for (let attempt = 0; attempt < 9; attempt++)
       own.push((await login(owner, `typo-${attempt}-x`)).statusCode);
-    expect(own).toEqual([...Array(6).fill(422), 429]);
+    expect(own).toEqual([...Array(8).fill(422), 429]);
     expect((await login(owner, password)).statusCode).toBe(429);
   });
 });

@@ -233,7 +233,8 @@ export function createExchangeService(deps: ExchangeDeps) {
     async checkauth(authorization: string | undefined, ip: string, type: string) {
       if (!enabled)
         return { body: failure('Обмен с 1С выключен: не заданы EXCHANGE_LOGIN и EXCHANGE_PASSWORD') };
-      if (!(await deps.limiter.hit(`exchange:ip:${ip}`, 20, 15 * 60 * 1000)))
+      const limitKey = `exchange:ip:${ip}`;
+      if (!(await deps.limiter.hit(limitKey, 20, 15 * 60 * 1000)))
         return { body: failure('Слишком много попыток входа. Попробуйте через 15 минут'), status: 429 };
       const basic = authorization?.match(/^Basic\s+([A-Za-z0-9+/=]+)$/i);
       const decoded = basic ? Buffer.from(basic[1]!, 'base64').toString('utf8') : '';
@@ -244,6 +245,8 @@ export function createExchangeService(deps: ExchangeDeps) {
         sameSecret(login, config.EXCHANGE_LOGIN ?? '') &&
         sameSecret(password, config.EXCHANGE_PASSWORD ?? '');
       if (!ok) return { body: failure('Неверный логин или пароль обмена'), status: 401 };
+      // Only failures count: a 1C that exchanges every minute is never locked out by its own logins.
+      await deps.limiter.forgive(limitKey);
       const token = randomBytes(24).toString('hex');
       await insertSession(db, hashToken(token), type);
       return { body: `success\n${EXCHANGE_COOKIE}\n${token}\n`, token };

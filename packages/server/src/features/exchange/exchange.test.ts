@@ -76,6 +76,23 @@ describe('protocol', () => {
     expect(noSession.body).toMatch(/^failure\n/);
   });
 
+  it('counts only failed logins: a 1C that exchanges every minute is never locked out (issue 37, point 6)', async () => {
+    const auth = `Basic ${Buffer.from(`${LOGIN}:${PASSWORD}`).toString('base64')}`;
+    const service = serviceWith({ EXCHANGE_LOGIN: LOGIN, EXCHANGE_PASSWORD: PASSWORD });
+    const answers = [];
+    for (let exchange = 0; exchange < 25; exchange++) {
+      answers.push((await service.checkauth(auth, '10.0.0.21', 'catalog')).body.split('\n')[0]);
+    }
+    expect(answers).toEqual(Array(25).fill('success'));
+    // Wrong passwords from that address still run out.
+    const wrong = `Basic ${Buffer.from(`${LOGIN}:не тот`).toString('base64')}`;
+    const refusals = [];
+    for (let guess = 0; guess < 21; guess++)
+      refusals.push((await service.checkauth(wrong, '10.0.0.21', 'catalog')).status);
+    expect(refusals.slice(0, 20)).toEqual(Array(20).fill(401));
+    expect(refusals[20]).toBe(429);
+  });
+
   it('is off without EXCHANGE_LOGIN and EXCHANGE_PASSWORD', async () => {
     const off = serviceWith({});
     const auth = `Basic ${Buffer.from(':').toString('base64')}`;

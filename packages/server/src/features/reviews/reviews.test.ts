@@ -32,6 +32,7 @@ function createSwitchableLimiter(): RateLimiter & { enabled: boolean } {
     hit(key, limit, windowMs) {
       return this.enabled ? inner.hit(key, limit, windowMs) : Promise.resolve(true);
     },
+    forgive: (key) => inner.forgive(key),
     close: () => inner.close(),
   };
 }
