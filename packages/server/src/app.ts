@@ -53,6 +53,11 @@ export interface AppDeps {
   backup?: Pick<DbHandle, 'kind' | 'dumpTo'>;
 }
 
+/** TRUST_PROXY as Fastify takes it: N hops is «trust the N proxies nearest to us» (proxy-addr's own reading). */
+function toTrustProxy(trusted: Config['TRUST_PROXY']) {
+  return typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted;
+}
+
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = createServer(config);
   await registerRequestHandling(app, config);
@@ -89,8 +94,8 @@ function createServer(config: Config): FastifyInstance {
             },
           },
     bodyLimit: config.BODY_LIMIT,
-    trustProxy: config.TRUST_PROXY,
-    genReqId: createRequestIdGenerator(config.TRUST_PROXY),
+    trustProxy: toTrustProxy(config.TRUST_PROXY),
+    genReqId: createRequestIdGenerator(config.TRUST_PROXY !== false),
     requestIdHeader: false,
     forceCloseConnections: 'idle',
     return503OnClosing: false,

@@ -1,5 +1,7 @@
 // The one place environment variables are read: parsed once by a zod schema, a bad value stops the start.
+
 import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -7,6 +9,26 @@ import { z } from 'zod';
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
   .transform((value) => value === '1' || value === 'true' || value === 'yes');
+
+/** TRUST_PROXY: 0/no → none; 1/yes → one hop; N → N hops; «10.0.0.1, 10.0.0.0/8» → those addresses. */
+const trustedProxies = z
+  .string()
+  .trim()
+  .refine(
+    (value) =>
+      /^(0|1|true|false|yes|no|\d{1,2})$/.test(value) ||
+      value.split(',').every((part) => {
+        const [address, bits] = part.trim().split('/');
+        return isIP(address ?? '') !== 0 && (bits === undefined || /^\d{1,3}$/.test(bits));
+      }),
+    'must be 0, 1, a number of proxies, or their addresses (10.0.0.1, 10.0.0.0/8)',
+  )
+  .transform((value): false | number | string[] => {
+    if (['0', 'false', 'no'].includes(value)) return false;
+    if (['1', 'true', 'yes'].includes(value)) return 1;
+    if (/^\d+$/.test(value)) return Number(value);
+    return value.split(',').map((part) => part.trim());
+  });
 
 /** «5000:3,15000:5,30000:10»: from this many ₽ of completed orders, this percent; both rising. */
 const discountTiers = z
@@ -124,7 +146,11 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   /** New shop reviews appear on /reviews at once instead of waiting for a moderator (demo mode). */
   REVIEWS_AUTOPUBLISH: booleanFlag.default(false),
-  TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * The proxies in front of the shop whose X-Forwarded-* are believed (Fastify's trustProxy): how many hops (1 or
+   * yes: one proxy), or their addresses and networks; the client's address is the one the last trusted proxy saw.
+   */
+  TRUST_PROXY: trustedProxies.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** Personal discount tiers by completed orders (spec §6). */
   DISCOUNT_TIERS: discountTiers.default(discountTiers.parse('5000:3,15000:5,30000:10')),
