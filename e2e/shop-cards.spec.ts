@@ -88,7 +88,7 @@ describe.skipIf(!hasBrowser)('list cards on a desktop', () => {
     const { page } = browser;
     await page.goto('/search?q=kfdfylf');
     const notice = page.locator('.search-corrected');
-    expect(await notice.textContent()).toContain('Показаны результаты для „лаванда“');
+    expect(await notice.textContent()).toContain('Показаны результаты для «лаванда»');
     expect(await page.locator('.search-summary').textContent()).toContain('По запросу «лаванда»');
     expect(await page.locator('.product-card').count()).toBeGreaterThan(0);
     await page.screenshot({ path: path.join(resultsDir, 'search-layout-1366.png') });
