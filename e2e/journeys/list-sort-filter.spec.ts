@@ -210,7 +210,10 @@ for (const [device, viewport] of [
       }
       expect(await chip.isVisible()).toBe(true);
       const summary = page.locator('.list-summary');
-      expect(plain(await summary.textContent())).toMatch(/Показан\S* \d+ из 15/);
+      // The chip shows at once; the count follows when the filtered page data has arrived.
+      await expect
+        .poll(async () => plain(await summary.textContent()), SHOWS)
+        .toMatch(/Показан\S* \d+ из 15/);
       await summary.getByRole('button', { name: 'Сбросить' }).click();
       await expect.poll(() => page.locator('.pub-card').count(), SHOWS).toBe(all);
       expect(await chip.count()).toBe(0);
