@@ -117,7 +117,11 @@ describe('zip package', () => {
       'an archive whose CRC-32 does not match its data (issue 37, point 7)',
       [
         { name: 'import.xml', content: lavender('Лаванда ВЗЛОМ') },
-        { name: 'import_files/5a/5a1b.jpg', content: Buffer.from('not what was packed'), declaredCrc: 0x12345678 },
+        {
+          name: 'import_files/5a/5a1b.jpg',
+          content: Buffer.from('not what was packed'),
+          declaredCrc: 0x12345678,
+        },
       ],
       /не распаковывается/,
     ],

@@ -302,7 +302,11 @@ export function createExchangeService(deps: ExchangeDeps) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code !== 'EEXIST' && code !== 'ENOTDIR' && code !== 'EISDIR') throw error;
         body.resume();
-        await appendFileResult(db, session.id, failedResult(filename, 'Недопустимое имя файла: оно уже занято'));
+        await appendFileResult(
+          db,
+          session.id,
+          failedResult(filename, 'Недопустимое имя файла: оно уже занято'),
+        );
         return failure(`Недопустимое имя файла: ${filename} уже занято`);
       }
       if (tooBig) {

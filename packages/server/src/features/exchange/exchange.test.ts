@@ -407,12 +407,16 @@ describe('hostile packages', () => {
 
   it('answers failure with a reason, never a 500, for names that clash with a file or a folder (issue 37, point 7)', async () => {
     const oneC = await catalog1C();
-    const send = (name: string) => oneC.call(`mode=file&filename=${encodeURIComponent(name)}`, Buffer.from('<x/>'));
+    const send = (name: string) =>
+      oneC.call(`mode=file&filename=${encodeURIComponent(name)}`, Buffer.from('<x/>'));
     const importing = (name: string) => oneC.call(`mode=import&filename=${encodeURIComponent(name)}`);
     expect((await send('col.xml')).body).toBe('success\n');
     // «col.xml» is a file now: a file inside it cannot be.
     const inside = await send('col.xml/inner.xml');
-    expect(inside).toEqual({ status: 200, body: 'failure\nНедопустимое имя файла: col.xml/inner.xml уже занято' });
+    expect(inside).toEqual({
+      status: 200,
+      body: 'failure\nНедопустимое имя файла: col.xml/inner.xml уже занято',
+    });
     expect((await send('dir2/inner.xml')).body).toBe('success\n');
     // «dir2» is a folder now: neither written to nor imported as a file.
     const intoFolder = await send('dir2');
@@ -433,7 +437,9 @@ describe('hostile packages', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toBe(`failure\nЧасть файла больше ${32 * 1024 * 1024} байт`);
     // Nothing of it is kept: a later import of the name finds no file.
-    expect((await oneC.call('mode=import&filename=big.xml')).body).toBe('failure\nФайл big.xml не был передан');
+    expect((await oneC.call('mode=import&filename=big.xml')).body).toBe(
+      'failure\nФайл big.xml не был передан',
+    );
   });
 });
 
