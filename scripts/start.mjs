@@ -48,7 +48,9 @@ function run(args, env = process.env) {
     for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
     // Killed by a signal it did not handle: exit as a shell reports it (128 + the signal's number).
     child.on('exit', (code, signal) =>
-      code === 0 || signal ? resolve(code ?? 128 + constants.signals[signal]) : reject(new Error(`exit ${code}`)),
+      code === 0 || signal
+        ? resolve(code ?? 128 + constants.signals[signal])
+        : reject(new Error(`exit ${code}`)),
     );
   });
 }
