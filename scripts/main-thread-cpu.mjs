@@ -44,15 +44,20 @@ for (let r = 0; r < Number(runs); r++) {
     );
     const nav = events.find(
       (e) =>
-        e.pid === main.pid &&
+        e.pid === main?.pid &&
         e.name === 'navigationStart' &&
         e.args?.data?.isLoadingMainFrame &&
         e.args?.data?.documentLoaderURL?.startsWith('http'),
     );
-    const fcp = events.find((e) => e.pid === main.pid && e.name === 'firstContentfulPaint');
+    const fcp = events.find((e) => e.pid === main?.pid && e.name === 'firstContentfulPaint');
+    // Now and then a trace misses the page's navigation start or its first paint: that load is left out (said so).
+    if (!main || !nav || !fcp) {
+      console.error(`${target}: a trace without its navigation or first paint, load left out`);
+      continue;
+    }
     const tasks = events.filter(
       (e) =>
-        e.pid === main.pid &&
+        e.pid === main?.pid &&
         e.tid === main.tid &&
         e.ph === 'X' &&
         (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') &&
