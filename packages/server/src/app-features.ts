@@ -29,8 +29,7 @@ import { exchangeAdminSection, registerExchangeRoutes } from './features/exchang
 import { createExchangeService } from './features/exchange/exchange.service.ts';
 import { registerFeedRoutes } from './features/feeds/feeds.routes.ts';
 import { createOrderCertificates } from './features/gift-certificates/certificate-orders.ts';
-import { sendDueCertificateReceipts } from './features/gift-certificates/certificate-receipts.ts';
-import { certificateRefundsAdminSection } from './features/gift-certificates/certificate-refunds-admin.ts';
+import { certificateReceiptsJob } from './features/gift-certificates/certificate-receipts.ts';
 import {
   enterCertificate,
   registerGiftCertificateRoutes,
@@ -304,22 +303,7 @@ export function startBackgroundWork(app: FastifyInstance, core: AppCore, checkou
               now,
             ),
         },
-        {
-          // The 54-FZ receipts of certificate payments (decision 045), retried as letters are.
-          name: 'certificate-receipts',
-          everyMs: config.OUTBOX_POLL_MS,
-          run: (now) =>
-            sendDueCertificateReceipts(
-              {
-                db,
-                client: checkout.paymentClient,
-                log,
-                maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
-                retryBaseS: config.OUTBOX_RETRY_BASE_S,
-              },
-              now,
-            ),
-        },
+        certificateReceiptsJob({ db, config, log, client: checkout.paymentClient }),
         ...(tracking.cdek && config.CDEK_TRACKING_POLL_MIN > 0
           ? [
               {
@@ -392,7 +376,6 @@ export function registerBackOffice(
       dashboardAdminSection({ db }),
       promoAdminSection({ db }),
       giftCertificatesAdminSection({ db, mail, origin }),
-      certificateRefundsAdminSection({ db, mail, origin }),
       customersAdminSection({ db, discountTiers: config.DISCOUNT_TIERS }),
       reviewsAdminSection({ db, content: core.deps.reviews?.content ?? content }),
       questionsAdminSection({ db, mail, origin }),

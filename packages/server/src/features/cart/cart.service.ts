@@ -141,6 +141,11 @@ type BuyerHasOrdered = (
   buyer: { userId: number | null; email: string; tel: string },
 ) => Promise<boolean>;
 
+/** The gift certificates among `productIds` (decision 050): sold at face value, for checkout and one-click alike. */
+export function certificateProductsOf(db: Database, productIds: number[]): Promise<Set<number>> {
+  return findCertificateProducts(db, productIds);
+}
+
 /** Σ cena × quantity of the goods, the certificates bought left out (decision 050): what promo minimums see. */
 function goodsSum(
   lines: Array<{ productId: number; cena: number; quantity: number }>,

@@ -5,7 +5,9 @@
 // after a lost answer is the same receipt at the provider. Failures are retried with the outbox's backoff.
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import type { PeriodicJob } from '../mail/outbox-loop.ts';
 import { retryDelayMs } from '../mail/outbox-worker.ts';
 import { payments } from '../payments/payments.table.ts';
 import {
@@ -117,6 +119,27 @@ export async function sendDueCertificateReceipts(
   const result = { sent: 0, failed: 0, retry: 0 };
   for (const id of await claim(deps.db, now)) result[await sendOne(deps, id, now)] += 1;
   return result;
+}
+
+/** The job of the outbox loop (decision 045): a pass as often as the outbox's, retrying as letters do. */
+export function certificateReceiptsJob(deps: {
+  db: Database;
+  config: Pick<Config, 'OUTBOX_POLL_MS' | 'OUTBOX_MAX_ATTEMPTS' | 'OUTBOX_RETRY_BASE_S'>;
+  log: FastifyBaseLogger;
+  client: YooKassaClient;
+}): PeriodicJob {
+  const sender = {
+    db: deps.db,
+    client: deps.client,
+    log: deps.log,
+    maxAttempts: deps.config.OUTBOX_MAX_ATTEMPTS,
+    retryBaseS: deps.config.OUTBOX_RETRY_BASE_S,
+  };
+  return {
+    name: 'certificate-receipts',
+    everyMs: deps.config.OUTBOX_POLL_MS,
+    run: (now) => sendDueCertificateReceipts(sender, now),
+  };
 }
 
 /** The receipts of the given orders for the back office, oldest first. */

@@ -21,6 +21,7 @@ import { writeAudit } from '../admin/audit.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { sendCertificateLetter } from './certificate-orders.ts';
 import { findOrderReceipts, toReceiptView } from './certificate-receipts.ts';
+import { certificateRefundsAdminSection } from './certificate-refunds-admin.ts';
 import {
   findCertificateById,
   findMovements,
@@ -101,6 +102,8 @@ async function certificateAnswer(db: Database, id: number) {
 export function giftCertificatesAdminSection(deps: { db: Database; mail: MailService; origin: string }) {
   const { db } = deps;
   return (scope: FastifyInstance) => {
+    // The money of certificate-paid orders: refunds to certificates and the receipts (decision 045).
+    certificateRefundsAdminSection(deps)(scope);
     const routes = scope.withTypeProvider<ZodTypeProvider>();
 
     routes.get(

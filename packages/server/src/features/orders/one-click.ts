@@ -13,9 +13,8 @@ import { AppError, conflict, invalidData, notFound } from '../../lib/app-error.t
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Authenticator } from '../../plugins/auth.ts';
 import type { UserRow } from '../account/account.service.ts';
-import { findCertificateProducts } from '../cart/cart.repo.ts';
 import { CART_COOKIE } from '../cart/cart.routes.ts';
-import type { CartRow, CartService } from '../cart/cart.service.ts';
+import { type CartRow, type CartService, certificateProductsOf } from '../cart/cart.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { oneClickLetter } from './order-letters.ts';
 import {
@@ -171,7 +170,7 @@ export async function placeOneClickOrder(deps: OneClickDeps, input: OneClick, ca
     input.product_id !== undefined
       ? await linesOfProduct(deps, input, input.product_id)
       : await linesOfCart(deps, caller);
-  const certificates = await findCertificateProducts(
+  const certificates = await certificateProductsOf(
     db,
     items.map((item) => item.productId),
   );

@@ -150,8 +150,8 @@ function validateReceipt(value: unknown, total: string): string | null {
   return null;
 }
 
-/** YooKassa's settlement types (receipt.settlements[].type, tag 1031/1081/1215/1216/1217). */
-const SETTLEMENT_TYPES = ['cashless', 'prepayment', 'postpayment', 'consideration'];
+/** YooKassa's settlement types (receipt.settlements[].type). */
+const SETTLEMENT_TYPES = new Set(['cashless', 'prepayment', 'postpayment', 'consideration']);
 
 /**
  * The checks of POST /v3/receipts («Создание чека»): `type` payment or refund, `send` true, the customer and items as
@@ -160,7 +160,6 @@ const SETTLEMENT_TYPES = ['cashless', 'prepayment', 'postpayment', 'consideratio
 function validateReceiptBody(body: Record<string, unknown>): string | null {
   if (body.type !== 'payment' && body.type !== 'refund') return 'type';
   if (body.send !== true) return 'send';
-  if (body.payment_id !== undefined && typeof body.payment_id !== 'string') return 'payment_id';
   const settlements = body.settlements as Array<{
     type?: unknown;
     amount?: { value?: unknown; currency?: unknown };
@@ -170,7 +169,7 @@ function validateReceiptBody(body: Record<string, unknown>): string | null {
   for (const settlement of settlements) {
     const value = settlement?.amount?.value;
     if (
-      !SETTLEMENT_TYPES.includes(settlement?.type as string) ||
+      !SETTLEMENT_TYPES.has(settlement?.type as string) ||
       typeof value !== 'string' ||
       !AMOUNT.test(value) ||
       settlement.amount?.currency !== 'RUB'
