@@ -142,7 +142,7 @@ describe('certificates at face value', () => {
       .select()
       .from(outbox)
       .where(eq(outbox.subject, `Заказ ${order.number} принят — ждёт оплаты`));
-    expect(letter!.text).toContain(`/yookassa?order=${order.id}`);
+    expect(letter!.text).toContain(`/checkout/done?order=${order.id}`);
 
     const started = await buyer.request({
       method: 'PUT',

@@ -78,7 +78,8 @@ export function orderPlacedLetter(order: OrderView, origin: string): Letter {
 export function oneClickLetter(order: OrderView, origin: string, guestKey: string | null = null): Letter {
   const lineName = (line: OrderView['lines'][number]) =>
     line.volume ? `${line.name}, ${line.volume}` : line.name;
-  const payUrl = `${origin}/yookassa?order=${order.id}${guestKey ? `&key=${guestKey}` : ''}`;
+  // The order's own page (/checkout/done), which offers «Оплатить» while a card order is unpaid.
+  const payUrl = `${origin}/checkout/done?order=${order.id}${guestKey ? `&key=${guestKey}` : ''}`;
   // A gift certificate is paid online first (decision 050); its letter with the code leaves after the payment.
   const next =
     order.payment_state === 'awaiting'
