@@ -1,5 +1,7 @@
 // Gift certificates on the wire (decision 045): the recipient a buyer names at checkout for each certificate bought,
 // the certificates a cart holds, and the account's list.
+
+import { refundAmountSchema } from './admin-wire.ts';
 import { z } from './zod-ru.ts';
 
 /** The catalogue's category of gift certificates: its goods become certificates when paid, services for 1C. */
@@ -112,11 +114,7 @@ export const certificateReceiptsAnswerSchema = z.object({ receipts: z.array(cert
 
 /** POST /api/v1/admin/orders/{id}/certificate-refunds: a part of what certificates paid goes back to them. */
 export const certificateRefundBodySchema = z.strictObject({
-  amount: z
-    .number({ error: 'Укажите сумму возврата в рублях' })
-    .int('Сумма возврата — целое число рублей')
-    .min(1, 'Сумма возврата — не меньше 1 ₽')
-    .max(100_000_000, 'Слишком большая сумма'),
+  amount: refundAmountSchema,
   comment: z.string().trim().max(500, 'Комментарий — не длиннее 500 символов').optional(),
 });
 

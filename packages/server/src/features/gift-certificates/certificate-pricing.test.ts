@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payOnTestGateway } from '../../test/checkout.ts';
 import { demoProducts, LAVENDER_URL } from '../../test/demo-products.ts';
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -144,22 +145,7 @@ describe('certificates at face value', () => {
       .where(eq(outbox.subject, `Заказ ${order.number} принят — ждёт оплаты`));
     expect(letter!.text).toContain(`/checkout/done?order=${order.id}`);
 
-    const started = await buyer.request({
-      method: 'PUT',
-      url: '/v1/order/yookassa',
-      payload: { order_id: order.id },
-    });
-    expect(started.statusCode, started.body).toBe(200);
-    const confirmation = new URL(started.json().confirmation_url);
-    const page = await shop.app.inject({ method: 'GET', url: confirmation.pathname });
-    const token = page.body.match(/name="token" value="([^"]+)"/)?.[1] ?? '';
-    const paid = await shop.app.inject({
-      method: 'POST',
-      url: confirmation.pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `decision=pay&token=${encodeURIComponent(token)}`,
-    });
-    expect(paid.statusCode).toBe(302);
+    await payOnTestGateway(shop.app, buyer, order.id);
     const issued = await shop.database.db
       .select()
       .from(giftCertificates)
