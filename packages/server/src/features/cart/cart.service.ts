@@ -3,6 +3,7 @@
 // recommendations, and the merge of a guest's cart into the user's at login.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { computeCartTotals, emptyCart } from '@efir/domain/cart-math';
+import { CERTIFICATE_CATEGORY_URL } from '@efir/domain/gift-certificate-wire';
 import type {
   CartAnswer,
   CartGiftsAnswer,
@@ -282,6 +283,7 @@ export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHa
         stock: line.stock,
         price: totals.lines[index]!.unitPrice,
         sum: totals.lines[index]!.sum,
+        ...(line.categoryUrl === CERTIFICATE_CATEGORY_URL ? { certificate: true as const } : {}),
       }));
       const giftLines: CartLine[] = [];
       if (cart.giftId !== null && lines.length > 0) {
