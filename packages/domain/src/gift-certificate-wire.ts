@@ -131,3 +131,7 @@ export const certificateStateBodySchema = z.discriminatedUnion('action', [
     comment: z.string().trim().max(500).optional(),
   }),
 ]);
+
+export type AdminCertificatesAnswer = z.infer<typeof adminCertificatesAnswerSchema>;
+export type AdminCertificateAnswer = z.infer<typeof adminCertificateAnswerSchema>;
+export type AdminCertificate = AdminCertificateAnswer['certificate'];

@@ -3,7 +3,6 @@
 // recommendations, and the merge of a guest's cart into the user's at login.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { computeCartTotals, emptyCart } from '@efir/domain/cart-math';
-import { CERTIFICATE_CATEGORY_URL } from '@efir/domain/gift-certificate-wire';
 import type {
   CartAnswer,
   CartGiftsAnswer,
@@ -12,6 +11,7 @@ import type {
   SavedCartPage,
   UnavailableLine,
 } from '@efir/domain/cart-wire';
+import { CERTIFICATE_CATEGORY_URL } from '@efir/domain/gift-certificate-wire';
 import type { Database } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { UserRow } from '../account/account.service.ts';

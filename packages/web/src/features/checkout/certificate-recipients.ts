@@ -3,7 +3,10 @@
 // The date is typed as Moscow time (the shop's clock), so the buyer's own time zone never shifts it.
 import type { CartLine } from '@efir/domain/cart-wire';
 import { formatDateTimeLong } from '@efir/domain/dates';
-import { type CertificateRecipientForm, certificateRecipientSchema } from '@efir/domain/gift-certificate-wire';
+import {
+  type CertificateRecipientForm,
+  certificateRecipientSchema,
+} from '@efir/domain/gift-certificate-wire';
 import type { CertificateRecipientDraft } from '../../lib/app-state.ts';
 import { describeLine } from '../../lib/cart-state.ts';
 
@@ -27,9 +30,7 @@ export function listCertificateUnits(lines: readonly CartLine[]): CertificateUni
     .flatMap((line) =>
       Array.from({ length: line.quantity }, (_, index) => ({
         title:
-          line.quantity > 1
-            ? `${describeLine(line)} (${index + 1} из ${line.quantity})`
-            : describeLine(line),
+          line.quantity > 1 ? `${describeLine(line)} (${index + 1} из ${line.quantity})` : describeLine(line),
       })),
     );
 }
@@ -53,10 +54,13 @@ export type RecipientErrors = Array<Partial<Record<RecipientField, string>>>;
 export function checkRecipient(
   draft: CertificateRecipientDraft,
   now: number,
-): { ok: true; value: CertificateRecipientForm } | { ok: false; errors: Partial<Record<RecipientField, string>> } {
+):
+  | { ok: true; value: CertificateRecipientForm }
+  | { ok: false; errors: Partial<Record<RecipientField, string>> } {
   const errors: Partial<Record<RecipientField, string>> = {};
   if (draft.when === 'later') {
-    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(draft.sendAt)) errors.sendAt = 'Укажите дату и время отправки';
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(draft.sendAt))
+      errors.sendAt = 'Укажите дату и время отправки';
     else if (Date.parse(moscowInstant(draft.sendAt)) <= now)
       errors.sendAt = 'Это время уже прошло — выберите позже';
   }

@@ -25,7 +25,12 @@ import {
 import { Link } from '../../lib/router/link.tsx';
 import { useNavigate } from '../../lib/router/router-view.tsx';
 import { CertificateRows, useCartCertificates } from './certificate-payment.tsx';
-import { checkRecipient, describeRecipient, listCertificateUnits, recipientAt } from './certificate-recipients.ts';
+import {
+  checkRecipient,
+  describeRecipient,
+  listCertificateUnits,
+  recipientAt,
+} from './certificate-recipients.ts';
 import {
   buildOrderRequest,
   describeDeliveryChoice,
