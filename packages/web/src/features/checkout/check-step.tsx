@@ -24,7 +24,7 @@ import {
 } from '../../lib/orders.ts';
 import { Link } from '../../lib/router/link.tsx';
 import { useNavigate } from '../../lib/router/router-view.tsx';
-import { CertificateRows, useCartCertificates } from './certificate-payment.tsx';
+import { CertificateRows, splitByCertificates, useCartCertificates } from './certificate-payment.tsx';
 import {
   checkRecipient,
   describeRecipient,
@@ -343,7 +343,8 @@ export function CheckStep() {
         </button>
       </div>
       <p className="checkout-hint">
-        {delivery.sposob_oplat === CARD_ONLINE
+        {delivery.sposob_oplat === CARD_ONLINE &&
+        splitByCertificates(certificates, cart.total + deliveryPrice).rest > 0
           ? draft.onlineMethod === 'sbp'
             ? 'После подтверждения откроется оплата через СБП. '
             : 'После подтверждения откроется страница оплаты картой. '

@@ -86,7 +86,7 @@ function FactsCard({ certificate }: { certificate: AdminCertificate }) {
     : 'ещё не отправлялось';
   return (
     <div className="admin-card">
-      <dl className="order-totals certificate-facts">
+      <dl className="certificate-facts">
         <dt>Номинал</dt>
         <dd>{formatRub(certificate.value)}</dd>
         <dt>Остаток</dt>
