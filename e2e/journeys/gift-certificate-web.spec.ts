@@ -216,6 +216,26 @@ function journey(viewport: { width: number; height: number }) {
     await moderator.getByRole('button', { name: 'Да, заблокировать' }).click();
     await moderator.getByText('Сертификат заблокирован.').waitFor();
     await history.getByText('Заблокирован', { exact: true }).waitFor();
+    // Extended by a year's end; then one issued by hand, which insists on a reason.
+    const until = `${new Date().getUTCFullYear() + 2}-12-31`;
+    await moderator.getByLabel('Продлить до').fill(until);
+    await moderator.getByRole('button', { name: 'Продлить', exact: true }).click();
+    await moderator.getByText('Срок действия продлён.').waitFor();
+    await history.getByText(`Срок продлён до 31 декабря ${new Date().getUTCFullYear() + 2} г.`).waitFor();
+    await moderator.getByRole('link', { name: '← Все сертификаты' }).click();
+    await moderator.getByRole('link', { name: 'Выпустить сертификат' }).click();
+    await moderator.waitForURL('**/admin/certificates/new');
+    await moderator.getByLabel('Номинал, ₽').fill('1000');
+    await moderator.getByLabel('E-mail, куда отправить').fill('anna@example.ru');
+    await moderator.getByRole('button', { name: 'Выпустить и отправить письмо' }).click();
+    await moderator.getByText('Напишите, за что сертификат').waitFor();
+    await moderator.getByLabel('За что сертификат (для истории и журнала)').fill('Извинение за задержку');
+    await moderator.getByRole('button', { name: 'Выпустить и отправить письмо' }).click();
+    await moderator.waitForURL(/\/admin\/certificates\/\d+$/);
+    await moderator
+      .locator('.order-history')
+      .getByText(/Выпущен на 1\s000\s₽ — Извинение за задержку/)
+      .waitFor();
     await moderator.screenshot({
       path: path.join(resultsDir, `certificate-admin-card-${viewport.width}.png`),
       fullPage: true,
