@@ -84,8 +84,19 @@ function journey(viewport: { width: number; height: number }) {
 
     // The nominal reads as prices do.
     await page.goto(`${shop.url}${CERTIFICATE}`);
-    expect(plain(await page.locator('h1').textContent())).toContain('Подарочный сертификат');
-    await page.getByText('5 000 ₽', { exact: true }).first().waitFor();
+    expect(plain(await page.locator('h1').textContent())).toBe('Подарочный сертификат, 5 000 ₽');
+    // The nominals read as prices, and their pages keep their addresses (sitemaps link them).
+    const nominals = page.getByRole('navigation', { name: 'Объём' }).getByRole('link');
+    expect((await nominals.locator('.volume__name').allTextContents()).map(plain)).toEqual([
+      '1 000 ₽',
+      '3 000 ₽',
+      '5 000 ₽',
+    ]);
+    expect(
+      await nominals.evaluateAll((links) =>
+        links.map((link) => new URL((link as HTMLAnchorElement).href).pathname),
+      ),
+    ).toEqual(['/sertifikat-1000-rub.html', '/sertifikat-3000-rub.html', '/sertifikat-5000-rub.html']);
     expect(await addToCartFromProductPage(page, `${shop.url}${CERTIFICATE}`)).toBe(5000);
 
     await checkoutToInfo(page, shop.url);
