@@ -2,9 +2,7 @@
 // server pays the order's total (after discounts and delivery) from them in the order they were entered, each up
 // to its balance; the checkout shows the same split before the buyer confirms.
 import { formatRub } from '@efir/domain/money';
-import { useEffect, useState } from 'react';
-import { useAppContext } from '../../lib/app-context.tsx';
-import { type CartCertificate, fetchCartCertificates } from '../../lib/cart-state.ts';
+import type { CartCertificate } from '../../lib/cart-state.ts';
 
 export interface CertificateShare {
   certificate: CartCertificate;
@@ -25,22 +23,6 @@ export function splitByCertificates(
     rest -= amount;
   }
   return { shares, rest };
-}
-
-/** The cart's certificates as GET /v1/cart/certificates lists them (none until they arrive, none on a failure). */
-export function useCartCertificates(): CartCertificate[] {
-  const { api } = useAppContext();
-  const [certificates, setCertificates] = useState<CartCertificate[]>([]);
-  useEffect(() => {
-    let live = true;
-    fetchCartCertificates(api)
-      .then((list) => live && setCertificates(list))
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [api]);
-  return certificates;
 }
 
 /** Rows for a totals list (`<dl>`): «Сертификат …7KQ2» −1 800 ₽ each, then «Осталось оплатить». */

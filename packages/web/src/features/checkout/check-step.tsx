@@ -11,7 +11,7 @@ import { type ReactNode, useId, useRef, useState } from 'react';
 import { FormError } from '../../components/ui/form.tsx';
 import { useAppContext, useAppState } from '../../lib/app-context.tsx';
 import type { CheckoutDraft, SessionUser } from '../../lib/app-state.ts';
-import { CART_URL, describeLine, reloadCart, useCart } from '../../lib/cart-state.ts';
+import { CART_URL, describeLine, reloadCart, useCart, useCartCertificates } from '../../lib/cart-state.ts';
 import { CHECKOUT_STORAGE_KEY, createIdempotencyKey } from '../../lib/checkout-draft.ts';
 import { describeFailure } from '../../lib/failure-message.ts';
 import { HttpError } from '../../lib/http-client.ts';
@@ -24,7 +24,7 @@ import {
 } from '../../lib/orders.ts';
 import { Link } from '../../lib/router/link.tsx';
 import { useNavigate } from '../../lib/router/router-view.tsx';
-import { CertificateRows, splitByCertificates, useCartCertificates } from './certificate-payment.tsx';
+import { CertificateRows, splitByCertificates } from './certificate-payment.tsx';
 import {
   checkRecipient,
   describeRecipient,
@@ -88,7 +88,7 @@ export function CheckStep() {
   const [placing, setPlacing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const inFlight = useRef(false);
-  const certificates = useCartCertificates();
+  const [certificates] = useCartCertificates();
   const units = listCertificateUnits(cart.lines);
 
   const { delivery } = draft;
