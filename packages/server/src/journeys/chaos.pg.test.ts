@@ -41,7 +41,10 @@ beforeAll(async () => {
       SMTP_URL: smtp.url,
       OUTBOX_WORKER: 'true',
       OUTBOX_POLL_MS: '200',
+      // Retries a second apart at first (a minute in production), so the refusals are many within the test; as many
+      // attempts as an outage of hours would leave in production.
       OUTBOX_RETRY_BASE_S: '1',
+      OUTBOX_MAX_ATTEMPTS: '20',
       YOOKASSA_SHOP_ID: FAKE_SHOP_ID,
       YOOKASSA_SECRET_KEY: FAKE_SECRET_KEY,
       YOOKASSA_API_URL: yookassa.url,
@@ -264,6 +267,17 @@ describe.skipIf(!redisUp)('chaos under a mixed load (PostgreSQL)', () => {
         .where(sql`${outbox.channel} = 'email' and ${outbox.attempts} > 0 and ${outbox.status} <> 'sent'`);
       return row!.n;
     };
+    // None gave up: each waits for its next attempt, further off after each refusal (1 s, 2 s, 4 s…). Time is moved
+    // on for them (their next attempt made due), as the minutes of a real outage would.
+    const [gaveUp] = await shop.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(outbox)
+      .where(sql`${outbox.channel} = 'email' and ${outbox.status} = 'failed'`);
+    expect(gaveUp!.n).toBe(0);
+    await shop.database.db
+      .update(outbox)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(sql`${outbox.status} = 'pending' and ${outbox.attempts} > 0`);
     for (let attempt = 0; attempt < 300 && (await unsent()) > 0; attempt++) await pause(200);
     expect(await unsent()).toBe(0);
     expect(smtp.messages.length).toBeGreaterThan(0);
