@@ -36,14 +36,25 @@ function walk(dir) {
 
 const files = walk(base).sort();
 const known = new Set(files);
-const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"`;]*?\sfrom\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^'"`;]*?\sfrom\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function resolve(from, spec) {
   if (!spec.startsWith('.')) return null;
   const raw = path.resolve(path.dirname(from), spec);
-  const candidates = [raw, raw.replace(/\.js$/, '.ts'), raw.replace(/\.js$/, '.tsx'), `${raw}.ts`, `${raw}.tsx`];
+  const candidates = [
+    raw,
+    raw.replace(/\.js$/, '.ts'),
+    raw.replace(/\.js$/, '.tsx'),
+    `${raw}.ts`,
+    `${raw}.tsx`,
+  ];
   candidates.push(path.join(raw, 'index.ts'));
-  return candidates.find((c) => known.has(c)) ?? candidates.find((c) => existsSync(c) && !statSync(c).isDirectory()) ?? null;
+  return (
+    candidates.find((c) => known.has(c)) ??
+    candidates.find((c) => existsSync(c) && !statSync(c).isDirectory()) ??
+    null
+  );
 }
 
 const rel = (file) => path.relative(base, file);
@@ -69,7 +80,7 @@ for (const file of files) {
     if (spec === '@efir/domain' || spec.startsWith('@efir/domain/')) toFolder = '@efir/domain';
     else {
       const target = resolve(file, spec);
-      if (!target || !target.startsWith(base)) continue;
+      if (!target?.startsWith(base)) continue;
       if (known.has(target)) targets.add(target);
       toFolder = folderOf(target);
     }
@@ -173,7 +184,9 @@ const report = {
 if (asJson) {
   console.log(JSON.stringify({ ...report, backUp, twoWay, folderCycles, fileCycles }, null, 2));
 } else {
-  console.log(`${report.base}: ${files.length} files in ${folders.length} folders${withTests ? '' : ' (tests left out)'}`);
+  console.log(
+    `${report.base}: ${files.length} files in ${folders.length} folders${withTests ? '' : ' (tests left out)'}`,
+  );
   console.log(`arrows between folders: ${arrows.length}`);
   console.log(`floors (longest chain, cycles collapsed): ${floors}`);
   console.log(`arrows back up: ${backUp.length}`);

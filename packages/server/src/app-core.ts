@@ -3,7 +3,7 @@
 // auth, cart and content, and the page renderer. Made once by buildApp (app.ts), before any feature's routes.
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import type { AppDeps } from './app.ts';
+import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
 import { findUserById } from './features/account/account.service.ts';
 import { createPageSessions } from './features/auth/auth.routes.ts';
