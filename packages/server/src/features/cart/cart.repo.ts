@@ -156,7 +156,23 @@ export async function addToCartLine(
   return result.rows[0];
 }
 
-export async function setCartLineQuantity(db: Database, cartId: string, productId: number, quantity: number) {
+/**
+ * Stores what a read of the cart found changed on its own — lines shrunk to the stock, a code that stopped working —
+ * in one transaction: all of it or nothing.
+ */
+export async function settleCart(
+  db: Database,
+  cartId: string,
+  changes: { lines: Array<{ productId: number; quantity: number }>; dropPromo: boolean },
+) {
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    for (const line of changes.lines) await setCartLineQuantity(txDb, cartId, line.productId, line.quantity);
+    if (changes.dropPromo) await updateCart(txDb, cartId, { promoCode: null });
+  });
+}
+
+async function setCartLineQuantity(db: Database, cartId: string, productId: number, quantity: number) {
   if (quantity <= 0) {
     await db.delete(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId)));
     return;
