@@ -7,13 +7,12 @@ import { okAnswerSchema } from '@efir/domain/api-wire';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppCore } from './app-core.ts';
+import { registerAdminRoutes } from './back-office/admin.routes.ts';
 import { registerAccountRoutes } from './features/account/account.routes.ts';
 import { listAddressBook } from './features/account/account.service.ts';
 import { customersAdminSection } from './features/account/customers-admin.ts';
 import { questionsAdminSection } from './features/account/questions-admin.ts';
-import { registerAdminRoutes } from './features/admin/admin.routes.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
-import { registerBackups } from './features/backup/backup.routes.ts';
 import { remindAbandonedCarts } from './features/cart/abandoned-cart.ts';
 import { CART_COOKIE, registerCartRoutes } from './features/cart/cart.routes.ts';
 import { findProductForCart, HYDROLAT_KAT_GLOBAL } from './features/cart/cart.service.ts';
@@ -23,8 +22,6 @@ import { registerChatRoutes } from './features/chat/chat.routes.ts';
 import { createChatService } from './features/chat/chat.service.ts';
 import { registerContentRoutes } from './features/content/content.routes.ts';
 import { contentAdminSection } from './features/content/content-admin.routes.ts';
-import { registerDeliveryRoutes } from './features/delivery/delivery.routes.ts';
-import { createDeliveryProviders, quoteDelivery } from './features/delivery/delivery.service.ts';
 import { exchangeAdminSection, registerExchangeRoutes } from './features/exchange/exchange.routes.ts';
 import { createExchangeService } from './features/exchange/exchange.service.ts';
 import { registerFeedRoutes } from './features/feeds/feeds.routes.ts';
@@ -34,7 +31,6 @@ import {
   registerGiftCertificateRoutes,
 } from './features/gift-certificates/gift-certificates.routes.ts';
 import { giftCertificatesAdminSection } from './features/gift-certificates/gift-certificates-admin.ts';
-import { startHousekeeping } from './features/housekeeping/housekeeping.ts';
 import { outboxAdminSection } from './features/mail/outbox-admin.ts';
 import { startOutboxLoop } from './features/mail/outbox-loop.ts';
 import { createOutboxWorker } from './features/mail/outbox-worker.ts';
@@ -66,7 +62,10 @@ import { registerReviewRoutes } from './features/reviews/reviews.routes.ts';
 import { reviewsAdminSection } from './features/reviews/reviews-admin.ts';
 import { registerSchoolAdminRoutes, registerSchoolRoutes } from './features/school/school.routes.ts';
 import { registerSearchRoutes } from './features/search/search.routes.ts';
+import { startHousekeeping } from './flows/housekeeping.ts';
 import { registerReadiness } from './lib/readiness.ts';
+import { registerBackups } from './modules/backup/index.ts';
+import { createDeliveryProviders, quoteDelivery, registerDeliveryRoutes } from './modules/delivery/index.ts';
 import { registerApiDocs } from './plugins/wire-contract.ts';
 
 /** How often quiet carts are looked for: every 10 minutes, or more often when ABANDONED_CART_HOURS is tiny. */

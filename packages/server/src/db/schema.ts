@@ -1,12 +1,12 @@
 // Every table of the shop, gathered for Drizzle and drizzle-kit.
+
+export * from '../back-office/admin.table.ts';
 export * from '../features/account/account.table.ts';
-export * from '../features/admin/admin.table.ts';
 export * from '../features/auth/auth.table.ts';
 export * from '../features/cart/cart.table.ts';
 export * from '../features/catalog/catalog.table.ts';
 export * from '../features/chat/chat.table.ts';
 export * from '../features/content/content.table.ts';
-export * from '../features/delivery/delivery.table.ts';
 export * from '../features/exchange/exchange.table.ts';
 export * from '../features/gift-certificates/gift-certificates.table.ts';
 export * from '../features/mail/mail.table.ts';
@@ -14,4 +14,5 @@ export * from '../features/orders/orders.table.ts';
 export * from '../features/payments/payments.table.ts';
 export * from '../features/reviews/reviews.table.ts';
 export * from '../features/school/school.table.ts';
+export * from '../modules/delivery/delivery.table.ts';
 export * from '../seed/seed.table.ts';

@@ -14,10 +14,10 @@ import { z } from '@efir/domain/zod-ru';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { moderatorId } from '../../back-office/admin.routes.ts';
+import { writeAudit } from '../../back-office/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { moderatorId } from '../admin/admin.routes.ts';
-import { writeAudit } from '../admin/audit.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { sendCertificateLetter } from './certificate-orders.ts';
 import {

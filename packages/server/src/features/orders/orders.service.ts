@@ -21,6 +21,7 @@ import { SHOP_REQUISITES } from '@efir/domain/shop-info';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError, conflict, type FieldErrors, invalidData, notFound } from '../../lib/app-error.ts';
+import type { CartSnapshot, DeliveryQuoteResult } from '../../modules/delivery/index.ts';
 import {
   refreshPersonalDiscount,
   rememberAddress,
@@ -36,7 +37,6 @@ import {
   usePromoCode,
 } from '../cart/cart.service.ts';
 import { takeStock } from '../catalog/catalog.service.ts';
-import type { CartSnapshot, DeliveryQuoteResult } from '../delivery/delivery.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { orderPlacedLetter } from './order-letters.ts';
 import {

@@ -6,7 +6,6 @@ import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Config } from '../../config.ts';
 import { countRedisFallback } from '../../lib/redis-fallback.ts';
-import type { AccessClaims, AccessTokens } from '../auth/tokens.ts';
 import { type BuildInfo, resolveBuildInfo } from './build-version.ts';
 import {
   createMemoryVersionRegistry,
@@ -43,9 +42,15 @@ export type RealtimeServer = Server<
 >;
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
+/** What a verified access token says (the auth feature's tokens, handed in by app-core.ts). */
+interface AccessClaims {
+  userId: number;
+  tokenVersion: number;
+}
+
 export interface RealtimeOptions {
   config: Pick<Config, 'PUBLIC_URL' | 'CORS_ORIGINS' | 'REDIS_URL' | 'BUILD_VERSION' | 'redisPrefix'>;
-  tokens: Pick<AccessTokens, 'verify'>;
+  tokens: { verify(token: string): Promise<AccessClaims> };
   log: FastifyBaseLogger;
   /**
    * Confirms a verified token is still current (logout and password change retire older tokens); returns the user's

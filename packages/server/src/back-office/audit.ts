@@ -1,6 +1,6 @@
 // Writing and reading the audit log. Services write the entry in the same transaction as the change it records.
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { auditLog } from './admin.table.ts';
 
 export interface AuditEntry {

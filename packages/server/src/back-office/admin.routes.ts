@@ -4,10 +4,10 @@ import { adminMeSchema, auditAnswerSchema } from '@efir/domain/admin-wire';
 import { z } from '@efir/domain/zod-ru';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import { forbidden } from '../../lib/app-error.ts';
-import type { Authenticator } from '../../plugins/auth.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { forbidden } from '../lib/app-error.ts';
+import type { Authenticator } from '../plugins/auth.ts';
 import { listAudit } from './audit.ts';
 
 export const ADMIN_PREFIX = '/api/v1/admin';

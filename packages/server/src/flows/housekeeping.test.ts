@@ -2,10 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { refreshTokens } from '../auth/auth.table.ts';
-import { cartLines, carts } from '../cart/cart.table.ts';
-import { products } from '../catalog/catalog.table.ts';
+import { refreshTokens } from '../features/auth/auth.table.ts';
+import { cartLines, carts } from '../features/cart/cart.table.ts';
+import { products } from '../features/catalog/catalog.table.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { runHousekeeping } from './housekeeping.ts';
 
 let shop: TestApp;

@@ -1,10 +1,10 @@
 // The back office guard: every /api/v1/admin route answers 401 to a guest and 403 to a customer, whatever the
 // route (the list is read from Fastify's route table, so routes added later are covered too); the audit log reads back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parsePrintedRoutes } from '../../test/hard/route-capture.ts';
-import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
-import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { parsePrintedRoutes } from '../test/hard/route-capture.ts';
+import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../test/moderator.ts';
+import { createTestAgent, type TestAgent } from '../test/test-agent.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { ADMIN_PREFIX } from './admin.routes.ts';
 import { writeAudit } from './audit.ts';
 

@@ -2,10 +2,10 @@
 // any more (their cookie lived CART_COOKIE_DAYS). Runs shortly after start and then every few hours; every instance
 // may run it, since each step is an idempotent delete.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { deleteExpiredRefreshTokens } from '../auth/auth.service.ts';
-import { CART_COOKIE_DAYS } from '../cart/cart.routes.ts';
-import { deleteStaleGuestCarts } from '../cart/cart.service.ts';
+import type { Database } from '../db/client.ts';
+import { deleteExpiredRefreshTokens } from '../features/auth/auth.service.ts';
+import { CART_COOKIE_DAYS } from '../features/cart/cart.routes.ts';
+import { deleteStaleGuestCarts } from '../features/cart/cart.service.ts';
 
 const FIRST_RUN_AFTER_MS = 60_000;
 const EVERY_MS = 6 * 60 * 60 * 1000;
