@@ -18,8 +18,6 @@ import { CART_COOKIE, registerCartRoutes } from './features/cart/cart.routes.ts'
 import { findProductForCart, HYDROLAT_KAT_GLOBAL } from './features/cart/cart.service.ts';
 import { promoAdminSection } from './features/cart/promo-admin.ts';
 import { productsAdminSection } from './features/catalog/products-admin.routes.ts';
-import { registerChatRoutes } from './features/chat/chat.routes.ts';
-import { createChatService } from './features/chat/chat.service.ts';
 import { registerContentRoutes } from './features/content/content.routes.ts';
 import { contentAdminSection } from './features/content/content-admin.routes.ts';
 import { exchangeAdminSection, registerExchangeRoutes } from './features/exchange/exchange.routes.ts';
@@ -62,9 +60,11 @@ import { registerReviewRoutes } from './features/reviews/reviews.routes.ts';
 import { reviewsAdminSection } from './features/reviews/reviews-admin.ts';
 import { registerSchoolAdminRoutes, registerSchoolRoutes } from './features/school/school.routes.ts';
 import { registerSearchRoutes } from './features/search/search.routes.ts';
+import { searchSiteScored } from './features/search/search.service.ts';
 import { startHousekeeping } from './flows/housekeeping.ts';
 import { registerReadiness } from './lib/readiness.ts';
 import { registerBackups } from './modules/backup/index.ts';
+import { createChatService, registerChatRoutes } from './modules/chat/index.ts';
 import { createDeliveryProviders, quoteDelivery, registerDeliveryRoutes } from './modules/delivery/index.ts';
 import { registerApiDocs } from './plugins/wire-contract.ts';
 
@@ -325,7 +325,13 @@ export function startBackgroundWork(app: FastifyInstance, core: AppCore, checkou
 export function registerAssistantAndExchange(app: FastifyInstance, core: AppCore, checkout: Checkout) {
   const { db, config, limiter, log } = core;
   registerChatRoutes(app, {
-    chat: createChatService({ db, config, limiter, log }),
+    chat: createChatService({
+      db,
+      config,
+      limiter,
+      log,
+      search: (query, limit) => searchSiteScored(db, query, limit),
+    }),
     authenticator: core.authenticator,
     config,
   });

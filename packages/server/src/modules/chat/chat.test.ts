@@ -6,14 +6,15 @@ import { CHAT_FAILURE_TEXT, type ChatReply, type ChatThreadView } from '@efir/do
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
+import { findUserById } from '../../features/account/account.service.ts';
+import { users } from '../../features/account/account.table.ts';
+import { createAccessTokens } from '../../features/auth/tokens.ts';
+import { searchSiteScored } from '../../features/search/search.service.ts';
 import { unauthenticated } from '../../lib/app-error.ts';
 import { createMemoryRateLimiter } from '../../lib/rate-limiter.ts';
 import type { Authenticator } from '../../plugins/auth.ts';
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { findUserById } from '../account/account.service.ts';
-import { users } from '../account/account.table.ts';
-import { createAccessTokens } from '../auth/tokens.ts';
 import { registerChatRoutes } from './chat.routes.ts';
 import { CHAT_RATE_LIMIT, type ChatService, createChatService } from './chat.service.ts';
 import { chatThreads } from './chat.table.ts';
@@ -56,7 +57,13 @@ function ensureChatRoutes(app: FastifyInstance, getDb: () => Database, env: Reco
   app.addHook('onClose', () => limiter.close());
   let service: ChatService | null = null;
   const chatService = () => {
-    service ??= createChatService({ db: getDb(), config, limiter, log: app.log });
+    service ??= createChatService({
+      db: getDb(),
+      config,
+      limiter,
+      log: app.log,
+      search: (query, limit) => searchSiteScored(getDb(), query, limit),
+    });
     return service;
   };
   const chat: ChatService = {

@@ -16,7 +16,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { AiProviderError, type ChatProvider, createOpenAiCompatibleProvider } from './ai-provider.ts';
-import { EMPTY_KNOWLEDGE, findKnowledge, type Knowledge } from './assistant-knowledge.ts';
+import { EMPTY_KNOWLEDGE, findKnowledge, type Knowledge, type SearchScored } from './assistant-knowledge.ts';
 import { buildSystemPrompt } from './assistant-prompt.ts';
 import {
   type ChatMessageRow,
@@ -81,6 +81,8 @@ export interface ChatServiceDeps {
   config: Pick<Config, 'AI_BASE_URL' | 'AI_API_KEY' | 'AI_MODEL' | 'AI_TIMEOUT_MS'>;
   limiter: RateLimiter;
   log: FastifyBaseLogger;
+  /** What the assistant knows comes from the site search (the search module, handed in by app-features.ts). */
+  search: SearchScored;
   /** Replaces the provider chosen by configuration (tests); null forces the offline assistant. */
   provider?: ChatProvider | null;
 }
@@ -101,10 +103,10 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
 
   /** The question's own search, or, for a follow-up that names nothing («а сколько стоит?»), the previous one's. */
   async function gatherKnowledge(message: string, history: ChatMessageRow[]): Promise<Knowledge> {
-    const own = await findKnowledge(db, message);
+    const own = await findKnowledge(deps.search, message);
     if (own.offers.length + own.articles.length + own.recipes.length > 0) return own;
     const previous = history.filter((row) => row.role === 'user').at(-1);
-    return previous ? findKnowledge(db, readChatText(previous.content)) : EMPTY_KNOWLEDGE;
+    return previous ? findKnowledge(deps.search, readChatText(previous.content)) : EMPTY_KNOWLEDGE;
   }
 
   async function answer(message: string, history: ChatMessageRow[]): Promise<string> {

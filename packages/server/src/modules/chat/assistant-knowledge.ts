@@ -1,9 +1,10 @@
 // What the assistant knows about a question: our products, articles and recipes found by the site search, turned
 // into catalogue lines that both the offline answer and the AI prompt quote.
 import { formatRub } from '@efir/domain/money';
-import type { ProductResult, PublicationResult } from '@efir/domain/search-wire';
-import type { Database } from '../../db/client.ts';
-import { type Relevance, type ScoredResults, searchSiteScored } from '../search/search.service.ts';
+import type { ProductResult, PublicationResult, Relevance, ScoredResults } from '@efir/domain/search-wire';
+
+/** The site search with scores, handed in by the composition root (the search module's searchSiteScored). */
+export type SearchScored = (query: string, limit: number) => Promise<ScoredResults>;
 
 export interface ProductOffer {
   name: string;
@@ -171,13 +172,13 @@ function mergeRanked<T extends { id: number } & Relevance>(
  * Searches our catalogue and articles for a question: all its keywords together first; when that finds little,
  * each keyword alone, ranking what more of them found first.
  */
-export async function findKnowledge(db: Database, message: string): Promise<Knowledge> {
+export async function findKnowledge(search: SearchScored, message: string): Promise<Knowledge> {
   const keywords = extractKeywords(message);
   if (keywords.length === 0) return EMPTY_KNOWLEDGE;
-  const together = await searchSiteScored(db, keywords.join(' '), 12);
+  const together = await search(keywords.join(' '), 12);
   let responses: ScoredResults[] = [together];
   if (keywords.length > 1 && together.products.length < 3) {
-    const singles = await Promise.all(keywords.map((keyword) => searchSiteScored(db, keyword, 8)));
+    const singles = await Promise.all(keywords.map((keyword) => search(keyword, 8)));
     responses = [together, ...singles];
   }
   const byName = (item: ProductResult) => item.name;
