@@ -62,10 +62,10 @@ import { registerSchoolAdminRoutes, registerSchoolRoutes } from './features/scho
 import { registerSearchRoutes } from './features/search/search.routes.ts';
 import { searchSiteScored } from './features/search/search.service.ts';
 import { startHousekeeping } from './flows/housekeeping.ts';
-import { registerReadiness } from './lib/readiness.ts';
 import { registerBackups } from './modules/backup/index.ts';
 import { createChatService, registerChatRoutes } from './modules/chat/index.ts';
 import { createDeliveryProviders, quoteDelivery, registerDeliveryRoutes } from './modules/delivery/index.ts';
+import { registerReadiness } from './plugins/readiness.ts';
 import { registerApiDocs } from './plugins/wire-contract.ts';
 
 /** How often quiet carts are looked for: every 10 minutes, or more often when ABANDONED_CART_HOURS is tiny. */

@@ -156,6 +156,12 @@ export async function addToCartLine(
   return result.rows[0];
 }
 
+/** A product's row as it is now, for a saved cart's page (any state: hidden or sold out too). */
+export async function findProductRow(db: Database, id: number) {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  return row;
+}
+
 /**
  * Stores what a read of the cart found changed on its own — lines shrunk to the stock, a code that stopped working —
  * in one transaction: all of it or nothing.

@@ -29,6 +29,7 @@ import {
   findCartRecommendations,
   findGuestCartsOlderThan,
   findProductForCart,
+  findProductRow,
   findProductsUnderCategories,
   findPromoByCode,
   findSavedCart,
@@ -535,9 +536,7 @@ export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHa
       if (!saved) return null;
       const lines: CartLine[] = [];
       for (const line of saved.lines) {
-        const rows = await db.query.products.findFirst({
-          where: (table, { eq }) => eq(table.id, line.productId),
-        });
+        const rows = await findProductRow(db, line.productId);
         if (!rows) continue;
         lines.push({
           id: rows.id,

@@ -16,7 +16,6 @@ import {
 } from 'drizzle-orm/pg-core';
 
 export const CERTIFICATE_STATES = ['active', 'blocked'] as const;
-export type CertificateState = (typeof CERTIFICATE_STATES)[number];
 
 export const CERTIFICATE_MOVEMENTS = [
   'issued',

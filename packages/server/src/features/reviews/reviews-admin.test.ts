@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PREFIX } from '../../back-office/admin.routes.ts';
 import { auditLog } from '../../back-office/admin.table.ts';
-import { products } from '../../db/schema.ts';
+import { products } from '../../schema.ts';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';

@@ -15,7 +15,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { type Config, createTestConfig } from '../../config.ts';
 import { type Database, type DbHandle, openDatabase, openPglite } from '../../db/client.ts';
-import { prepareDatabase } from '../../db/prepare.ts';
+import { prepareDatabase } from '../../prepare.ts';
 import { seedDemoContent } from '../../seed/seed.ts';
 import { adminQuery, withDatabaseName } from '../../test/postgres-url.ts';
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';

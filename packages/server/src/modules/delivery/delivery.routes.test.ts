@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createTestConfig } from '../../config.ts';
-import { products } from '../../db/schema.ts';
+import { products } from '../../schema.ts';
 import { DEMO_PICKUP_POINTS, seedPickupPoints } from '../../seed/seed-delivery.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-app.ts';
 import { insertPickupPoints } from './delivery.repo.ts';

@@ -1,5 +1,5 @@
 // The delivery module's public face (decision 051): what the rest of the server may use of it. Nothing else
-// in this folder is imported from outside it (only db/schema.ts reads a module's *.table.ts, for the schema).
+// in this folder is imported from outside it (only schema.ts reads a module's *.table.ts, for drizzle-kit).
 
 export { type CdekParcelStatus, type CdekTracking, createCdekClient } from './cdek-client.ts';
 export { insertPickupPoints } from './delivery.repo.ts';

@@ -5,14 +5,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { createTestConfig } from '../config.ts';
-import { migrationsDir } from '../lib/paths.ts';
-import { seedSteps } from '../seed/seed.ts';
-import { categoryTree } from '../seed/seed-layout.ts';
-import { adminQuery, withDatabaseName } from '../test/postgres-url.ts';
-import { type Database, type DbHandle, openPostgres } from './client.ts';
+import { buildApp } from './app.ts';
+import { createTestConfig } from './config.ts';
+import { type Database, type DbHandle, openPostgres } from './db/client.ts';
+import { migrationsDir } from './lib/paths.ts';
 import { prepareDatabase } from './prepare.ts';
+import { seedSteps } from './seed/seed.ts';
+import { categoryTree } from './seed/seed-layout.ts';
+import { adminQuery, withDatabaseName } from './test/postgres-url.ts';
 
 // Only the PostgreSQL run includes *.pg.test.ts files (vitest.config.ts).
 const adminUrl = process.env.TEST_DATABASE_URL!;

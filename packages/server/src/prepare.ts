@@ -1,7 +1,7 @@
 // Brings a database up to date before the shop serves from it: migrations, then the demo content's new steps.
-import type { Config } from '../config.ts';
-import { seedDemoContent } from '../seed/seed.ts';
-import type { DbHandle } from './client.ts';
+import type { Config } from './config.ts';
+import type { DbHandle } from './db/client.ts';
+import { seedDemoContent } from './seed/seed.ts';
 
 /**
  * Once per database however many instances start together: the first to take the startup lock migrates and seeds,

@@ -4,10 +4,10 @@
 import { sanitizeHtml } from '@efir/domain/sanitize-html';
 import { COURSE_URL_PREFIX, type CourseModuleWire } from '@efir/domain/school-schemas';
 import { inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import type { SeedContext } from '../../seed/seed-catalogue.ts';
-import { authors } from '../content/content.table.ts';
-import { courses } from './school.table.ts';
+import type { Database } from '../db/client.ts';
+import { authors } from '../features/content/content.table.ts';
+import { courses } from '../features/school/school.table.ts';
+import type { SeedContext } from './seed-catalogue.ts';
 
 const DAY = 86_400_000;
 const STUDIO = 'Москва, ул. Дубининская, д. 57, стр. 2 — учебная студия «Эфира» (м. Павелецкая)';

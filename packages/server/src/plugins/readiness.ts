@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Database } from '../db/client.ts';
-import { isRedisConnected } from './redis-fallback.ts';
+import { isRedisConnected } from '../lib/redis-fallback.ts';
 
 /** A dependency slower than this counts as unreachable: the probe must answer before the balancer gives up. */
 const CHECK_TIMEOUT_MS = 2000;

@@ -1,8 +1,8 @@
 // Demo shop reviews for /reviews: published ones, spread over the last months, so a fresh shop does not look empty.
 import { sanitizeHtml } from '@efir/domain/sanitize-html';
-import type { Database } from '../../db/client.ts';
-import type { SeedContext } from '../../seed/seed-catalogue.ts';
-import { shopReviews } from './reviews.table.ts';
+import type { Database } from '../db/client.ts';
+import { shopReviews } from '../features/reviews/reviews.table.ts';
+import type { SeedContext } from './seed-catalogue.ts';
 
 const DAY = 86_400_000;
 
