@@ -35,7 +35,6 @@ const NOT_YET_MOVED = [
   'feeds',
   'gift-certificates',
   'mail',
-  'metrics',
   'orders',
   'pages',
   'payments',

@@ -33,7 +33,6 @@ import { outboxAdminSection } from './features/mail/outbox-admin.ts';
 import { startOutboxLoop } from './features/mail/outbox-loop.ts';
 import { createOutboxWorker } from './features/mail/outbox-worker.ts';
 import { registerUnsubscribeRoutes, unsubscribeUrl } from './features/mail/unsubscribe.ts';
-import { registerMetrics } from './features/metrics/metrics.ts';
 import { dashboardAdminSection } from './features/orders/dashboard-admin.ts';
 import { registerOneClickRoutes } from './features/orders/one-click.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
@@ -51,6 +50,7 @@ import {
 } from './features/orders/shipment-tracking.ts';
 import { registerPagesRoutes } from './features/pages/pages.routes.ts';
 import { createPaymentClient } from './features/payments/payment-client.ts';
+import { PAYMENT_STATUSES } from './features/payments/payment-status.ts';
 import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
 import { createPaymentsService } from './features/payments/payments.service.ts';
 import { tellAboutRefund } from './features/payments/refund-letter.ts';
@@ -65,6 +65,7 @@ import { startHousekeeping } from './flows/housekeeping.ts';
 import { registerBackups } from './modules/backup/index.ts';
 import { createChatService, registerChatRoutes } from './modules/chat/index.ts';
 import { createDeliveryProviders, quoteDelivery, registerDeliveryRoutes } from './modules/delivery/index.ts';
+import { registerMetrics } from './modules/metrics/index.ts';
 import { registerReadiness } from './plugins/readiness.ts';
 import { registerApiDocs } from './plugins/wire-contract.ts';
 
@@ -258,6 +259,7 @@ export function registerOperations(app: FastifyInstance, core: AppCore): void {
       db,
       token: config.METRICS_TOKEN,
       caches: { answers: core.responses, guestPages: core.guestPages },
+      paymentStatuses: PAYMENT_STATUSES,
     });
   }
   if (deps.backup) registerBackups(app, { config, database: deps.backup });

@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../features/catalog/catalog.table.ts';
 import { createTestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { products } from '../catalog/catalog.table.ts';
 
 const TOKEN = 'metrics-token-0123456789';
 let shop: TestApp;

@@ -10,7 +10,6 @@ import { onQueryTimed, poolConnections } from '../../db/query-timing.ts';
 import { unauthenticated } from '../../lib/app-error.ts';
 import { redisFallbackCounts } from '../../lib/redis-fallback.ts';
 import type { CacheStats } from '../../lib/response-cache.ts';
-import { PAYMENT_STATUSES } from '../payments/payment-status.ts';
 import { createRequestHistogram } from './request-histogram.ts';
 
 export interface MetricsOptions {
@@ -18,6 +17,8 @@ export interface MetricsOptions {
   token: string;
   /** The answer cache (decision 006) and the guest page cache (decision 014), when on. */
   caches: { answers: { stats(): CacheStats }; guestPages: { stats(): CacheStats } | null };
+  /** Every status a payment can have, each reported (0 when none): the payments' list, handed in by app-features.ts. */
+  paymentStatuses: readonly string[];
 }
 
 /** The newest rows the scrape-time counts look at: a bounded index scan however large the tables grow. */
@@ -153,7 +154,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
           WHERE created_at >= now() - interval '24 hours'
           GROUP BY status`),
       );
-      for (const status of PAYMENT_STATUSES) {
+      for (const status of options.paymentStatuses) {
         this.set({ status }, found.find((row) => row.status === status)?.count ?? 0);
       }
     },
