@@ -1,3 +1,4 @@
+// Long, split next: the composition root; it splits by floor as features become modules (decision 051).
 // The features of the shop, registered by buildApp (app.ts) in this order: the storefront, checkout, the customer's
 // pages, operations, background work, chat and 1C, and the back office. Each step names what it adds; the order
 // is the registration order of routes and hooks, which @fastify/swagger's document and the hooks follow.
@@ -24,6 +25,7 @@ import { exchangeAdminSection, registerExchangeRoutes } from './features/exchang
 import { createExchangeService } from './features/exchange/exchange.service.ts';
 import { registerFeedRoutes } from './features/feeds/feeds.routes.ts';
 import { createOrderCertificates } from './features/gift-certificates/certificate-orders.ts';
+import { certificateReceiptsJob } from './features/gift-certificates/certificate-receipts.ts';
 import {
   enterCertificate,
   registerGiftCertificateRoutes,
@@ -207,7 +209,7 @@ export function registerCheckout(app: FastifyInstance, core: AppCore) {
     discountTiers: config.DISCOUNT_TIERS,
     certificates,
   };
-  return { orders, payments, refunds, ordersAdmin };
+  return { orders, payments, refunds, ordersAdmin, paymentClient };
 }
 
 /** The account, the school, reviews, content and every page's data, feeds and search. */
@@ -303,6 +305,7 @@ export function startBackgroundWork(app: FastifyInstance, core: AppCore, checkou
               now,
             ),
         },
+        certificateReceiptsJob({ db, config, log, client: checkout.paymentClient }),
         ...(tracking.cdek && config.CDEK_TRACKING_POLL_MIN > 0
           ? [
               {
@@ -327,13 +330,7 @@ export function startBackgroundWork(app: FastifyInstance, core: AppCore, checkou
 export function registerAssistantAndExchange(app: FastifyInstance, core: AppCore, checkout: Checkout) {
   const { db, config, limiter, log } = core;
   registerChatRoutes(app, {
-    chat: createChatService({
-      db,
-      config,
-      limiter,
-      log,
-      search: (query, limit) => searchSiteScored(db, query, limit),
-    }),
+    chat: createChatService({ db, config, limiter, log, search: searchSiteScored.bind(null, db) }),
     authenticator: core.authenticator,
     config,
   });

@@ -1,4 +1,6 @@
+// Long, split next: the promo codes' queries leave for their own file when the cart becomes a module (decision 051).
 // Reads and writes of carts, their lines, promo codes (and the uses orders take of them), gifts and saved carts.
+import { CERTIFICATE_CATEGORY_URL } from '@efir/domain/gift-certificate-wire';
 import { and, asc, desc, eq, gt, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
@@ -72,10 +74,12 @@ const cartLinesOf = preparedQuery((db) =>
       stock: products.stock,
       katGlobal: products.katGlobal,
       categoryId: products.categoryId,
+      categoryUrl: categories.url,
       visible: products.visible,
     })
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(cartLines.cartId, sql.placeholder('cartId')))
     .orderBy(asc(cartLines.addedAt), asc(cartLines.productId))
     .prepare('cart_lines'),
@@ -343,6 +347,16 @@ export function findGuestCartsOlderThan(db: Database, days: number) {
 }
 
 /** Of these products, those filed under the given categories or any of their subcategories. */
+/** The products of `productIds` that are gift certificates (the certificate category or under it; decision 050). */
+export async function findCertificateProducts(db: Database, productIds: number[]): Promise<Set<number>> {
+  if (productIds.length === 0) return new Set();
+  const [category] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.url, CERTIFICATE_CATEGORY_URL));
+  return category ? findProductsUnderCategories(db, productIds, [category.id]) : new Set();
+}
+
 export async function findProductsUnderCategories(
   db: Database,
   productIds: number[],

@@ -11,6 +11,7 @@ import type {
   SavedCartPage,
   UnavailableLine,
 } from '@efir/domain/cart-wire';
+import { CERTIFICATE_CATEGORY_URL } from '@efir/domain/gift-certificate-wire';
 import type { Database } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { UserRow } from '../account/account.service.ts';
@@ -27,6 +28,7 @@ import {
   findCartByUser,
   findCartLines,
   findCartRecommendations,
+  findCertificateProducts,
   findGuestCartsOlderThan,
   findProductForCart,
   findProductRow,
@@ -163,6 +165,22 @@ type BuyerHasOrdered = (
   buyer: { userId: number | null; email: string; tel: string },
 ) => Promise<boolean>;
 
+/** The gift certificates among `productIds` (decision 050): sold at face value, for checkout and one-click alike. */
+export function certificateProductsOf(db: Database, productIds: number[]): Promise<Set<number>> {
+  return findCertificateProducts(db, productIds);
+}
+
+/** Σ cena × quantity of the goods, the certificates bought left out (decision 050): what promo minimums see. */
+function goodsSum(
+  lines: Array<{ productId: number; cena: number; quantity: number }>,
+  certificates: Set<number>,
+) {
+  return lines.reduce(
+    (sum, line) => (certificates.has(line.productId) ? sum : sum + line.cena * line.quantity),
+    0,
+  );
+}
+
 export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHasOrdered }): CartService {
   /**
    * The cart's lines as they can be bought now. A read: it writes nothing — a line above the stock is shrunk in the
@@ -290,7 +308,12 @@ export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHa
         loadLines(cart),
         options.recommendations === false ? [] : findCartRecommendations(db, cart.id, 8),
       ]);
-      const subtotal = lines.reduce((sum, line) => sum + line.cena * line.quantity, 0);
+      // Gift certificates are sold at face value and count toward no promo minimum or gift (decision 050).
+      const certificates = await findCertificateProducts(
+        db,
+        lines.map((line) => line.productId),
+      );
+      const subtotal = goodsSum(lines, certificates);
       const { promo, dropped } = await loadPromo(cart, user, subtotal, notices);
       // What the reads found changed on its own is stored once, all of it or nothing, in one transaction: the buyer
       // is told once, and the next view (and the order placed from it) starts from the cart as the buyer now sees it.
@@ -304,9 +327,14 @@ export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHa
           cena: line.cena,
           cena_st: line.cenaSt,
           promoExcluded: excluded.has(line.productId),
+          noDiscount: certificates.has(line.productId),
         })),
         skidka,
         condition,
+      );
+      const certificatesSum = lines.reduce(
+        (sum, line) => (certificates.has(line.productId) ? sum + line.cena * line.quantity : sum),
+        0,
       );
       const lineViews: CartLine[] = lines.map((line, index) => ({
         id: line.productId,
@@ -321,11 +349,12 @@ export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHa
         stock: line.stock,
         price: totals.lines[index]!.unitPrice,
         sum: totals.lines[index]!.sum,
+        ...(line.categoryUrl === CERTIFICATE_CATEGORY_URL ? { certificate: true as const } : {}),
       }));
       const giftLines: CartLine[] = [];
       if (cart.giftId !== null && lines.length > 0) {
         const gift = (await findActiveGifts(db)).find((item) => item.id === cart.giftId);
-        if (gift && totals.total >= gift.threshold && gift.stock > 0) {
+        if (gift && totals.total - certificatesSum >= gift.threshold && gift.stock > 0) {
           giftLines.push({
             id: gift.productId,
             quantity: 1,
@@ -404,10 +433,14 @@ export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHa
 
     async applyPromo(cart, user, code) {
       const { lines } = await loadLines(cart);
-      const subtotal = lines.reduce((sum, line) => sum + line.cena * line.quantity, 0);
+      const certificates = await findCertificateProducts(
+        db,
+        lines.map((line) => line.productId),
+      );
+      const subtotal = goodsSum(lines, certificates);
       const checked = await checkPromoFor(user, await findPromoByCode(db, code), subtotal);
       if (checked.error) return { error: true, text: checked.text, code: cart.promoCode };
-      const excluded = await promoExcludedProducts(checked.promo, lines);
+      const excluded = new Set([...(await promoExcludedProducts(checked.promo, lines)), ...certificates]);
       const reached = lines.filter((line) => !excluded.has(line.productId));
       if (reached.length === 0) {
         return { error: true, text: NOTHING_REACHED, code: cart.promoCode };
@@ -436,14 +469,23 @@ export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHa
     async listGifts(cart, user) {
       const view = await service.view(cart, user);
       const all = await findActiveGifts(db);
+      const certificates = await findCertificateProducts(
+        db,
+        view.cart.lines.map((line) => line.id),
+      );
+      // What counts toward a gift: the goods, not the certificates bought (decision 050).
+      const total = view.cart.lines.reduce(
+        (sum, line) => (certificates.has(line.id) ? sum - line.sum : sum),
+        view.cart.total,
+      );
       return {
-        total: view.cart.total,
+        total,
         chosen: cart?.giftId ?? null,
         gifts: all.map((gift) => ({
           id: gift.id,
           threshold: gift.threshold,
-          unlocked: view.cart.total >= gift.threshold && gift.stock > 0,
-          remaining: Math.max(0, gift.threshold - view.cart.total),
+          unlocked: total >= gift.threshold && gift.stock > 0,
+          remaining: Math.max(0, gift.threshold - total),
           product: {
             id: gift.productId,
             name: gift.name,

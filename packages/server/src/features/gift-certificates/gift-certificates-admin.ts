@@ -1,7 +1,7 @@
 // The back office's gift certificates (decision 045): the list (codes masked), each one's history, and the actions —
 // resend the letter, block, unblock, extend, issue by hand — each audited in the transaction that makes it.
 
-import { formatDateLong } from '@efir/domain/dates';
+import { formatDateLong, formatDateTimeLong } from '@efir/domain/dates';
 import { maskCertificateCode } from '@efir/domain/gift-certificate-code';
 import {
   adminCertificateAnswerSchema,
@@ -20,6 +20,8 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { sendCertificateLetter } from './certificate-orders.ts';
+import { findOrderReceipts, toReceiptView } from './certificate-receipts.ts';
+import { certificateRefundsAdminSection } from './certificate-refunds-admin.ts';
 import {
   findCertificateById,
   findMovements,
@@ -60,7 +62,10 @@ function describeMovement(movement: MovementRow): string {
     case 'issued':
       return `Выпущен на ${formatRub(movement.amount)}${order ? `, оплачен в${order}` : ''}${movement.note ? ` — ${movement.note}` : ''}`;
     case 'sent':
-      return movement.note ? `Письмо поставлено в очередь (${movement.note})` : 'Письмо отправлено';
+      // The note keeps the moment as ISO text; the moderator reads it in Moscow time.
+      return movement.note
+        ? `Письмо поставлено в очередь (${movement.note.replace(/\d{4}-\d{2}-\d{2}T[\d:.]+Z/, (iso) => `${formatDateTimeLong(iso)} мск`)})`
+        : 'Письмо отправлено';
     case 'reserved':
       return `Зарезервировано ${formatRub(-movement.amount)} на${order}`;
     case 'spent':
@@ -80,8 +85,12 @@ async function certificateAnswer(db: Database, id: number) {
   const row = await findCertificateById(db, id);
   if (!row) throw notFound('Сертификат не найден');
   const movements = await findMovements(db, id);
+  const paidOrders = [
+    ...new Set(movements.filter((m) => m.kind !== 'issued' && m.orderId !== null).map((m) => m.orderId!)),
+  ];
   return {
     certificate: toAdminView(row),
+    receipts: (await findOrderReceipts(db, paidOrders)).map(toReceiptView),
     history: movements.map((movement) => ({
       at: movement.createdAt.toISOString(),
       kind: movement.kind,
@@ -96,6 +105,8 @@ async function certificateAnswer(db: Database, id: number) {
 export function giftCertificatesAdminSection(deps: { db: Database; mail: MailService; origin: string }) {
   const { db } = deps;
   return (scope: FastifyInstance) => {
+    // The money of certificate-paid orders: refunds to certificates and the receipts (decision 045).
+    certificateRefundsAdminSection(deps)(scope);
     const routes = scope.withTypeProvider<ZodTypeProvider>();
 
     routes.get(
