@@ -3,6 +3,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './packages/server/src/db/schema.ts',
+  schema: './packages/server/src/schema.ts',
   out: './packages/server/src/db/migrations',
 });

@@ -142,9 +142,8 @@ export const productDetailsSchema = z.object({
 export type ProductDetails = z.infer<typeof productDetailsSchema>;
 export type ProductShipping = ProductDetails['shipping'][number];
 
-// The answer of POST /api/v1/route (the page block, com_data by page type) is in page-wire.ts: a shared cart's page
-// (cart-wire.ts, which builds on the cards above) is one of its entities.
-export type { PageInfo, RouteResponse } from './page-wire.ts';
+// The answer of POST /api/v1/route (the page block, com_data by page type) is in page-wire.ts, which builds on the
+// cards above: import PageInfo and RouteResponse from there (not re-exported here, so the wires form no circle).
 
 // GET /api/v1/critical: what every first page load needs (spec §7). Sent as ready JSON text; described here.
 

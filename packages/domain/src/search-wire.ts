@@ -66,3 +66,15 @@ export type Hint = z.infer<typeof hintSchema>;
 /** POST /api/v1/hint. */
 export const hintResponseSchema = z.object({ q: z.string(), hints: z.array(hintSchema) });
 export type HintResponse = z.infer<typeof hintResponseSchema>;
+
+/** How closely a result matches, for a reader that must tell a close match from a passing mention (the assistant). */
+export interface Relevance {
+  score: number;
+}
+
+/** The site search with each result's score (the search module's searchSiteScored; the chat's assistant reads it). */
+export interface ScoredResults {
+  products: Array<ProductResult & Relevance>;
+  articles: Array<PublicationResult & Relevance>;
+  recipes: Array<PublicationResult & Relevance>;
+}

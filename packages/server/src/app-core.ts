@@ -3,7 +3,7 @@
 // auth, cart and content, and the page renderer. Made once by buildApp (app.ts), before any feature's routes.
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import type { AppDeps } from './app.ts';
+import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
 import { findUserById } from './features/account/account.service.ts';
 import { createPageSessions } from './features/auth/auth.routes.ts';
@@ -14,13 +14,13 @@ import { createCartService } from './features/cart/cart.service.ts';
 import { createContentService } from './features/content/content.service.ts';
 import { createMailService } from './features/mail/mail.service.ts';
 import { buyerHasOrdered, joinGuestOrders } from './features/orders/orders.service.ts';
-import { attachRealtime } from './features/realtime/realtime.ts';
 import { createTelegramClient } from './features/telegram/telegram-client.ts';
 import { createLocalInvalidationBus, createRedisInvalidationBus } from './lib/invalidation-bus.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter.ts';
 import { closeRedis, watchRedisConnection } from './lib/redis-fallback.ts';
 import { createResponseCache } from './lib/response-cache.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
+import { attachRealtime } from './modules/realtime/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { createPageCache } from './plugins/page-cache.ts';
 import { createRenderReads } from './plugins/render-reads.ts';

@@ -1,3 +1,4 @@
+// Long, split next: the composition root; it splits by floor as features become modules (decision 051).
 // The features of the shop, registered by buildApp (app.ts) in this order: the storefront, checkout, the customer's
 // pages, operations, background work, chat and 1C, and the back office. Each step names what it adds; the order
 // is the registration order of routes and hooks, which @fastify/swagger's document and the hooks follow.
@@ -7,24 +8,19 @@ import { okAnswerSchema } from '@efir/domain/api-wire';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppCore } from './app-core.ts';
+import { registerAdminRoutes } from './back-office/admin.routes.ts';
 import { registerAccountRoutes } from './features/account/account.routes.ts';
 import { listAddressBook } from './features/account/account.service.ts';
 import { customersAdminSection } from './features/account/customers-admin.ts';
 import { questionsAdminSection } from './features/account/questions-admin.ts';
-import { registerAdminRoutes } from './features/admin/admin.routes.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
-import { registerBackups } from './features/backup/backup.routes.ts';
 import { remindAbandonedCarts } from './features/cart/abandoned-cart.ts';
 import { CART_COOKIE, registerCartRoutes } from './features/cart/cart.routes.ts';
 import { findProductForCart, HYDROLAT_KAT_GLOBAL } from './features/cart/cart.service.ts';
 import { promoAdminSection } from './features/cart/promo-admin.ts';
 import { productsAdminSection } from './features/catalog/products-admin.routes.ts';
-import { registerChatRoutes } from './features/chat/chat.routes.ts';
-import { createChatService } from './features/chat/chat.service.ts';
 import { registerContentRoutes } from './features/content/content.routes.ts';
 import { contentAdminSection } from './features/content/content-admin.routes.ts';
-import { registerDeliveryRoutes } from './features/delivery/delivery.routes.ts';
-import { createDeliveryProviders, quoteDelivery } from './features/delivery/delivery.service.ts';
 import { exchangeAdminSection, registerExchangeRoutes } from './features/exchange/exchange.routes.ts';
 import { createExchangeService } from './features/exchange/exchange.service.ts';
 import { registerFeedRoutes } from './features/feeds/feeds.routes.ts';
@@ -35,12 +31,10 @@ import {
   registerGiftCertificateRoutes,
 } from './features/gift-certificates/gift-certificates.routes.ts';
 import { giftCertificatesAdminSection } from './features/gift-certificates/gift-certificates-admin.ts';
-import { startHousekeeping } from './features/housekeeping/housekeeping.ts';
 import { outboxAdminSection } from './features/mail/outbox-admin.ts';
 import { startOutboxLoop } from './features/mail/outbox-loop.ts';
 import { createOutboxWorker } from './features/mail/outbox-worker.ts';
 import { registerUnsubscribeRoutes, unsubscribeUrl } from './features/mail/unsubscribe.ts';
-import { registerMetrics } from './features/metrics/metrics.ts';
 import { dashboardAdminSection } from './features/orders/dashboard-admin.ts';
 import { registerOneClickRoutes } from './features/orders/one-click.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
@@ -58,6 +52,7 @@ import {
 } from './features/orders/shipment-tracking.ts';
 import { registerPagesRoutes } from './features/pages/pages.routes.ts';
 import { createPaymentClient } from './features/payments/payment-client.ts';
+import { PAYMENT_STATUSES } from './features/payments/payment-status.ts';
 import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
 import { createPaymentsService } from './features/payments/payments.service.ts';
 import { tellAboutRefund } from './features/payments/refund-letter.ts';
@@ -67,7 +62,13 @@ import { registerReviewRoutes } from './features/reviews/reviews.routes.ts';
 import { reviewsAdminSection } from './features/reviews/reviews-admin.ts';
 import { registerSchoolAdminRoutes, registerSchoolRoutes } from './features/school/school.routes.ts';
 import { registerSearchRoutes } from './features/search/search.routes.ts';
-import { registerReadiness } from './lib/readiness.ts';
+import { searchSiteScored } from './features/search/search.service.ts';
+import { startHousekeeping } from './flows/housekeeping.ts';
+import { registerBackups } from './modules/backup/index.ts';
+import { createChatService, registerChatRoutes } from './modules/chat/index.ts';
+import { createDeliveryProviders, quoteDelivery, registerDeliveryRoutes } from './modules/delivery/index.ts';
+import { registerMetrics } from './modules/metrics/index.ts';
+import { registerReadiness } from './plugins/readiness.ts';
 import { registerApiDocs } from './plugins/wire-contract.ts';
 
 /** How often quiet carts are looked for: every 10 minutes, or more often when ABANDONED_CART_HOURS is tiny. */
@@ -260,6 +261,7 @@ export function registerOperations(app: FastifyInstance, core: AppCore): void {
       db,
       token: config.METRICS_TOKEN,
       caches: { answers: core.responses, guestPages: core.guestPages },
+      paymentStatuses: PAYMENT_STATUSES,
     });
   }
   if (deps.backup) registerBackups(app, { config, database: deps.backup });
@@ -328,7 +330,7 @@ export function startBackgroundWork(app: FastifyInstance, core: AppCore, checkou
 export function registerAssistantAndExchange(app: FastifyInstance, core: AppCore, checkout: Checkout) {
   const { db, config, limiter, log } = core;
   registerChatRoutes(app, {
-    chat: createChatService({ db, config, limiter, log }),
+    chat: createChatService({ db, config, limiter, log, search: searchSiteScored.bind(null, db) }),
     authenticator: core.authenticator,
     config,
   });

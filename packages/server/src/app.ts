@@ -3,8 +3,9 @@
 // then the features (app-features.ts), and last the pictures and the «not found» page.
 import type { ErrorAnswer } from '@efir/domain/error-wire';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { createCore } from './app-core.ts';
+import type { AppDeps } from './app-deps.ts';
 import {
   registerAssistantAndExchange,
   registerBackOffice,
@@ -16,12 +17,7 @@ import {
   startBackgroundWork,
 } from './app-features.ts';
 import type { Config } from './config.ts';
-import type { Database, DbHandle } from './db/client.ts';
-import type { CdekTracking } from './features/delivery/cdek-client.ts';
-import type { CartSnapshot, DeliveryProviders } from './features/delivery/delivery.service.ts';
-import type { TelegramClient } from './features/telegram/telegram-client.ts';
 import { trackInFlightRequests } from './lib/graceful-shutdown.ts';
-import type { RateLimiter } from './lib/rate-limiter.ts';
 import { createRequestIdGenerator, returnRequestId } from './lib/request-id.ts';
 import { acceptBodylessCalls } from './plugins/bodyless.ts';
 import { redirectToCanonicalHost } from './plugins/canonical-host.ts';
@@ -31,27 +27,8 @@ import { registerCsrf } from './plugins/csrf.ts';
 import { refuseNulCharacters, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerResponseRule } from './plugins/response-rule.ts';
 import { registerSecurity } from './plugins/security.ts';
-import { registerNotFound, type SsrOptions } from './plugins/ssr.ts';
+import { registerNotFound } from './plugins/ssr.ts';
 import { registerWireContract } from './plugins/wire-contract.ts';
-
-export interface AppDeps {
-  db: Database;
-  /** Test seam: the reviews' rate limiter and the content cache they invalidate, watched by their tests. */
-  reviews?: { limiter?: RateLimiter; content?: { invalidate(): void } };
-  /** Test seams for outside services: carriers and the cart snapshot the delivery calculator prices. */
-  delivery?: {
-    providers?: DeliveryProviders;
-    cartSnapshot?: (request: FastifyRequest) => Promise<CartSnapshot>;
-  };
-  /** Test seam: CDEK's tracking client (a real one pointed at a local fake CDEK API). */
-  cdekTracking?: CdekTracking;
-  /** Test seam: the Telegram client (a real one pointed at a local fake Bot API). */
-  telegram?: TelegramClient;
-  /** How pages are rendered; omitted in API-only tests. */
-  ssr?: SsrOptions;
-  /** The database handle's dump, for `npm run backup` and BACKUP_DIR (decision 030); without it, no backups. */
-  backup?: Pick<DbHandle, 'kind' | 'dumpTo'>;
-}
 
 /** TRUST_PROXY as Fastify takes it: N hops is «trust the N proxies nearest to us» (proxy-addr's own reading). */
 function toTrustProxy(trusted: Config['TRUST_PROXY']) {

@@ -2,8 +2,7 @@
 // folder, efir-<time>.tar.gz) and FILE.sha256 (decision 030).
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
-import { backupFileName } from './features/backup/backup.ts';
-import { makeBackup } from './features/backup/make-backup.ts';
+import { backupFileName, makeBackup } from './modules/backup/index.ts';
 
 try {
   const config = loadConfig();

@@ -6,9 +6,9 @@ import { createServer as createViteServer } from 'vite';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { prepareDatabase } from './db/prepare.ts';
 import { webRoot } from './lib/paths.ts';
 import type { RenderModule } from './plugins/ssr.ts';
+import { prepareDatabase } from './prepare.ts';
 
 const config = loadConfig({ NODE_ENV: 'development', ...process.env });
 const database = await openDatabase(config);

@@ -6,11 +6,11 @@ import { pathToFileURL } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { prepareDatabase } from './db/prepare.ts';
 import { shutDownGracefully } from './lib/graceful-shutdown.ts';
 import { webDistDir } from './lib/paths.ts';
 import { registerClientFiles } from './plugins/client-files.ts';
 import type { ClientManifest, RenderModule } from './plugins/ssr.ts';
+import { prepareDatabase } from './prepare.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;

@@ -2,7 +2,7 @@
 // that migrate once before rolling the instances out (they still take the same lock when they start).
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { prepareDatabase } from './db/prepare.ts';
+import { prepareDatabase } from './prepare.ts';
 
 try {
   const config = loadConfig();

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { ConfigError, loadConfig } from './config.ts';
-import { RestoreRefused, restoreBackup } from './features/backup/restore.ts';
+import { RestoreRefused, restoreBackup } from './modules/backup/index.ts';
 
 const TABLE_FORMS: PluralForms = ['таблица', 'таблицы', 'таблиц'];
 const ROW_FORMS: PluralForms = ['строка', 'строки', 'строк'];

@@ -1,7 +1,9 @@
 // The layers biome.json enforces (docs/decisions/033-layers-by-rule.md). Web: app/ composes, features import lib/
 // and components/ but never app/ or each other, lib/ and components/ never import features/ or app/. Server: a
 // feature (features/x/, features/admin/x/) never imports another feature's *.repo.ts, and neither do plugins/, lib/
-// and the composition files in src/ — they go through the feature's *.service.ts.
+// and the composition files in src/ — they go through the feature's *.service.ts. Modules (decision 051): a module
+// never imports another module, a flow, a feature or the composition files; the rest of the server reaches a module
+// through its index.ts only; back-office/ imports no module, feature or flow.
 // Each case is a one-line module written into the folder it speaks for (made for the run if it does not exist),
 // linted by the repository's own Biome and configuration (Biome reports nothing for stdin), and removed again.
 import { execFile } from 'node:child_process';
@@ -30,6 +32,10 @@ const UPWARD = 'never import features/ or app/';
 const REACT_ROUTER = "The shop's router lives in";
 const FEATURE_REPO = "only through that feature's *.service.ts";
 const OUTER_REPO = 'call a feature through its *.service.ts';
+const CROSS_MODULE = 'A module never imports another module';
+const MODULE_UP = 'A module stands below flows';
+const MODULE_FACE = 'through its public face';
+const GROUND = 'back-office/ is the ground';
 
 /** [case, the message expected, or null for an import the rules let through]. */
 const CASES: Array<[Case, string | null]> = [
@@ -145,6 +151,77 @@ const CASES: Array<[Case, string | null]> = [
     null,
   ],
   [{ folder: SERVER, code: "import { findProductForCart } from './features/cart/cart.service.ts';" }, null],
+  // Modules and flows (decision 051): a planted cross-module import is refused, and so is any way round the face.
+  [
+    { folder: `${SERVER}/modules/delivery`, code: "import { makeBackup } from '../backup/index.ts';" },
+    CROSS_MODULE,
+  ],
+  [
+    {
+      folder: `${SERVER}/modules/backup`,
+      code: "import { quoteDelivery } from '../delivery/delivery.service.ts';",
+    },
+    CROSS_MODULE,
+  ],
+  [
+    { folder: `${SERVER}/modules/delivery`, code: "import { X } from '../../flows/housekeeping.ts';" },
+    MODULE_UP,
+  ],
+  [
+    {
+      folder: `${SERVER}/modules/delivery`,
+      code: "import { X } from '../../features/orders/orders.service.ts';",
+    },
+    MODULE_UP,
+  ],
+  [
+    {
+      folder: `${SERVER}/features/orders`,
+      code: "import { quoteDelivery } from '../../modules/delivery/delivery.service.ts';",
+    },
+    MODULE_FACE,
+  ],
+  [
+    {
+      folder: `${SERVER}/flows`,
+      code: "import { quoteDelivery } from '../modules/delivery/delivery.service.ts';",
+    },
+    MODULE_FACE,
+  ],
+  [{ folder: SERVER, code: "import { makeBackup } from './modules/backup/make-backup.ts';" }, MODULE_FACE],
+  [
+    { folder: `${SERVER}/back-office`, code: "import { X } from '../features/orders/orders.service.ts';" },
+    GROUND,
+  ],
+  [
+    {
+      folder: `${SERVER}/back-office`,
+      code: "import { quoteDelivery } from '../modules/delivery/index.ts';",
+    },
+    GROUND,
+  ],
+  [
+    {
+      folder: `${SERVER}/modules/delivery`,
+      code: "import { writeAudit } from '../../back-office/audit.ts';",
+    },
+    null,
+  ],
+  [
+    { folder: `${SERVER}/modules/delivery`, code: "import { findPickupPoint } from './delivery.repo.ts';" },
+    null,
+  ],
+  [
+    {
+      folder: `${SERVER}/features/orders`,
+      code: "import { quoteDelivery } from '../../modules/delivery/index.ts';",
+    },
+    null,
+  ],
+  [
+    { folder: `${SERVER}/flows`, code: "import { quoteDelivery } from '../modules/delivery/index.ts';" },
+    null,
+  ],
 ];
 
 interface BiomeReport {

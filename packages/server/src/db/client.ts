@@ -16,9 +16,12 @@ import { migrationsDir } from '../lib/paths.ts';
 import { pgDump } from './pg-tools.ts';
 import { startPgliteThread } from './pglite-thread.ts';
 import { timeQueries } from './query-timing.ts';
-import * as schema from './schema.ts';
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The database as every repo sees it: queries built from the tables each module owns (no relational `db.query`), so
+ * the client does not import every module's tables (decision 051; src/schema.ts lists them for drizzle-kit).
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 export interface DbHandle {
   db: Database;
@@ -102,7 +105,7 @@ function openPool(
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   timeQueries(pool);
-  const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+  const db = drizzleNodePg({ client: pool }) as unknown as Database;
   return {
     db,
     kind,
@@ -117,7 +120,7 @@ function openPool(
 
 export async function openPglite(client: PGlite): Promise<DbHandle> {
   await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client }) as unknown as Database;
   return {
     db,
     kind: 'pglite',

@@ -15,7 +15,7 @@ import {
   recipeTags,
   slides,
   tags,
-} from '../db/schema.ts';
+} from '../schema.ts';
 import { type FamilySeed, families } from './catalog-families.ts';
 import { familyDetails } from './catalog-products.ts';
 import * as content from './content-seed.ts';

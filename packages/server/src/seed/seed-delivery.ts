@@ -2,8 +2,8 @@
 // the checkout map works offline. Streets are real; the points, codes and hours are invented.
 import { FIVEPOST_TABLE } from '@efir/domain/delivery-tariffs';
 import type { Database } from '../db/client.ts';
-import { insertPickupPoints } from '../features/delivery/delivery.repo.ts';
-import type { PickupPoint } from '../features/delivery/delivery-providers.ts';
+import type { PickupPoint } from '../modules/delivery/index.ts';
+import { insertPickupPoints } from '../modules/delivery/index.ts';
 
 type Seed = [
   code: string,

@@ -1,5 +1,5 @@
 // Demo content of the shop's frame: the catalogue tree, menus and home slides.
-import type { categories, menuItems, slides } from '../db/schema.ts';
+import type { categories, menuItems, slides } from '../schema.ts';
 
 type CategorySeed = Omit<typeof categories.$inferInsert, 'parentId'> & { children?: CategorySeed[] };
 

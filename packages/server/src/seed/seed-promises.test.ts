@@ -4,7 +4,7 @@
 import { formatRub } from '@efir/domain/money';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, products, promoCodes, slides } from '../db/schema.ts';
+import { categories, products, promoCodes, slides } from '../schema.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-app.ts';
 
 let database: TestDatabase;

@@ -2,7 +2,7 @@
 import { formatRub } from '@efir/domain/money';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { categories, gifts, products, promoCodes } from '../db/schema.ts';
+import { categories, gifts, products, promoCodes } from '../schema.ts';
 import type { SeedContext } from './seed-catalogue.ts';
 
 const EFIR10_MIN_TOTAL = 2000;

@@ -1,7 +1,7 @@
 // Demo content: each step runs once per database; a new step reaches a database seeded before it existed.
 import { count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, menuItems, products, slides, staticPages } from '../db/schema.ts';
+import { categories, menuItems, products, slides, staticPages } from '../schema.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-app.ts';
 import { seedDemoContent, seedSteps } from './seed.ts';
 

@@ -2,9 +2,9 @@
 import { sanitizeHtml } from '@efir/domain/sanitize-html';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { auditLog, categories, menuItems, promoCodes, seedRuns, slides, staticPages } from '../db/schema.ts';
-import { reviewsSeedSteps } from '../features/reviews/reviews.seed.ts';
-import { schoolSeedSteps } from '../features/school/school.seed.ts';
+import { auditLog, categories, menuItems, promoCodes, seedRuns, slides, staticPages } from '../schema.ts';
+import { reviewsSeedSteps } from './reviews.seed.ts';
+import { schoolSeedSteps } from './school.seed.ts';
 import { catalogueSeedSteps, type SeedContext } from './seed-catalogue.ts';
 import { deliverySeedSteps } from './seed-delivery.ts';
 import { categoryTree, menuSeed, slideSeed } from './seed-layout.ts';

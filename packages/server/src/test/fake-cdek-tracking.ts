@@ -2,8 +2,8 @@
 // `entity.statuses` — on a local fake carrier server, and the shop's CDEK client pointed at it. Tests set each
 // parcel's statuses; an unknown number gets CDEK's «v2_entity_not_found».
 import { randomUUID } from 'node:crypto';
-import { createCdekClient } from '../features/delivery/cdek-client.ts';
-import { type RecordedRequest, startFakeCarrierServer } from '../features/delivery/fake-carrier-server.ts';
+import { type RecordedRequest, startFakeCarrierServer } from '../modules/delivery/fake-carrier-server.ts';
+import { createCdekClient } from '../modules/delivery/index.ts';
 
 export interface ParcelStatus {
   code: string;

@@ -1,7 +1,8 @@
 // Pages the server resolves by address (spec §2 dynamic paths): catalogue, category, section, article, recipe,
 // product and saved cart; the loader sends the list's filter and sort from their cookies and the page number
 // from ?page=.
-import type { ImageRef, RouteResponse } from '@efir/domain/catalog-wire';
+import type { ImageRef } from '@efir/domain/catalog-wire';
+import type { RouteResponse } from '@efir/domain/page-wire';
 import type { AppContextValue } from '../lib/app-context.tsx';
 import { fetchRouteData, loadPageData } from '../lib/page-loader.ts';
 import type { PageMeta } from '../lib/page-meta.ts';

@@ -1,6 +1,7 @@
 // Fetching page data for a route: 404 leads to /err404, any other failure cancels the navigation (spec §2, §8);
 // the calls several features' loaders make (an address's page through /api/v1/route, a static page's text).
-import type { RouteResponse, StaticPageAnswer } from '@efir/domain/catalog-wire';
+import type { StaticPageAnswer } from '@efir/domain/catalog-wire';
+import type { RouteResponse } from '@efir/domain/page-wire';
 import { NOT_FOUND_URL } from '@efir/domain/routes';
 import type { AppContextValue } from './app-context.tsx';
 import { HttpError } from './http-client.ts';

@@ -3,11 +3,11 @@
 // letter exists exactly when the answer does (one transaction, decision 026).
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PREFIX } from '../../back-office/admin.routes.ts';
+import { auditLog } from '../../back-office/admin.table.ts';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { ADMIN_PREFIX } from '../admin/admin.routes.ts';
-import { auditLog } from '../admin/admin.table.ts';
 import { outbox } from '../mail/mail.table.ts';
 
 let shop: TestApp;

@@ -1,3 +1,4 @@
+// Long, split next: the promo codes' queries leave for their own file when the cart becomes a module (decision 051).
 // Reads and writes of carts, their lines, promo codes (and the uses orders take of them), gifts and saved carts.
 import { CERTIFICATE_CATEGORY_URL } from '@efir/domain/gift-certificate-wire';
 import { and, asc, desc, eq, gt, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
@@ -159,7 +160,29 @@ export async function addToCartLine(
   return result.rows[0];
 }
 
-export async function setCartLineQuantity(db: Database, cartId: string, productId: number, quantity: number) {
+/** A product's row as it is now, for a saved cart's page (any state: hidden or sold out too). */
+export async function findProductRow(db: Database, id: number) {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Stores what a read of the cart found changed on its own — lines shrunk to the stock, a code that stopped working —
+ * in one transaction: all of it or nothing.
+ */
+export async function settleCart(
+  db: Database,
+  cartId: string,
+  changes: { lines: Array<{ productId: number; quantity: number }>; dropPromo: boolean },
+) {
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    for (const line of changes.lines) await setCartLineQuantity(txDb, cartId, line.productId, line.quantity);
+    if (changes.dropPromo) await updateCart(txDb, cartId, { promoCode: null });
+  });
+}
+
+async function setCartLineQuantity(db: Database, cartId: string, productId: number, quantity: number) {
   if (quantity <= 0) {
     await db.delete(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId)));
     return;

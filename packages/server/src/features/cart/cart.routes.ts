@@ -17,7 +17,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Authenticator } from '../../plugins/auth.ts';
 import type { UserRow } from '../account/account.service.ts';
 import type { CartRow } from './cart.repo.ts';
-import { type CartService, MAX_LINE_QUANTITY } from './cart.service.ts';
+import { type CartService, MAX_LINE_QUANTITY, toCartAnswer } from './cart.service.ts';
 
 export const CART_COOKIE = 'efir_cart';
 /** How long a guest's cart cookie lives; housekeeping removes guest carts untouched for longer. */
@@ -76,8 +76,7 @@ export function registerCartRoutes(
   }
 
   async function answer(found: { user: UserRow | null; cart: CartRow | null }, notices: string[] = []) {
-    const view = await carts.view(found.cart, found.user);
-    return { ...view, notices: [...notices, ...view.notices] };
+    return toCartAnswer(await carts.view(found.cart, found.user), notices);
   }
 
   /** The cart row again after a change of its own columns (promo code, gift). */

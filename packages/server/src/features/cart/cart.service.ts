@@ -31,6 +31,7 @@ import {
   findCertificateProducts,
   findGuestCartsOlderThan,
   findProductForCart,
+  findProductRow,
   findProductsUnderCategories,
   findPromoByCode,
   findSavedCart,
@@ -38,7 +39,7 @@ import {
   insertCart,
   insertSavedCart,
   type PromoRow,
-  setCartLineQuantity,
+  settleCart,
   updateCart,
   upsertCartLine,
 } from './cart.repo.ts';
@@ -63,6 +64,28 @@ const FIRST_ORDER_ONLY = 'Этот промокод действует толь�
 const FIRST_ORDER_AS_GUEST =
   'Этот промокод действует только на первый заказ, а на ваш e-mail или телефон уже оформлен заказ без входа в кабинет. Он появится в «Мои заказы», когда вы подтвердите e-mail по ссылке из письма';
 export const MAX_LINE_QUANTITY = 99;
+
+/**
+ * What changed in the cart on its own since the buyer last saw it, by kind: checkout decides on the code, never on
+ * the wording (`line_shrunk`: a line shrank to the stock; `promo_dropped`: the code stopped working and left).
+ */
+export interface CartNotice {
+  code: 'line_shrunk' | 'promo_dropped';
+  text: string;
+}
+
+/** The cart as the service reads it: the wire's answer, its notices still coded. */
+export type CartView = Omit<CartAnswer, 'notices'> & { notices: CartNotice[] };
+
+/** The texts of the notices of one kind. */
+export function noticeTexts(notices: CartNotice[], code: CartNotice['code']): string[] {
+  return notices.filter((notice) => notice.code === code).map((notice) => notice.text);
+}
+
+/** The view as the wire carries it: the notices' texts, after those of the change just made (`first`). */
+export function toCartAnswer(view: CartView, first: string[] = []): CartAnswer {
+  return { ...view, notices: [...first, ...view.notices.map((notice) => notice.text)] };
+}
 
 /** The cart with its version: a digest of its lines (product, quantity, unit price), gifts, code and discount. */
 function withVersion(cart: Omit<CartAnswer['cart'], 'version'>): CartAnswer['cart'] {
@@ -112,7 +135,7 @@ export interface CartService {
     cart: CartRow | null,
     user: UserRow | null,
     options?: { recommendations?: boolean },
-  ): Promise<CartAnswer>;
+  ): Promise<CartView>;
   add(cart: CartRow, productId: number, quantity: number): Promise<string[]>;
   removeOne(cart: CartRow, productId: number): Promise<void>;
   removeLine(cart: CartRow, productId: number): Promise<void>;
@@ -159,9 +182,14 @@ function goodsSum(
 }
 
 export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHasOrdered }): CartService {
+  /**
+   * The cart's lines as they can be bought now. A read: it writes nothing — a line above the stock is shrunk in the
+   * answer and named in `shrunk`, for the view to store (settleCart).
+   */
   async function loadLines(cart: CartRow) {
     const rows = await findCartLines(db, cart.id);
-    const notices: string[] = [];
+    const notices: CartNotice[] = [];
+    const shrunk: Array<{ productId: number; quantity: number }> = [];
     const lines = [];
     const unavailable: UnavailableLine[] = [];
     for (const row of rows) {
@@ -182,12 +210,15 @@ export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHa
       let quantity = row.quantity;
       if (quantity > row.stock) {
         quantity = row.stock;
-        await setCartLineQuantity(db, cart.id, row.productId, quantity);
-        notices.push(`«${row.name}»: осталось ${row.stock} шт., количество уменьшено`);
+        shrunk.push({ productId: row.productId, quantity });
+        notices.push({
+          code: 'line_shrunk',
+          text: `«${row.name}»: осталось ${row.stock} шт., количество уменьшено`,
+        });
       }
       lines.push({ ...row, quantity });
     }
-    return { lines, unavailable, notices };
+    return { lines, unavailable, notices, shrunk };
   }
 
   /**
@@ -218,16 +249,21 @@ export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHa
     );
   }
 
-  /** The cart's code if it still works; one that stopped working leaves the cart, with a notice saying why. */
-  async function loadPromo(cart: CartRow, user: UserRow | null, subtotal: number, notices: string[]) {
-    if (!cart.promoCode) return null;
+  /**
+   * The cart's code if it still works. A read: one that stopped working is `dropped`, with a notice saying why, for
+   * the view to take out of the cart (settleCart).
+   */
+  async function loadPromo(cart: CartRow, user: UserRow | null, subtotal: number, notices: CartNotice[]) {
+    if (!cart.promoCode) return { promo: null, dropped: false };
     const checked = await checkPromoFor(user, await findPromoByCode(db, cart.promoCode), subtotal);
     if (checked.error) {
-      await updateCart(db, cart.id, { promoCode: null });
-      notices.push(`Промокод ${cart.promoCode} убран из корзины: ${lowerFirst(checked.text)}`);
-      return null;
+      notices.push({
+        code: 'promo_dropped',
+        text: `Промокод ${cart.promoCode} убран из корзины: ${lowerFirst(checked.text)}`,
+      });
+      return { promo: null, dropped: true };
     }
-    return checked.promo;
+    return { promo: checked.promo, dropped: false };
   }
 
   async function resolveOwnedSaved(user: UserRow | null, key: string) {
@@ -268,7 +304,7 @@ export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHa
         };
       }
       // Recommendations are worked out from the cart's lines in SQL, so both reads go at once.
-      const [{ lines, unavailable, notices }, recoRows] = await Promise.all([
+      const [{ lines, unavailable, notices, shrunk }, recoRows] = await Promise.all([
         loadLines(cart),
         options.recommendations === false ? [] : findCartRecommendations(db, cart.id, 8),
       ]);
@@ -278,7 +314,10 @@ export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHa
         lines.map((line) => line.productId),
       );
       const subtotal = goodsSum(lines, certificates);
-      const promo = await loadPromo(cart, user, subtotal, notices);
+      const { promo, dropped } = await loadPromo(cart, user, subtotal, notices);
+      // What the reads found changed on its own is stored once, all of it or nothing, in one transaction: the buyer
+      // is told once, and the next view (and the order placed from it) starts from the cart as the buyer now sees it.
+      if (shrunk.length > 0 || dropped) await settleCart(db, cart.id, { lines: shrunk, dropPromo: dropped });
       const condition = promo ? { type: promo.conditionType, percent: promo.percent } : null;
       const excluded = await promoExcludedProducts(promo, lines);
       const totals = computeCartTotals(
@@ -539,9 +578,7 @@ export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHa
       if (!saved) return null;
       const lines: CartLine[] = [];
       for (const line of saved.lines) {
-        const rows = await db.query.products.findFirst({
-          where: (table, { eq }) => eq(table.id, line.productId),
-        });
+        const rows = await findProductRow(db, line.productId);
         if (!rows) continue;
         lines.push({
           id: rows.id,

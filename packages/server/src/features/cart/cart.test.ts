@@ -1,12 +1,12 @@
 // The cart through HTTP: guest cookie, stock caps, exact totals with discounts and promo codes, gifts, saved
 // carts, the merge at login and the attempts a shopper should not get away with.
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { users } from '../account/account.table.ts';
 import { products } from '../catalog/catalog.table.ts';
-import { carts } from './cart.table.ts';
+import { cartLines, carts, promoCodes } from './cart.table.ts';
 
 let testApp: TestApp;
 const ids: Record<string, { id: number; cena: number; cenaSt: number; stock: number }> = {};
@@ -205,6 +205,67 @@ describe('totals with discounts (spec §6, §9)', () => {
     const cleared = await guest.request({ method: 'DELETE', url: '/v1/cart/promo/code' });
     expect(cleared.json().message).toBe('cart/promo/clear');
     expect(cleared.json().cart.total).toBe(lavender().cena + ylang().cena * 2);
+  });
+});
+
+describe('what changed on its own since the buyer looked (decision 051)', () => {
+  it('is stored all of it or none: a line over the stock and a code that stopped working, told once', async () => {
+    const { db } = testApp.database;
+    const product = hydrolat();
+    await db.update(products).set({ stock: 5 }).where(eq(products.id, product.id));
+    await db.insert(promoCodes).values({ code: 'СКЛАД5', conditionType: 'add_discount', percent: 5 });
+    const guest = createTestAgent(testApp.app);
+    const added = await add(guest, product.id, 3);
+    const cartId = added.cookies.find((cookie) => cookie.name === 'efir_cart')!.value;
+    await guest.request({ method: 'PUT', url: '/v1/cart/promo/code', payload: { code: 'СКЛАД5' } });
+    const storedQuantity = async () =>
+      (
+        await db
+          .select({ quantity: cartLines.quantity })
+          .from(cartLines)
+          .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, product.id)))
+      )[0]?.quantity;
+    const storedCode = async () =>
+      (await db.select({ code: carts.promoCode }).from(carts).where(eq(carts.id, cartId)))[0]?.code;
+    expect([await storedQuantity(), await storedCode()]).toEqual([3, 'СКЛАД5']);
+
+    // Two units sell elsewhere and the code ends.
+    await db.update(products).set({ stock: 1 }).where(eq(products.id, product.id));
+    await db
+      .update(promoCodes)
+      .set({ validTo: new Date(Date.now() - 60_000) })
+      .where(eq(promoCodes.code, 'СКЛАД5'));
+
+    // A fault of this file's own database while the code leaves the cart: the shrunk line is not kept either.
+    await db.execute(
+      sql.raw(`CREATE FUNCTION refused_by_cart_test() RETURNS trigger LANGUAGE plpgsql
+               AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$`),
+    );
+    await db.execute(
+      sql.raw(`CREATE TRIGGER refuse_in_cart_test BEFORE UPDATE ON carts FOR EACH ROW
+               WHEN (OLD.promo_code IS NOT NULL AND NEW.promo_code IS NULL) EXECUTE FUNCTION refused_by_cart_test()`),
+    );
+    try {
+      expect((await guest.request({ method: 'GET', url: '/v1/cart' })).statusCode).toBe(500);
+    } finally {
+      await db.execute(sql.raw('DROP TRIGGER refuse_in_cart_test ON carts'));
+      await db.execute(sql.raw('DROP FUNCTION refused_by_cart_test()'));
+    }
+    expect([await storedQuantity(), await storedCode()]).toEqual([3, 'СКЛАД5']);
+
+    // The next look tells both changes and keeps them; the one after has nothing new to tell.
+    const told = (await guest.request({ method: 'GET', url: '/v1/cart' })).json();
+    expect(told.cart.lines[0].quantity).toBe(1);
+    expect(told.notices).toEqual([
+      `«${told.cart.lines[0].name}»: осталось 1 шт., количество уменьшено`,
+      'Промокод СКЛАД5 убран из корзины: срок действия промокода истёк',
+    ]);
+    expect([await storedQuantity(), await storedCode()]).toEqual([1, null]);
+    const again = (await guest.request({ method: 'GET', url: '/v1/cart' })).json();
+    expect(again.notices).toEqual([]);
+    expect(again.cart.lines[0].quantity).toBe(1);
+
+    await db.update(products).set({ stock: product.stock }).where(eq(products.id, product.id));
   });
 });
 

@@ -2,10 +2,10 @@
 // code, every change in the audit log; a code made here works in the customer's cart.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../back-office/admin.table.ts';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { auditLog } from '../admin/admin.table.ts';
 import { products } from '../catalog/catalog.table.ts';
 import { promoCodes } from './cart.table.ts';
 

@@ -18,7 +18,7 @@ import {
 } from '@efir/domain/catalog-wire';
 import { cutAtWord } from '@efir/domain/seo-text';
 import type { Database } from '../../db/client.ts';
-import { summariseTariffs } from '../delivery/tariff-summary.ts';
+import { summariseTariffs } from '../../modules/delivery/index.ts';
 import {
   type CategoryRow,
   countProductFacets,

@@ -1,9 +1,9 @@
 // A product's pictures in the back office: add one (stored by product-image-files.ts), remove one, make one the
 // main picture. Each is one transaction with its audit row, then the public caches are dropped.
 import { type AdminProduct, PRODUCT_IMAGES_MAX } from '@efir/domain/product-admin-schemas';
+import { writeAudit } from '../../back-office/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { invalidData, notFound } from '../../lib/app-error.ts';
-import { writeAudit } from '../admin/audit.ts';
 import type { ProductRow } from './catalog.repo.ts';
 import type { ImageRef } from './catalog.table.ts';
 import { deleteProductImageFiles, storeProductImage } from './product-image-files.ts';

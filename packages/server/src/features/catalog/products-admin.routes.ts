@@ -16,9 +16,9 @@ import { z } from '@efir/domain/zod-ru';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { moderatorId } from '../../back-office/admin.routes.ts';
 import { invalidData } from '../../lib/app-error.ts';
 import { describeUploadError } from '../../lib/upload-errors.ts';
-import { moderatorId } from '../admin/admin.routes.ts';
 import { addProductImage, makeProductImageMain, removeProductImage } from './product-images.service.ts';
 import {
   createProduct,

@@ -16,10 +16,10 @@ import {
 } from '@efir/domain/product-admin-schemas';
 import { sanitizeHtml } from '@efir/domain/sanitize-html';
 import type { FastifyBaseLogger } from 'fastify';
+import { writeAudit } from '../../back-office/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { invalidData, notFound } from '../../lib/app-error.ts';
 import { notifyBackInStock } from '../account/account.service.ts';
-import { writeAudit } from '../admin/audit.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { ProductRow } from './catalog.repo.ts';
 import { collectSubtreeIds, getCatalogTree } from './catalog.service.ts';

@@ -7,11 +7,11 @@ import path from 'node:path';
 import { and, asc, eq, gt, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PREFIX } from '../../back-office/admin.routes.ts';
 import { createTestConfig } from '../../config.ts';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { ADMIN_PREFIX } from '../admin/admin.routes.ts';
 import { outbox } from '../mail/mail.table.ts';
 import { categories, products } from './catalog.table.ts';
 

@@ -31,8 +31,8 @@ import {
 } from '@efir/domain/content-admin-schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { moderatorId } from '../../back-office/admin.routes.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { moderatorId } from '../admin/admin.routes.ts';
 import {
   findFormChoices,
   findPublicationPage,

@@ -1,6 +1,7 @@
 // How a back-office save of content is recorded: the write, the audit row and the dropped caches, in that order.
+
+import { writeAudit } from '../../back-office/audit.ts';
 import type { Database } from '../../db/client.ts';
-import { writeAudit } from '../admin/audit.ts';
 import type { ContentService } from './content.service.ts';
 
 /** What the audit log needs of a kind of content: the prefix of its entries («slide:12») and how to read a row. */

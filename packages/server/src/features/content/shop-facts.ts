@@ -10,9 +10,9 @@ import { formatDeliveryPromise, ZONE_NAMES, type Zone } from '@efir/domain/deliv
 import { formatRub } from '@efir/domain/money';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { summariseTariffs, type TariffSummary, type ZoneFigures } from '../../modules/delivery/index.ts';
 import { gifts, promoCodes } from '../cart/cart.table.ts';
 import { products } from '../catalog/catalog.table.ts';
-import { summariseTariffs, type TariffSummary, type ZoneFigures } from '../delivery/tariff-summary.ts';
 import { courses } from '../school/school.table.ts';
 
 export interface ShopFacts {

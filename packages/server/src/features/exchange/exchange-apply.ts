@@ -17,9 +17,9 @@ import {
 import type { ImageRef } from '../catalog/catalog.table.ts';
 import { tellWaitlist } from '../catalog/products-admin.service.ts';
 import type { ExchangeSessionRow } from './exchange.repo.ts';
-import type { ExchangeDeps } from './exchange.service.ts';
 import { type ExchangeFileResult, exchangeStagedGoods, exchangeStagedOffers } from './exchange.table.ts';
 import { applyStagedGoods, createCategoryWriter, createGoodsStager } from './exchange-catalog.ts';
+import type { ExchangeDeps } from './exchange-deps.ts';
 import { applyStagedOffers, createOffersStager } from './exchange-offers.ts';
 import { type PropertyDictionary, readPropertyDefinitions } from './exchange-properties.ts';
 import { readXmlRecords, type XmlNode } from './exchange-xml.ts';

@@ -7,14 +7,8 @@ import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { storeProductImage } from '../catalog/product-image-files.ts';
-import type { MailService } from '../mail/mail.service.ts';
 import { markOrdersExported } from '../orders/orders.service.ts';
-import type { OrderStatus } from '../orders/orders.table.ts';
 import {
   appendFileResult,
   type ExchangeSessionRow,
@@ -26,6 +20,7 @@ import {
 } from './exchange.repo.ts';
 import type { ExchangeFileResult } from './exchange.table.ts';
 import { applyCatalogFile } from './exchange-apply.ts';
+import type { ExchangeDeps } from './exchange-deps.ts';
 import { applySaleFile, exportOrders } from './exchange-sale.ts';
 import { PackageError } from './exchange-xml.ts';
 import { unpackZip } from './exchange-zip.ts';
@@ -38,32 +33,6 @@ const SESSION_BYTES_MAX = 1536 * 1024 * 1024;
 const PICTURE_BYTES_MAX = 20 * 1024 * 1024;
 /** A zip package: most entries (100 000 goods with a picture each fit) and most bytes unpacked. */
 const ZIP_LIMITS = { entries: 250_000, bytes: SESSION_BYTES_MAX };
-
-export interface ExchangeDeps {
-  db: Database;
-  config: Pick<
-    Config,
-    | 'EXCHANGE_LOGIN'
-    | 'EXCHANGE_PASSWORD'
-    | 'EXCHANGE_PRICE_TYPE'
-    | 'EXCHANGE_OLD_PRICE_TYPE'
-    | 'EXCHANGE_FILE_LIMIT'
-    | 'EXCHANGE_STEP_SECONDS'
-    | 'EXCHANGE_ORDERS_FROM'
-    | 'DATA_DIR'
-    | 'imagesDir'
-  >;
-  limiter: RateLimiter;
-  content: { invalidate(): void };
-  mail: MailService;
-  origin: string;
-  log: FastifyBaseLogger;
-  /** What a moderator's order actions do (letters, stock, audit), for the changes 1C sends back. */
-  orders: {
-    changeStatus(orderId: number, status: OrderStatus): Promise<void>;
-    markPaid(orderId: number): Promise<void>;
-  };
-}
 
 interface ImportJob {
   done: boolean;

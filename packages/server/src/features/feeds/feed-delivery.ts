@@ -2,7 +2,7 @@
 // marketplace shows the buyer no other price and term than the shop's own. A feed offer is one unit of a product,
 // so the shop's free-delivery threshold applies when that unit's price reaches it.
 import type { DeliveryKindId } from '@efir/domain/delivery-catalogue';
-import { summariseTariffs, type TariffSummary } from '../delivery/tariff-summary.ts';
+import { summariseTariffs, type TariffSummary } from '../../modules/delivery/index.ts';
 
 /** One way of delivery as a feed names it. */
 export interface FeedDelivery {

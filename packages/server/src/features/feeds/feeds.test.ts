@@ -7,10 +7,10 @@ import type { Document, Element } from 'domhandler';
 import { and, eq, gt } from 'drizzle-orm';
 import { parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PREFIX } from '../../back-office/admin.routes.ts';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
 import type { TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { ADMIN_PREFIX } from '../admin/admin.routes.ts';
 import { categories, products } from '../catalog/catalog.table.ts';
 
 let shop: TestApp;

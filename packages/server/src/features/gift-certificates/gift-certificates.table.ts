@@ -16,7 +16,6 @@ import {
 } from 'drizzle-orm/pg-core';
 
 export const CERTIFICATE_STATES = ['active', 'blocked'] as const;
-export type CertificateState = (typeof CERTIFICATE_STATES)[number];
 
 export const CERTIFICATE_MOVEMENTS = [
   'issued',
@@ -122,7 +121,6 @@ export const giftCertificateRecipients = pgTable('gift_certificate_recipients', 
 });
 
 export const CERTIFICATE_RECEIPT_STATES = ['pending', 'sent', 'failed', 'withdrawn'] as const;
-export type CertificateReceiptState = (typeof CERTIFICATE_RECEIPT_STATES)[number];
 
 /**
  * The 54-FZ receipts of the parts of orders certificates paid (decision 045): `payment` offsets the advance when the

@@ -5,10 +5,10 @@ import { z } from '@efir/domain/zod-ru';
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { moderatorId } from '../../back-office/admin.routes.ts';
+import { writeAudit } from '../../back-office/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
-import { moderatorId } from '../admin/admin.routes.ts';
-import { writeAudit } from '../admin/audit.ts';
 import { OUTBOX_STATUSES, outbox } from './mail.table.ts';
 
 const PAGE_SIZE = 50;

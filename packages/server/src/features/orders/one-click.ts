@@ -15,7 +15,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Authenticator } from '../../plugins/auth.ts';
 import type { UserRow } from '../account/account.service.ts';
 import { CART_COOKIE } from '../cart/cart.routes.ts';
-import { type CartRow, type CartService, certificateProductsOf } from '../cart/cart.service.ts';
+import { type CartRow, type CartService, certificateProductsOf, noticeTexts } from '../cart/cart.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { oneClickLetter } from './order-letters.ts';
 import {
@@ -152,7 +152,7 @@ async function linesOfCart(deps: OneClickDeps, caller: Caller) {
     throw conflict('Корзина пуста', { cart: ['Добавьте товары в корзину, чтобы оформить заказ'] });
   }
   // A line that shrank or left with the stock: the buyer sees the cart as it is now before ordering.
-  const lineNotices = view.notices.filter((notice) => !notice.startsWith('Промокод '));
+  const lineNotices = noticeTexts(view.notices, 'line_shrunk');
   if (lineNotices.length > 0) throw conflict('Корзина изменилась — проверьте заказ', { cart: lineNotices });
   return view.cart.lines.map((line) => ({
     productId: line.id,

@@ -4,11 +4,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../back-office/admin.table.ts';
 import { type DemoProduct, demoProducts, LAVENDER_URL, LEMON_URL } from '../../test/demo-products.ts';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { auditLog } from '../admin/admin.table.ts';
 import { promoCodes } from '../cart/cart.table.ts';
 import { products } from '../catalog/catalog.table.ts';
 import { outbox } from '../mail/mail.table.ts';

@@ -21,15 +21,22 @@ import { SHOP_REQUISITES } from '@efir/domain/shop-info';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError, conflict, type FieldErrors, invalidData, notFound } from '../../lib/app-error.ts';
+import type { CartSnapshot, DeliveryQuoteResult } from '../../modules/delivery/index.ts';
 import {
   refreshPersonalDiscount,
   rememberAddress,
   rememberPickupPoint,
   type UserRow,
 } from '../account/account.service.ts';
-import { type CartRow, type CartService, FIRST_ORDER_CONDITION, usePromoCode } from '../cart/cart.service.ts';
+import {
+  type CartRow,
+  type CartService,
+  type CartView,
+  FIRST_ORDER_CONDITION,
+  noticeTexts,
+  usePromoCode,
+} from '../cart/cart.service.ts';
 import { takeStock } from '../catalog/catalog.service.ts';
-import type { CartSnapshot, DeliveryQuoteResult } from '../delivery/delivery.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { orderPlacedLetter } from './order-letters.ts';
 import {
@@ -327,7 +334,7 @@ const RECENT_ORDER_MS = 30 * 60_000;
 
 /** Whether the cart's lines, read under its lock, are still those the order was priced from. */
 function cartChanged(
-  view: CartAnswer,
+  view: CartView,
   current: Array<{ productId: number; quantity: number }>,
 ): 'ordered' | 'changed' | null {
   if (current.length === 0) return 'ordered';
@@ -448,8 +455,8 @@ export function createOrdersService(deps: {
       // The cart changed since the buyer saw it (a line shrank or left with the stock, the code stopped working:
       // expired, used up, a first order no more…): never place the order at another price without a word. The cart
       // now holds what can be bought; the buyer sees why and confirms the new total.
-      const promoNotices = view.notices.filter((notice) => notice.startsWith('Промокод '));
-      const lineNotices = view.notices.filter((notice) => !promoNotices.includes(notice));
+      const promoNotices = noticeTexts(view.notices, 'promo_dropped');
+      const lineNotices = noticeTexts(view.notices, 'line_shrunk');
       if (lineNotices.length > 0 || (cart.promoCode && !view.cart.promo)) {
         throw conflict(
           lineNotices.length > 0

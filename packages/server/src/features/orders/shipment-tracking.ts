@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { type CdekParcelStatus, type CdekTracking, createCdekClient } from '../delivery/cdek-client.ts';
+import { type CdekParcelStatus, type CdekTracking, createCdekClient } from '../../modules/delivery/index.ts';
 import type { OrderRow } from './orders.repo.ts';
 import { orders } from './orders.table.ts';
 import { changeOrderStatus, type OrdersAdminDeps } from './orders-admin.ts';

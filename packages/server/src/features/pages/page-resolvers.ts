@@ -9,8 +9,8 @@ import {
   type PublicationFilter,
   productFilterSchema,
   publicationFilterSchema,
-  type RouteResponse,
 } from '@efir/domain/catalog-wire';
+import type { RouteResponse } from '@efir/domain/page-wire';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';

@@ -2,12 +2,8 @@
 // page type has its resolver (page-resolvers.ts); this picks one and lays the visitor's own vote over the answer.
 import type { SavedCartPage } from '@efir/domain/cart-wire';
 import { DEFAULT_AVAILABILITY, DEFAULT_DATE_PERIOD } from '@efir/domain/catalog-constants';
-import {
-  productFilterSchema,
-  publicationFilterSchema,
-  type RouteRequest,
-  type RouteResponse,
-} from '@efir/domain/catalog-wire';
+import { productFilterSchema, publicationFilterSchema, type RouteRequest } from '@efir/domain/catalog-wire';
+import type { RouteResponse } from '@efir/domain/page-wire';
 import type { VoteType } from '@efir/domain/reviews-schemas';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';

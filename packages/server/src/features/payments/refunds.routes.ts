@@ -4,7 +4,7 @@ import { type AdminOrderAnswer, orderRefundAnswerSchema, refundAmountSchema } fr
 import { z } from '@efir/domain/zod-ru';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { moderatorId } from '../admin/admin.routes.ts';
+import { moderatorId } from '../../back-office/admin.routes.ts';
 import type { RefundsService } from './refunds.service.ts';
 
 const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });

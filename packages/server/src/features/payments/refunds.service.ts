@@ -4,9 +4,9 @@
 import { formatRub } from '@efir/domain/money';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { writeAudit } from '../../back-office/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, invalidData } from '../../lib/app-error.ts';
-import { writeAudit } from '../admin/audit.ts';
 import type { RefundStatus } from './payment-status.ts';
 import { paymentRefunds, payments } from './payments.table.ts';
 import { refundReceipt } from './receipt.ts';

@@ -2,12 +2,12 @@
 // and average show, and a page's comment count; each decision is audited and drops the cached pages.
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { products } from '../../db/schema.ts';
+import { ADMIN_PREFIX } from '../../back-office/admin.routes.ts';
+import { auditLog } from '../../back-office/admin.table.ts';
+import { products } from '../../schema.ts';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { ADMIN_PREFIX } from '../admin/admin.routes.ts';
-import { auditLog } from '../admin/admin.table.ts';
 import { shopReviews } from './reviews.table.ts';
 
 let shop: TestApp;

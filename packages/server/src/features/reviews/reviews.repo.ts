@@ -3,7 +3,9 @@ import { and, asc, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import { articles, products, recipes, users } from '../../db/schema.ts';
+import { users } from '../account/account.table.ts';
+import { products } from '../catalog/catalog.table.ts';
+import { articles, recipes } from '../content/content.table.ts';
 import { comments, type RATED_ITEM_TYPES, shopReviews, votes } from './reviews.table.ts';
 
 export type RatedItemType = (typeof RATED_ITEM_TYPES)[number];

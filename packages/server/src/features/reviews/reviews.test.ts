@@ -8,12 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createTestConfig } from '../../config.ts';
-import { articles, products, recipes } from '../../db/schema.ts';
 import { createMemoryRateLimiter, type RateLimiter } from '../../lib/rate-limiter.ts';
+import { articles, products, recipes } from '../../schema.ts';
+import { reviewsSeedSteps } from '../../seed/reviews.seed.ts';
 import { seedDemoContent } from '../../seed/seed.ts';
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-app.ts';
-import { reviewsSeedSteps } from './reviews.seed.ts';
 import { findUserRating, moderateComment, moderateReview } from './reviews.service.ts';
 import { comments, shopReviews, votes } from './reviews.table.ts';
 

@@ -22,13 +22,13 @@ import { z } from '@efir/domain/zod-ru';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { moderatorId } from '../../back-office/admin.routes.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { invalidData } from '../../lib/app-error.ts';
 import { describeUploadError } from '../../lib/upload-errors.ts';
 import type { Authenticator } from '../../plugins/auth.ts';
 import { getUserWire } from '../account/account.service.ts';
-import { moderatorId } from '../admin/admin.routes.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { contractNumber, createSchoolService, type SchoolService } from './school.service.ts';
 

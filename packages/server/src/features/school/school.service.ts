@@ -25,10 +25,10 @@ import {
   REQUIRED_DIPLOMA_DOCUMENTS,
 } from '@efir/domain/school-schemas';
 import type { FastifyBaseLogger } from 'fastify';
+import { writeAudit } from '../../back-office/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, conflict, invalidData, notFound } from '../../lib/app-error.ts';
 import { findUserById, type UserRow } from '../account/account.service.ts';
-import { writeAudit } from '../admin/audit.ts';
 import {
   CARD_ONLINE,
   findOrderById,

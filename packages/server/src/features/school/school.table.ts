@@ -22,7 +22,6 @@ import {
 } from 'drizzle-orm/pg-core';
 
 export const ENROLMENT_STATES = ['awaiting_payment', 'active'] as const;
-export type EnrolmentState = (typeof ENROLMENT_STATES)[number];
 
 export const courses = pgTable(
   'courses',

@@ -12,6 +12,7 @@ import type {
   HintType,
   ProductResult,
   PublicationResult,
+  ScoredResults,
   SearchResponse,
 } from '@efir/domain/search-wire';
 import type { Database } from '../../db/client.ts';
@@ -165,16 +166,6 @@ function matchSite(db: Database, query: string, limit: number) {
 }
 
 /** How well a result matches: the search's own score (a word in the name counts 2, mentions in the text less). */
-export interface Relevance {
-  score: number;
-}
-
-export interface ScoredResults {
-  products: Array<ProductResult & Relevance>;
-  articles: Array<PublicationResult & Relevance>;
-  recipes: Array<PublicationResult & Relevance>;
-}
-
 /** The site search with each result's score, for a reader that must tell a close match from a passing mention. */
 export async function searchSiteScored(db: Database, query: string, limit: number): Promise<ScoredResults> {
   const matches = await matchSite(db, query, limit);

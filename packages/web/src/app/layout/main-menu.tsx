@@ -7,7 +7,7 @@ import { useLocation } from 'react-router';
 import { useAppState } from '../../lib/app-context.tsx';
 import type { CatalogEntry } from '../../lib/app-state.ts';
 import { Link, NavLink } from '../../lib/router/link.tsx';
-import { MAIN_SECTIONS } from './mobile-menu.tsx';
+import { MAIN_SECTIONS } from './mobile-menu-parts.ts';
 
 export { MAIN_SECTIONS };
 

@@ -3,7 +3,7 @@
 import { ChevronIcon, CloseIcon } from '../../components/ui/icons.tsx';
 import { useAppState } from '../../lib/app-context.tsx';
 import { Link } from '../../lib/router/link.tsx';
-import { type DrawerState, MAIN_SECTIONS } from './mobile-menu.tsx';
+import { type DrawerState, MAIN_SECTIONS } from './mobile-menu-parts.ts';
 
 export function MobileMenuDrawer({ closing, section, setSection, parent, setParent }: DrawerState) {
   const setOpen = useAppState((state) => state.setMobileMenuOpen);

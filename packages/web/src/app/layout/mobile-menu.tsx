@@ -8,12 +8,7 @@ import { useAppState } from '../../lib/app-context.tsx';
 import type { CatalogEntry } from '../../lib/app-state.ts';
 import { Link } from '../../lib/router/link.tsx';
 import { useNavigation } from '../../lib/router/router-view.tsx';
-
-export const MAIN_SECTIONS = [
-  { name: 'Обучение', url: '/seminar_po_aromatherapy.html' },
-  { name: 'Рецепты', url: '/recept.html' },
-  { name: 'Статьи', url: '/articles-new.html' },
-] as const;
+import { MAIN_SECTIONS } from './mobile-menu-parts.ts';
 
 /** Which hover rule of spec §9 applies to the catalogue side panel on this page. */
 export function catalogPeekVariant(pathname: string): 'home' | 'everywhere' {
@@ -145,15 +140,6 @@ function PlainMenu() {
       </ul>
     </nav>
   );
-}
-
-export interface DrawerState {
-  /** Sliding out: shown for MOBILE_MENU_CLOSE_MS after the menu was closed, then gone. */
-  closing: boolean;
-  section: 'menu' | 'catalog';
-  setSection(section: 'menu' | 'catalog'): void;
-  parent: CatalogEntry | null;
-  setParent(parent: CatalogEntry | null): void;
 }
 
 // Nothing of the drawer is in the server's HTML (it opens on a tap), so its code waits for the first opening.

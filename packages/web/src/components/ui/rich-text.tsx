@@ -6,26 +6,13 @@
 // text rendered in the browser shows the fallback, which loads it at once (lib/deferred-code.ts).
 import { lazy, memo, Suspense } from 'react';
 import { heldBackImport, LoadWhenShown, whenInteracted } from '../../lib/deferred-code.ts';
-
-export interface RichTextProps {
-  html: string;
-  className?: string;
-}
+import { type RichTextProps, SanitizedDiv } from './sanitized-div.tsx';
 
 // On the server (and in tests) the sanitiser is there from the start; the browser build drops this import.
 const serverSanitizer = import.meta.env.SSR ? await import('@efir/domain/sanitize-html') : null;
 
 const browserSanitizer = heldBackImport(() => import('./sanitized-html.tsx'), whenInteracted);
 const BrowserSanitizedHtml = lazy(browserSanitizer.load);
-
-export function SanitizedDiv({ safeHtml, className }: { safeHtml: string; className?: string }) {
-  return (
-    <div
-      className={className ? `rich-text ${className}` : 'rich-text'}
-      dangerouslySetInnerHTML={{ __html: safeHtml }}
-    />
-  );
-}
 
 // memo: an update from above must not reach the boundary before it hydrated (React would then replace the server
 // HTML by the empty fallback until the sanitiser arrives).

@@ -2,9 +2,9 @@
 // to the current cart) and «Заменить корзину» (the current cart becomes this one).
 
 import type { SavedCartPage as SavedCartPageData } from '@efir/domain/cart-wire';
-import type { RouteResponse } from '@efir/domain/catalog-wire';
 import { formatDateLong } from '@efir/domain/dates';
 import { formatRub } from '@efir/domain/money';
+import type { RouteResponse } from '@efir/domain/page-wire';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { useState } from 'react';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';

@@ -1,5 +1,5 @@
 // The data and head tags of /akcii, apart from the page component (kept out of the browser's entry chunk).
-import type { RouteResponse } from '@efir/domain/catalog-wire';
+import type { RouteResponse } from '@efir/domain/page-wire';
 import type { AppContextValue } from '../../lib/app-context.tsx';
 import { fetchRouteData, loadPageData, type StaticPageData } from '../../lib/page-loader.ts';
 import type { PageMeta } from '../../lib/page-meta.ts';

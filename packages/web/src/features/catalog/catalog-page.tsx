@@ -1,5 +1,5 @@
 // /catalog.html: the top categories (by pos) as tiles with their sub-categories (by name), and popular products.
-import type { RouteResponse } from '@efir/domain/catalog-wire';
+import type { RouteResponse } from '@efir/domain/page-wire';
 import { ShopProductCard } from '../../components/shop/shop-product-card.tsx';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { Picture } from '../../components/ui/picture.tsx';

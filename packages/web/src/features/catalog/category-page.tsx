@@ -1,6 +1,6 @@
 // A category page (also the listing of /akcii): breadcrumbs, description, sub-categories, filters, sort,
 // the product grid and its pages. Filters and sort live in cookies, so the server render already applies them.
-import type { RouteResponse } from '@efir/domain/catalog-wire';
+import type { RouteResponse } from '@efir/domain/page-wire';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { useState } from 'react';
 import { useLocation } from 'react-router';

@@ -4,7 +4,7 @@ import type { ImageRef } from '@efir/domain/catalog-wire';
 import { useEffect, useRef } from 'react';
 import { ChevronIcon, CloseIcon } from '../../components/ui/icons.tsx';
 import { imageUrl } from '../../components/ui/picture.tsx';
-import { photoLabel, useSwipe } from './product-gallery.tsx';
+import { photoLabel, useSwipe } from './gallery-swipe.ts';
 
 export function GalleryZoom({
   images,

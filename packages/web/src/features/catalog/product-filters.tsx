@@ -7,7 +7,8 @@ import {
   PRODUCT_ICONS,
   PRODUCT_SORTS,
 } from '@efir/domain/catalog-constants';
-import type { ProductFacets, ProductFilter, ProductIcon, RouteResponse } from '@efir/domain/catalog-wire';
+import type { ProductFacets, ProductFilter, ProductIcon } from '@efir/domain/catalog-wire';
+import type { RouteResponse } from '@efir/domain/page-wire';
 import { useEffect, useId, useState } from 'react';
 import type { ActiveFilterChip } from '../../components/ui/list-summary.tsx';
 import { useAppContext } from '../../lib/app-context.tsx';

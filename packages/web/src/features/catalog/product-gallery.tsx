@@ -1,39 +1,14 @@
 // The product page's pictures: the main one (server-rendered, the page's largest paint), thumbnails to switch when
 // there are several, a swipe on a phone, and a tap on the main picture opens it large (gallery-zoom.tsx).
 import type { ImageRef } from '@efir/domain/catalog-wire';
-import { lazy, Suspense, type TouchEvent, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Picture } from '../../components/ui/picture.tsx';
+import { photoLabel, useSwipe } from './gallery-swipe.ts';
 
 // Nothing of the dialog is in the server's HTML (it opens on a tap), so its code waits for the first opening.
 const GalleryZoom = lazy(() =>
   import('./gallery-zoom.tsx').then((module) => ({ default: module.GalleryZoom })),
 );
-
-/** A horizontal move at least this long (px) is a swipe to the next or previous picture. */
-const SWIPE_PX = 40;
-
-/** Swipe handlers that call `step(±1)`; a mostly vertical move is the page scrolling and is left alone. */
-export function useSwipe(step: (delta: 1 | -1) => void) {
-  const start = useRef<{ x: number; y: number } | null>(null);
-  return {
-    onTouchStart(event: TouchEvent) {
-      const touch = event.touches[0];
-      start.current = touch ? { x: touch.clientX, y: touch.clientY } : null;
-    },
-    onTouchEnd(event: TouchEvent) {
-      const touch = event.changedTouches[0];
-      const from = start.current;
-      start.current = null;
-      if (!touch || !from) return;
-      const dx = touch.clientX - from.x;
-      if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(touch.clientY - from.y)) step(dx < 0 ? 1 : -1);
-    },
-  };
-}
-
-export function photoLabel(name: string, index: number, count: number): string {
-  return count > 1 ? `${name}, фото ${index + 1} из ${count}` : name;
-}
 
 export function Gallery({ images, name }: { images: ImageRef[]; name: string }) {
   const [current, setCurrent] = useState(0);

@@ -1,8 +1,9 @@
 // A product page: gallery, volumes, price, stock, rating, facts, description sections and related products,
 // with Product and BreadcrumbList structured data.
 import { PRODUCT_ICON_NAMES, productBadges } from '@efir/domain/catalog-constants';
-import type { ProductDetails, RouteResponse } from '@efir/domain/catalog-wire';
+import type { ProductDetails } from '@efir/domain/catalog-wire';
 import { formatRub } from '@efir/domain/money';
+import type { RouteResponse } from '@efir/domain/page-wire';
 import { formatCount } from '@efir/domain/plural';
 import { SHOP } from '@efir/domain/shop-info';
 import { AddToCart, OneClickButton, QuickAddButton } from '../../components/shop/cart-buttons.tsx';

@@ -1,8 +1,9 @@
 // An article: breadcrumbs, title, author, date, reading time, rating, cover, body, tags and the author box;
 // the parts every publication shares (meta line, tags, author box, structured data) are exported for recipes.
 import { DEFAULT_DATE_PERIOD } from '@efir/domain/catalog-constants';
-import type { ImageRef, PageInfo, RouteResponse } from '@efir/domain/catalog-wire';
+import type { ImageRef } from '@efir/domain/catalog-wire';
 import { formatDateLong } from '@efir/domain/dates';
+import type { PageInfo, RouteResponse } from '@efir/domain/page-wire';
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { SHOP } from '@efir/domain/shop-info';
 import { FavoriteButton } from '../../components/shop/user-list-buttons.tsx';

@@ -4,8 +4,8 @@ import { DATE_PERIODS, DEFAULT_DATE_PERIOD, PUBLICATION_SORTS } from '@efir/doma
 import type {
   PublicationFacets as PublicationFacetsAnswer,
   PublicationFilter,
-  RouteResponse,
 } from '@efir/domain/catalog-wire';
+import type { RouteResponse } from '@efir/domain/page-wire';
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';

@@ -1,5 +1,5 @@
 // A section (razdel) with its articles and recipes, and the listings /articles-new.html and /recept.html.
-import type { RouteResponse } from '@efir/domain/catalog-wire';
+import type { RouteResponse } from '@efir/domain/page-wire';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { Link } from '../../lib/router/link.tsx';

@@ -1,5 +1,6 @@
 // A recipe: the article frame plus yield, time and the ingredients, each linked to the product when the shop sells it.
-import type { ImageRef, RouteResponse } from '@efir/domain/catalog-wire';
+import type { ImageRef } from '@efir/domain/catalog-wire';
+import type { RouteResponse } from '@efir/domain/page-wire';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { SHOP } from '@efir/domain/shop-info';
 import { useState } from 'react';

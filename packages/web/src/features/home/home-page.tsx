@@ -1,11 +1,8 @@
 // The home page: the slider, the catalogue's top categories, best sellers, special prices, what is new in the
 // blog and what makes the shop different.
-import type {
-  ProductCard as ProductCardData,
-  PublicationCard,
-  RouteResponse,
-} from '@efir/domain/catalog-wire';
+import type { ProductCard as ProductCardData, PublicationCard } from '@efir/domain/catalog-wire';
 import { formatDateLong } from '@efir/domain/dates';
+import type { RouteResponse } from '@efir/domain/page-wire';
 import { SHOP } from '@efir/domain/shop-info';
 import { ShopProductCard } from '../../components/shop/shop-product-card.tsx';
 import { JsonLd } from '../../components/ui/json-ld.tsx';

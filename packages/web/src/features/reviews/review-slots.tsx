@@ -1,6 +1,6 @@
 // The rating and comment pieces of a product, recipe or article page, built from its page data. `app/` hands them
 // to the page components (features do not import each other), which place them where they belong.
-import type { RouteResponse } from '@efir/domain/catalog-wire';
+import type { RouteResponse } from '@efir/domain/page-wire';
 import { REVIEW_FORMS } from '@efir/domain/plural';
 import type { VoteType } from '@efir/domain/reviews-schemas';
 import { type ComponentProps, lazy, memo, Suspense } from 'react';

@@ -3,10 +3,8 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { SearchIcon } from '../../components/ui/icons.tsx';
 import { Form } from '../../lib/router/router-view.tsx';
+import { QUERY_MAX_LENGTH } from './search-query.ts';
 import './search.css';
-
-/** The server's limit (search.routes.ts). */
-export const QUERY_MAX_LENGTH = 200;
 
 const SearchHints = lazy(() =>
   import('./search-hints.tsx').then((module) => ({ default: module.SearchHints })),

@@ -8,7 +8,7 @@ import { useLocation } from 'react-router';
 import { useAppContext } from '../../lib/app-context.tsx';
 import { Link } from '../../lib/router/link.tsx';
 import { useNavigate } from '../../lib/router/router-view.tsx';
-import { QUERY_MAX_LENGTH } from './header-search.tsx';
+import { QUERY_MAX_LENGTH } from './search-query.ts';
 
 export const HINT_MIN_LENGTH = 2;
 export const HINT_DELAY_MS = 250;
