@@ -438,7 +438,14 @@ export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHa
         lines.map((line) => line.productId),
       );
       const subtotal = goodsSum(lines, certificates);
-      const checked = await checkPromoFor(user, await findPromoByCode(db, code), subtotal);
+      // A cart of certificates alone: what stops the code is that it reaches nothing, not the order's minimum
+      // (certificates do not count towards it), so the minimum is not what the buyer is told.
+      const onlyCertificates = lines.length > 0 && lines.every((line) => certificates.has(line.productId));
+      const checked = await checkPromoFor(
+        user,
+        await findPromoByCode(db, code),
+        onlyCertificates ? Number.MAX_SAFE_INTEGER : subtotal,
+      );
       if (checked.error) return { error: true, text: checked.text, code: cart.promoCode };
       const excluded = new Set([...(await promoExcludedProducts(checked.promo, lines)), ...certificates]);
       const reached = lines.filter((line) => !excluded.has(line.productId));
