@@ -575,10 +575,10 @@ export async function quoteDelivery(
   const pointChoice =
     form.pvzNew ?? (form.pvz !== null ? await deps.resolveSavedPickupPoint?.(form.pvz) : null);
   if (kind === 7 || kind === 9 || kind === 10 || (kind === 14 && pointChoice)) {
-    if (!pointChoice) return refuse('point_not_found', 'Выберите пункт выдачи на карте', 'pvz');
+    if (!pointChoice) return refuse('point_not_found', 'Выберите пункт выдачи из списка', 'pvz');
     point = pointChoice.type === kind ? await findPickupPoint(deps.db, kind, pointChoice.code) : null;
     if (!point)
-      return refuse('point_not_found', 'Пункт выдачи не найден: выберите его на карте заново', 'pvz');
+      return refuse('point_not_found', 'Пункт выдачи не найден: выберите его из списка заново', 'pvz');
     Object.assign(input, destinationOfPoint(point));
   } else if (ADDRESS_KINDS.includes(kind) || kind === 14) {
     const address =
