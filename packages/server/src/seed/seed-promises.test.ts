@@ -1,6 +1,7 @@
 // Demo content keeps the promises of the data it points at (issue 35): a slide that names a place or a product
 // leads to a page whose goods are from there and of that kind, and the promo codes' words neither repeat what the
 // cart already says («скидка 10 % — скидка 10 % …») nor write a thousand without its space («2000 ₽»).
+import { resolveDiscount } from '@efir/domain/cart-math';
 import { formatRub } from '@efir/domain/money';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -172,6 +173,18 @@ describe('the promises of the shop’s texts (docs/promises.md)', () => {
     expect(dostavka!.html).not.toMatch(/показывается при оформлении/);
     // No delivery interval to choose at checkout either.
     expect(dostavka!.html).not.toMatch(/интервал/);
+  });
+
+  it('says how a promo code meets the personal discount the way the cart computes it', async () => {
+    // A plain code replaces the personal discount even when smaller; «плюс N %» codes add to it.
+    expect(resolveDiscount(7, { type: 'percent', percent: 5 }).percent).toBe(5);
+    expect(resolveDiscount(7, { type: 'add_discount', percent: 5 }).percent).toBe(12);
+    for (const { where, text } of await shownTexts()) expect(text, where).not.toMatch(/(применяется|действует) т[ао]т?, что выгоднее/);
+    const [help] = await database.db
+      .select({ html: staticPages.html })
+      .from(staticPages)
+      .where(eq(staticPages.url, '/help'));
+    expect(help!.html).toContain('Обычный промокод заменяет персональную скидку');
   });
 
   it('says nothing of discounted goods the waitlist or the cards do not do', async () => {
