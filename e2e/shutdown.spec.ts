@@ -8,6 +8,19 @@ const START_AND_TEST_MS = 300_000;
 
 describe('graceful shutdown', () => {
   it(
+    'stops the server when `npm start` is sent SIGTERM, as systemd, Docker or a supervisor does (issue 37, point 10)',
+    async () => {
+      const shop = await startSeededShop({}, { npmStart: true });
+      expect((await fetch(`${shop.url}/api/health`)).status).toBe(200);
+      // npm's own exit code is the server's: 0 after a clean shutdown.
+      expect(await shop.stop('SIGTERM')).toBe(0);
+      // Nothing is left listening on the port (before, npm and its shell died and the server went on serving).
+      await expect(fetch(`${shop.url}/api/health`)).rejects.toThrow();
+    },
+    START_AND_TEST_MS,
+  );
+
+  it(
     'answers a request it was handling at SIGTERM in full, while new ones already get 503, and exits with 0',
     async () => {
       const shop = await startSeededShop();

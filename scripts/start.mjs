@@ -3,6 +3,7 @@
 // `npm run backup [FILE]` and `npm run restore FILE [--force]` likewise run dist/backup.js and dist/restore.js.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { constants } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -45,8 +46,11 @@ function run(args, env = process.env) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env });
     for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+    // Killed by a signal it did not handle: exit as a shell reports it (128 + the signal's number).
     child.on('exit', (code, signal) =>
-      code === 0 || signal ? resolve(code ?? 0) : reject(new Error(`exit ${code}`)),
+      code === 0 || signal
+        ? resolve(code ?? 128 + constants.signals[signal])
+        : reject(new Error(`exit ${code}`)),
     );
   });
 }

@@ -30,11 +30,12 @@ export async function findFreePort(): Promise<number> {
 
 /**
  * `from`: a data folder to start from a copy of (migrated and seeded by an earlier start), instead of a fresh database
- * the shop seeds itself — seconds instead of a minute on a busy machine.
+ * the shop seeds itself — seconds instead of a minute on a busy machine. `npmStart`: started as the owner does,
+ * through `npm start` (npm, its shell, scripts/start.mjs, then the server), so `stop` signals npm.
  */
 export async function startShop(
   env: Record<string, string> = {},
-  options: { from?: string } = {},
+  options: { from?: string; npmStart?: boolean } = {},
 ): Promise<RunningShop> {
   // A shop restarted on its data folder keeps its address (PORT given): the browser's session and links still hold.
   const port = env.PORT ? Number(env.PORT) : await findFreePort();
@@ -42,7 +43,10 @@ export async function startShop(
   // cp(1), not fs.cp: the folder is 1 700 files (pictures), which fs.cp copies with several times the CPU.
   if (options.from) await run('cp', ['-R', `${options.from}/.`, env.DATA_DIR ?? dataDir]);
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(repoRoot, 'packages/server/dist/main.js')], {
+  const [program, ...args] = options.npmStart
+    ? ['npm', 'start', '--silent']
+    : [process.execPath, path.join(repoRoot, 'packages/server/dist/main.js')];
+  const child = spawn(program, args, {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -98,6 +102,9 @@ export async function startShop(
 }
 
 /** A spec's own shop, started from a copy of the data folder the global setup seeded (global-setup.ts). */
-export function startSeededShop(env: Record<string, string> = {}): Promise<RunningShop> {
-  return startShop(env, { from: inject('seededDataDir') });
+export function startSeededShop(
+  env: Record<string, string> = {},
+  options: { npmStart?: boolean } = {},
+): Promise<RunningShop> {
+  return startShop(env, { ...options, from: inject('seededDataDir') });
 }

@@ -95,8 +95,12 @@ function openPool(
   kind: DbHandle['kind'],
   closeServer: () => Promise<void>,
 ): Omit<DbHandle, 'dumpTo'> {
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  // An idle client losing its connection must not crash the process; the pool replaces it. A client checked out (a
+  // transaction between two of its queries) emits the error on itself, where nobody listens: without a listener of
+  // its own that crashed the process when PostgreSQL terminated the backend (the chaos suite). Its query in flight,
+  // or the next one, fails and is answered 503 (db/connection-errors.ts).
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   timeQueries(pool);
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
   return {

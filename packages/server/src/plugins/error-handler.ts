@@ -3,6 +3,7 @@
 import type { ErrorAnswer, ValidationErrorAnswer } from '@efir/domain/error-wire';
 import { MESSAGES } from '@efir/domain/http-contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseConnectionLost } from '../db/connection-errors.ts';
 import { AppError, type FieldErrors } from '../lib/app-error.ts';
 
 /** A validation issue as fastify-type-provider-zod reports it (keyword = zod issue code). */
@@ -68,6 +69,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const { status: clientStatus, body } = describeClientError(error);
       return reply.status(clientStatus).send(body);
+    }
+    if (isDatabaseConnectionLost(error)) {
+      request.log.warn({ err: error }, 'database connection lost during the request');
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send({
+          message: 'Service Unavailable',
+          title: 'Магазин на секунду потерял связь с базой данных — повторите',
+        } satisfies ErrorAnswer);
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: MESSAGES.serverError } satisfies ErrorAnswer);

@@ -290,6 +290,8 @@ export interface ZipEntry {
   symlink?: boolean;
   /** The uncompressed size written in the headers, when it should lie (a zip bomb). */
   declaredSize?: number;
+  /** The CRC-32 written in the headers, when it should not match the data (a damaged archive). */
+  declaredCrc?: number;
 }
 
 /**
@@ -303,7 +305,7 @@ export function zipOf(entries: ZipEntry[]): Buffer {
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8');
     const data = deflateRawSync(entry.content);
-    const crc = crc32(entry.content);
+    const crc = entry.declaredCrc ?? crc32(entry.content);
     const size = entry.declaredSize ?? entry.content.length;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);

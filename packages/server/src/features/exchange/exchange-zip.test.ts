@@ -114,6 +114,18 @@ describe('zip package', () => {
       /не распаковывается/,
     ],
     [
+      'an archive whose CRC-32 does not match its data (issue 37, point 7)',
+      [
+        { name: 'import.xml', content: lavender('Лаванда ВЗЛОМ') },
+        {
+          name: 'import_files/5a/5a1b.jpg',
+          content: Buffer.from('not what was packed'),
+          declaredCrc: 0x12345678,
+        },
+      ],
+      /не распаковывается/,
+    ],
+    [
       'a bomb declaring gigabytes',
       [
         { name: 'import.xml', content: lavender('Лаванда ВЗЛОМ') },

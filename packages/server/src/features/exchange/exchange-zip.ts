@@ -6,7 +6,9 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { crc32 } from 'node:zlib';
 import yauzl from 'yauzl';
 import { PackageError } from './exchange-xml.ts';
 
@@ -50,6 +52,21 @@ function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<NodeJS.Reada
   return new Promise((resolve, reject) =>
     zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream))),
   );
+}
+
+/** Passes an entry's data through and fails at its end when the data's CRC-32 is not the one the archive declared
+ * (yauzl checks sizes, not checksums). */
+function checkedCrc(declared: number): Transform {
+  let crc = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      crc = crc32(chunk, crc);
+      done(null, chunk);
+    },
+    flush(done) {
+      done(crc === declared ? null : new Error('CRC-32 mismatch'));
+    },
+  });
 }
 
 /**
@@ -99,7 +116,7 @@ export async function unpackZip(
       await mkdir(path.dirname(target), { recursive: true });
       written.push(relative);
       try {
-        await pipeline(await openEntry(zip, entry), createWriteStream(target));
+        await pipeline(await openEntry(zip, entry), checkedCrc(entry.crc32), createWriteStream(target));
       } catch {
         // Data longer than the entry declared (a bomb), a broken CRC or a cut archive.
         throw new PackageError(`Архив повреждён: файл ${relative.slice(0, 100)} не распаковывается`);

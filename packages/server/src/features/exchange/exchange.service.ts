@@ -5,7 +5,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -170,9 +170,12 @@ export function createExchangeService(deps: ExchangeDeps) {
     if (filename.toLowerCase().endsWith('.zip')) return 'success\n';
     const file = resolveInFolder(session, filename);
     if (!file) return failure('Недопустимое имя файла');
-    try {
-      await stat(file);
-    } catch {
+    // A folder of the session (made by a name like «dir/x.xml») is not a file 1C sent.
+    const sent = await stat(file).then(
+      (found) => found.isFile(),
+      () => false,
+    );
+    if (!sent) {
       await appendFileResult(db, session.id, failedResult(filename, 'Файл не был передан'));
       return failure(`Файл ${filename} не был передан`);
     }
@@ -280,20 +283,33 @@ export function createExchangeService(deps: ExchangeDeps) {
         body.resume();
         return failure('Сеанс обмена передал слишком много данных');
       }
-      await mkdir(path.dirname(file), { recursive: true });
       let bytes = 0;
       let tooBig = false;
-      body.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-        if (bytes > config.EXCHANGE_FILE_LIMIT && !tooBig) {
-          tooBig = true;
-          body.destroy(new PackageError('too big'));
-        }
+      // Past the limit the rest of the chunk is read and dropped, not cut off: 1C then gets its answer instead of a
+      // reset connection.
+      const withinLimit = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          bytes += chunk.length;
+          if (bytes > config.EXCHANGE_FILE_LIMIT) tooBig = true;
+          done(null, tooBig ? undefined : chunk);
+        },
       });
       try {
-        await pipeline(body, createWriteStream(file, { flags: 'a' }));
+        await mkdir(path.dirname(file), { recursive: true });
+        await pipeline(body, withinLimit, createWriteStream(file, { flags: 'a' }));
       } catch (error) {
-        if (!tooBig) throw error;
+        // A name whose folder is a file already («a.xml» then «a.xml/b.xml»), or which is a folder («a/b.xml» then «a»).
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== 'EEXIST' && code !== 'ENOTDIR' && code !== 'EISDIR') throw error;
+        body.resume();
+        await appendFileResult(
+          db,
+          session.id,
+          failedResult(filename, 'Недопустимое имя файла: оно уже занято'),
+        );
+        return failure(`Недопустимое имя файла: ${filename} уже занято`);
+      }
+      if (tooBig) {
         await rm(file, { force: true });
         return failure(`Часть файла больше ${config.EXCHANGE_FILE_LIMIT} байт`);
       }

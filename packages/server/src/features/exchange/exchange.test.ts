@@ -404,6 +404,43 @@ describe('hostile packages', () => {
     }
     expect(await readdir(shop.dataDir)).toEqual(['exchange']);
   });
+
+  it('answers failure with a reason, never a 500, for names that clash with a file or a folder (issue 37, point 7)', async () => {
+    const oneC = await catalog1C();
+    const send = (name: string) =>
+      oneC.call(`mode=file&filename=${encodeURIComponent(name)}`, Buffer.from('<x/>'));
+    const importing = (name: string) => oneC.call(`mode=import&filename=${encodeURIComponent(name)}`);
+    expect((await send('col.xml')).body).toBe('success\n');
+    // «col.xml» is a file now: a file inside it cannot be.
+    const inside = await send('col.xml/inner.xml');
+    expect(inside).toEqual({
+      status: 200,
+      body: 'failure\nНедопустимое имя файла: col.xml/inner.xml уже занято',
+    });
+    expect((await send('dir2/inner.xml')).body).toBe('success\n');
+    // «dir2» is a folder now: neither written to nor imported as a file.
+    const intoFolder = await send('dir2');
+    expect(intoFolder).toEqual({ status: 200, body: 'failure\nНедопустимое имя файла: dir2 уже занято' });
+    const importFolder = await importing('dir2');
+    expect(importFolder).toEqual({ status: 200, body: 'failure\nФайл dir2 не был передан' });
+  });
+
+  it('answers a chunk over the size limit with failure and the limit, over a real connection (issue 37, point 7)', async () => {
+    const oneC = await catalog1C();
+    const address = await shop.app.listen({ port: 0, host: '127.0.0.1' });
+    const chunk = Buffer.alloc(40 * 1024 * 1024, 0x20);
+    const response = await fetch(`${address}/1c_exchange?type=catalog&mode=file&filename=big.xml`, {
+      method: 'POST',
+      headers: { cookie: oneC.cookie, 'content-type': 'application/octet-stream' },
+      body: chunk,
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(`failure\nЧасть файла больше ${32 * 1024 * 1024} байт`);
+    // Nothing of it is kept: a later import of the name finds no file.
+    expect((await oneC.call('mode=import&filename=big.xml')).body).toBe(
+      'failure\nФайл big.xml не был передан',
+    );
+  });
 });
 
 describe('orders to 1C', () => {

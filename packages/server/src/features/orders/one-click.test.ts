@@ -154,11 +154,12 @@ describe('«Купить в 1 клик»', () => {
     expect((await shop.database.db.select({ id: orders.id }).from(orders)).length).toBe(countBefore);
   });
 
-  it('limits attempts per phone number (and per visitor address)', async () => {
+  it('limits attempts per phone number from one visitor (and per visitor address)', async () => {
     const tel = '+7 903 777-00-00';
+    const stranger = createTestAgent(shop.app);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 4; attempt += 1) {
-      statuses.push((await oneClick(createTestAgent(shop.app), { product_id: lemon().id, tel })).statusCode);
+      statuses.push((await oneClick(stranger, { product_id: lemon().id, tel })).statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
     const visitor = createTestAgent(shop.app);
@@ -169,5 +170,42 @@ describe('«Купить в 1 клик»', () => {
     expect(fromOneAddress).toEqual([200, 200, 200, 200, 200, 429]);
     const refused = await oneClick(visitor, { product_id: lemon().id });
     expect(refused.json()).toEqual({ message: 'Too Many Attempts.' });
+  });
+
+  it('never lets strangers lock the owner of a phone out (issue 37, point 5)', async () => {
+    const tel = '+7 903 777-55-44';
+    // Three strangers, each from an address and a browser of its own, order with the victim's number.
+    for (let stranger = 0; stranger < 3; stranger += 1)
+      expect((await oneClick(createTestAgent(shop.app), { product_id: lemon().id, tel })).statusCode).toBe(
+        200,
+      );
+    const owner = createTestAgent(shop.app);
+    const own = await oneClick(owner, { product_id: lemon().id, tel, name: 'Вера' });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().order.name).toBe('Вера');
+  });
+
+  it('scopes an idempotency key to its visitor: another guest with the same key never gets the first order (issue 37, point 11)', async () => {
+    const key = randomUUID();
+    const first = await oneClick(createTestAgent(shop.app), {
+      idempotency_key: key,
+      product_id: lemon().id,
+      name: 'Первая',
+      tel: '+7 916 000-11-22',
+    });
+    expect(first.statusCode).toBe(200);
+    const second = await oneClick(createTestAgent(shop.app), {
+      idempotency_key: key,
+      product_id: lemon().id,
+      name: 'Вторая',
+      tel: '+7 916 000-33-44',
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    const answer = second.json();
+    expect(answer.order.id).not.toBe(first.json().order.id);
+    expect(answer.order.name).toBe('Вторая');
+    expect(answer.key).not.toBe(first.json().key);
+    expect(second.body).not.toContain('Первая');
+    expect(second.body).not.toContain('000-11-22');
   });
 });

@@ -1,8 +1,9 @@
 // «Купить в 1 клик» (decision 029): name and phone, an order of the product (or of the cart) at today's price with
 // its stock reserved in the order's transaction, status «Новый» flagged «перезвонить» for the back office.
 
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { computeCartTotals } from '@efir/domain/cart-math';
+import { CSRF_COOKIE } from '@efir/domain/http-contract';
 import { formatRub } from '@efir/domain/money';
 import { type OneClick, oneClickSchema } from '@efir/domain/one-click';
 import { oneClickAnswerSchema } from '@efir/domain/order-wire';
@@ -57,6 +58,19 @@ interface Caller {
   user: UserRow | null;
   cart: CartRow | null;
   ip: string;
+  /** Who is asking: the account, else the browser (its XSRF cookie, which every unsafe call of a guest carries). */
+  visitor: string;
+}
+
+/**
+ * A guest's idempotency key as stored: the key and the visitor together, as a UUID. The same key from another
+ * browser is another key — a new request, never someone else's order (issue 37, point 11).
+ */
+function scopedOrderKey(key: string, caller: Caller): string {
+  if (caller.user) return key;
+  const hex = createHash('sha256').update(`${caller.visitor}\n${key}`).digest('hex');
+  // Version 8 (a custom UUID) and the RFC 4122 variant, so the column's uuid type takes it.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((Number.parseInt(hex[16]!, 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 type PricedLine = CheckoutLine & { id: number };
@@ -148,14 +162,21 @@ async function linesOfCart(deps: OneClickDeps, caller: Caller) {
 export async function placeOneClickOrder(deps: OneClickDeps, input: OneClick, caller: Caller) {
   const { db } = deps;
   const { user } = caller;
-  const existing = await findOrderByKey(db, input.idempotency_key);
+  const orderKey = scopedOrderKey(input.idempotency_key, caller);
+  const existing = await findOrderByKey(db, orderKey);
   if (existing) {
     if (existing.userId !== (user?.id ?? null)) throw conflict('Этот ключ заказа уже использован');
     return { order: await deps.orders.view(existing), guestKey: existing.guestKey, created: false };
   }
   const allowed = await Promise.all([
     deps.limiter.hit(`one-click:ip:${caller.ip}`, LIMIT_PER_ADDRESS, LIMIT_WINDOW_MS),
-    deps.limiter.hit(`one-click:tel:${phoneKey(input.tel)}`, LIMIT_PER_PHONE, LIMIT_WINDOW_MS),
+    // Per phone and visitor: strangers ordering with someone's number never lock its owner out (issue 37, point 5);
+    // the per-address limit bounds how many visitors one address can be.
+    deps.limiter.hit(
+      `one-click:tel:${phoneKey(input.tel)}:${createHash('sha256').update(caller.visitor).digest('base64url')}`,
+      LIMIT_PER_PHONE,
+      LIMIT_WINDOW_MS,
+    ),
   ]);
   if (allowed.includes(false)) throw new AppError(429, 'Too Many Attempts.');
 
@@ -182,7 +203,7 @@ export async function placeOneClickOrder(deps: OneClickDeps, input: OneClick, ca
     const order = await insertCheckoutOrder(
       txDb,
       {
-        idempotencyKey: input.idempotency_key,
+        idempotencyKey: orderKey,
         userId: user?.id ?? null,
         guestKey,
         paymentState: 'not_required',
@@ -216,7 +237,7 @@ export async function placeOneClickOrder(deps: OneClickDeps, input: OneClick, ca
     return order;
   });
   if (!placed) {
-    const winner = await findOrderByKey(db, input.idempotency_key);
+    const winner = await findOrderByKey(db, orderKey);
     if (!winner) throw conflict('Заказ уже оформляется, повторите через секунду');
     return { order: await deps.orders.view(winner), guestKey: winner.guestKey, created: false };
   }
@@ -239,7 +260,8 @@ export function registerOneClickRoutes(
       async (request) => {
         const user = await deps.authenticator.findUser(request);
         const cart = await deps.cart.findCart(user, request.cookies[CART_COOKIE]);
-        const placed = await placeOneClickOrder(deps, request.body, { user, cart, ip: request.ip });
+        const visitor = user ? `user:${user.id}` : `guest:${request.cookies[CSRF_COOKIE] ?? request.ip}`;
+        const placed = await placeOneClickOrder(deps, request.body, { user, cart, ip: request.ip, visitor });
         return {
           status: 'ok' as const,
           message: placed.created ? ('order/created' as const) : ('order/existing' as const),
