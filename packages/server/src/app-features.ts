@@ -12,8 +12,7 @@ import { listAddressBook } from './features/account/account.service.ts';
 import { customersAdminSection } from './features/account/customers-admin.ts';
 import { questionsAdminSection } from './features/account/questions-admin.ts';
 import { registerAdminRoutes } from './features/admin/admin.routes.ts';
-import { REFRESH_COOKIE, registerAuthRoutes } from './features/auth/auth.routes.ts';
-import { clientDigest } from './features/auth/auth.service.ts';
+import { createPageUsers, registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { registerBackups } from './features/backup/backup.routes.ts';
 import { remindAbandonedCarts } from './features/cart/abandoned-cart.ts';
 import { CART_COOKIE, registerCartRoutes } from './features/cart/cart.routes.ts';
@@ -100,11 +99,7 @@ export function registerStorefront(app: FastifyInstance, core: AppCore): void {
     authenticator: core.authenticator,
     config: core.config,
     limiter: core.limiter,
-    findPageUser: (request) =>
-      core.auth.peekSession(
-        request.cookies[REFRESH_COOKIE],
-        clientDigest(request.ip, request.headers['user-agent']),
-      ),
+    findPageUser: createPageUsers(core.auth),
     enterCertificate: (cartId, typed, ip) =>
       enterCertificate({ db, limiter: core.limiter }, cartId, typed, ip),
   });

@@ -139,9 +139,12 @@ describe('the promises of the shop’s texts (docs/promises.md)', () => {
       .from(products)
       .where(eq(products.familyKey, 'sertifikat'))
       .limit(1);
-    const text = [certificate!.composition, certificate!.description, certificate!.usage, certificate!.safety].join(
-      '\n',
-    );
+    const text = [
+      certificate!.composition,
+      certificate!.description,
+      certificate!.usage,
+      certificate!.safety,
+    ].join('\n');
     // Not «в комментарии к заказу», which nobody reads for a recipient, and no minutes the outbox does not promise.
     expect(text).not.toMatch(/комментари/);
     expect(text).not.toMatch(/\d+ минут/);
@@ -179,7 +182,8 @@ describe('the promises of the shop’s texts (docs/promises.md)', () => {
     // A plain code replaces the personal discount even when smaller; «плюс N %» codes add to it.
     expect(resolveDiscount(7, { type: 'percent', percent: 5 }).percent).toBe(5);
     expect(resolveDiscount(7, { type: 'add_discount', percent: 5 }).percent).toBe(12);
-    for (const { where, text } of await shownTexts()) expect(text, where).not.toMatch(/(применяется|действует) т[ао]т?, что выгоднее/);
+    for (const { where, text } of await shownTexts())
+      expect(text, where).not.toMatch(/(применяется|действует) т[ао]т?, что выгоднее/);
     const [help] = await database.db
       .select({ html: staticPages.html })
       .from(staticPages)

@@ -139,9 +139,7 @@ async function seedKeptPromises(db: Database): Promise<void> {
       description: sanitizeHtml(certificate.description),
       usage: sanitizeHtml(certificate.usage),
     })
-    .where(
-      and(eq(products.familyKey, 'sertifikat'), eq(products.composition, OLD_CERTIFICATE_COMPOSITION)),
-    );
+    .where(and(eq(products.familyKey, 'sertifikat'), eq(products.composition, OLD_CERTIFICATE_COMPOSITION)));
 }
 
 export const seedSteps: SeedStep[] = [
