@@ -19,10 +19,12 @@ import {
 import {
   addToCartFromProductPage,
   cartLinkName,
+  checkoutDeliveryLine,
   editProduct,
   type JourneyShop,
   plain,
   productIdOf,
+  readDostavkaTable,
   type ShopApi,
   signUpInBrowser,
   signUpModerator,
@@ -53,12 +55,7 @@ function readFigures(text: string): Range {
 
 /** /dostavka's tariff table: a way's figures over every zone column — the cheapest price, the widest term. */
 async function readDostavkaRanges(page: Page): Promise<(way: string) => Range> {
-  await page.goto('/dostavka.html');
-  const rows = page.locator('.static-page .table-row');
-  await rows.first().waitFor();
-  const all: string[][] = [];
-  for (const row of await rows.all())
-    all.push((await row.locator('.table-cell').allTextContents()).map(plain));
+  const all = await readDostavkaTable(page);
   const head = all.find((cells) => cells[0] === 'Способ') ?? [];
   const zoneColumns = head
     .map((title, index) => ({ title, index }))
@@ -76,16 +73,6 @@ async function readDostavkaRanges(page: Page): Promise<(way: string) => Range> {
       price: Math.min(...figures.map((one) => one.price)),
     };
   };
-}
-
-/** Checkout's «Доставка» step: a way's line as the buyer reads it. */
-async function checkoutLine(page: Page, title: string): Promise<string> {
-  const option = page
-    .locator('label.option')
-    .filter({ has: page.locator('.option__title', { hasText: title }) })
-    .first();
-  await option.locator('.option__price').waitFor();
-  return plain(await option.locator('.option__aside').textContent());
 }
 
 async function openContext(
@@ -130,9 +117,9 @@ describe.skipIf(!hasBrowser)('the buyer’s last seams (issue 35)', () => {
         await page.getByRole('link', { name: 'Оформить заказ' }).click();
         await page.waitForURL('**/checkout/delivery');
         await waitForSettled(page);
-        const lines = { 'Почта России': await checkoutLine(page, 'Почта России') };
+        const lines = { 'Почта России': await checkoutDeliveryLine(page, 'Почта России') };
         await page.getByRole('radio', { name: /ПВЗ \| Постамат/ }).check();
-        const point = await checkoutLine(page, 'Пункт выдачи CDEK');
+        const point = await checkoutDeliveryLine(page, 'Пункт выдачи CDEK');
         await page.screenshot({
           path: path.join(resultsDir, `checkout-first-list-${name}.png`),
           fullPage: true,

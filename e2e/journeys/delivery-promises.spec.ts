@@ -13,7 +13,7 @@ import {
   waitForAppOnLoads,
   waitForSettled,
 } from '../support/browser.ts';
-import { addToCartFromProductPage, plain } from './support.ts';
+import { addToCartFromProductPage, checkoutDeliveryLine, plain, readDostavkaTable } from './support.ts';
 
 const LAVENDER = '/lavanda-uzkolistnaya-10-ml.html';
 const MOSCOW_COLUMN = 'Москва, Санкт-Петербург и их области';
@@ -67,12 +67,7 @@ async function readProductPage(page: Page): Promise<Record<'courier' | 'pickup',
 
 /** /dostavka's tariff table: a way's cell in the Moscow region's column. */
 async function readDostavka(page: Page): Promise<(way: string) => Figures> {
-  await page.goto('/dostavka.html');
-  const rows = page.locator('.static-page .table-row');
-  await rows.first().waitFor();
-  const all: string[][] = [];
-  for (const row of await rows.all())
-    all.push((await row.locator('.table-cell').allTextContents()).map(plain));
+  const all = await readDostavkaTable(page);
   const head = all.find((cells) => cells[0] === 'Способ') ?? [];
   const column = head.indexOf(MOSCOW_COLUMN);
   expect(
@@ -88,12 +83,7 @@ async function readDostavka(page: Page): Promise<(way: string) => Figures> {
 
 /** Checkout's «Доставка» step: a way's line (a method, or a kind of the chosen method). */
 async function checkoutLine(page: Page, title: string): Promise<Figures> {
-  const option = page
-    .locator('label.option')
-    .filter({ has: page.locator('.option__title', { hasText: title }) })
-    .first();
-  await option.locator('.option__price').waitFor();
-  return figures(plain(await option.locator('.option__aside').textContent()));
+  return figures(await checkoutDeliveryLine(page, title));
 }
 
 describe.skipIf(!hasBrowser)('journey: the same delivery figures everywhere', () => {
