@@ -8,6 +8,13 @@ import { ORDER_STATUSES, orderViewSchema, PAYMENT_VIEW_STATES } from './order-wi
 import { z } from './zod-ru.ts';
 
 /** GET /api/v1/admin/me: the back office asks this first. */
+/** ₽ of a refund from the back office (to the card or to gift certificates): whole roubles. */
+export const refundAmountSchema = z
+  .number({ error: 'Укажите сумму возврата в рублях' })
+  .int('Сумма возврата — целое число рублей')
+  .min(1, 'Сумма возврата — не меньше 1 ₽')
+  .max(100_000_000, 'Слишком большая сумма');
+
 export const adminMeSchema = z.object({
   moderator: z.literal(true),
   id: z.int().optional(),

@@ -10,6 +10,11 @@ export interface PricedLine {
   cena_st: number;
   /** The promo code does not reach this line (an excluded category): priced as without the code. */
   promoExcluded?: boolean;
+  /**
+   * A gift certificate (decision 050): sold at its face value — neither the personal discount nor a promo code
+   * reaches it, since the certificate pays that value back in full.
+   */
+  noDiscount?: boolean;
 }
 
 export interface PromoCondition {
@@ -51,10 +56,10 @@ export function isSpecialLine(line: Pick<PricedLine, 'cena_st'>): boolean {
  * in floating point (1 − 0.29) × 100 is 70.99999999999999 and would floor to 70.
  */
 export function discountedUnitPrice(
-  line: Pick<PricedLine, 'cena' | 'cena_st'>,
+  line: Pick<PricedLine, 'cena' | 'cena_st' | 'noDiscount'>,
   discount: AppliedDiscount,
 ): number {
-  if (isSpecialLine(line) && !discount.appliesToSpecial) return line.cena;
+  if (line.noDiscount || (isSpecialLine(line) && !discount.appliesToSpecial)) return line.cena;
   return Math.floor(((100 - discount.percent) * line.cena) / 100);
 }
 

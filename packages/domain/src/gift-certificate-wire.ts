@@ -1,5 +1,7 @@
 // Gift certificates on the wire (decision 045): the recipient a buyer names at checkout for each certificate bought,
 // the certificates a cart holds, and the account's list.
+
+import { refundAmountSchema } from './admin-wire.ts';
 import { z } from './zod-ru.ts';
 
 /** The catalogue's category of gift certificates: its goods become certificates when paid, services for 1C. */
@@ -92,8 +94,43 @@ export const adminCertificatesAnswerSchema = z.object({
 });
 
 /** GET /api/v1/admin/gift-certificates/{id} and the answers of its actions. */
+/** A 54-FZ receipt of a certificate payment (the offset of the advance, or its return) and its sending. */
+export const certificateReceiptSchema = z.object({
+  id: z.int(),
+  order_id: z.int(),
+  type: z.enum(['payment', 'refund']),
+  amount: z.int(),
+  state: z.enum(['pending', 'sent', 'failed', 'withdrawn']),
+  state_name: z.string(),
+  provider_receipt_id: z.string().nullable(),
+  attempts: z.int(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+
+/** GET /api/v1/admin/gift-certificates/receipts */
+export const certificateReceiptsAnswerSchema = z.object({ receipts: z.array(certificateReceiptSchema) });
+
+/** POST /api/v1/admin/orders/{id}/certificate-refunds: a part of what certificates paid goes back to them. */
+export const certificateRefundBodySchema = z.strictObject({
+  amount: refundAmountSchema,
+  comment: z.string().trim().max(500, 'Комментарий — не длиннее 500 символов').optional(),
+});
+
+export const certificateRefundAnswerSchema = z.object({
+  message: z.literal('order/certificate_refund'),
+  order_id: z.int(),
+  returned: z.int(),
+  certificate_amount: z.int(),
+  certificate_refunded: z.int(),
+  receipts: z.array(certificateReceiptSchema),
+});
+
 export const adminCertificateAnswerSchema = z.object({
   certificate: adminCertificateSchema,
+  /** The receipts of the orders this certificate paid (decision 045). */
+  receipts: z.array(certificateReceiptSchema),
   history: z.array(
     z.object({
       at: z.string(),

@@ -16,7 +16,10 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
 export const PAYMENT_VIEW_STATES = [...PAYMENT_STATES, 'partially_refunded', 'refunded'] as const;
 export type PaymentViewState = (typeof PAYMENT_VIEW_STATES)[number];
 
-/** `refunded`: ₽ returned by succeeded refunds; `total`: what the order cost (what was paid). */
+/**
+ * `refunded`: ₽ returned by succeeded refunds and to gift certificates (decision 045); `total`: what the order cost
+ * (what was paid, by any means).
+ */
 export function paymentViewState(state: PaymentState, total: number, refunded: number): PaymentViewState {
   if (state !== 'paid' || refunded <= 0) return state;
   return refunded >= total ? 'refunded' : 'partially_refunded';

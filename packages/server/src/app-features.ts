@@ -29,6 +29,7 @@ import { exchangeAdminSection, registerExchangeRoutes } from './features/exchang
 import { createExchangeService } from './features/exchange/exchange.service.ts';
 import { registerFeedRoutes } from './features/feeds/feeds.routes.ts';
 import { createOrderCertificates } from './features/gift-certificates/certificate-orders.ts';
+import { certificateReceiptsJob } from './features/gift-certificates/certificate-receipts.ts';
 import {
   enterCertificate,
   registerGiftCertificateRoutes,
@@ -208,7 +209,7 @@ export function registerCheckout(app: FastifyInstance, core: AppCore) {
     discountTiers: config.DISCOUNT_TIERS,
     certificates,
   };
-  return { orders, payments, refunds, ordersAdmin };
+  return { orders, payments, refunds, ordersAdmin, paymentClient };
 }
 
 /** The account, the school, reviews, content and every page's data, feeds and search. */
@@ -303,6 +304,7 @@ export function startBackgroundWork(app: FastifyInstance, core: AppCore, checkou
               now,
             ),
         },
+        certificateReceiptsJob({ db, config, log, client: checkout.paymentClient }),
         ...(tracking.cdek && config.CDEK_TRACKING_POLL_MIN > 0
           ? [
               {

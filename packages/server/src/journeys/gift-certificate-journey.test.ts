@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../features/catalog/catalog.table.ts';
 import { exportOrders } from '../features/exchange/exchange-sale.ts';
 import { createOrderCertificates } from '../features/gift-certificates/certificate-orders.ts';
+import { sendDueCertificateReceipts } from '../features/gift-certificates/certificate-receipts.ts';
 import {
   giftCertificateReceipts,
   giftCertificates,
@@ -17,7 +18,15 @@ import {
 import type { MailService } from '../features/mail/mail.service.ts';
 import { outbox } from '../features/mail/mail.table.ts';
 import { orders } from '../features/orders/orders.table.ts';
+import {
+  FAKE_SECRET_KEY,
+  FAKE_SHOP_ID,
+  type FakeYooKassa,
+  startFakeYooKassa,
+} from '../features/payments/fake-yookassa.ts';
 import { payments } from '../features/payments/payments.table.ts';
+import { createYooKassaClient } from '../features/payments/yookassa.client.ts';
+import { payOnTestGateway } from '../test/checkout.ts';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../test/moderator.ts';
 import { createTestAgent, type TestAgent } from '../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -28,8 +37,11 @@ let shop: TestApp;
 let moderator: TestAgent;
 let lavenderId = 0;
 let certificate3000Id = 0;
+/** YooKassa's receipts API (a local fake speaking it): where the kept 54-FZ receipts are sent. */
+let yookassa: FakeYooKassa;
 
 beforeAll(async () => {
+  yookassa = await startFakeYooKassa();
   shop = await createTestApp({ env: MODERATOR_ENV });
   moderator = await signInAs(shop.app, shop.database.db, TEST_MODERATOR_ID);
   const db = shop.database.db;
@@ -46,7 +58,29 @@ beforeAll(async () => {
   certificate3000Id = certificate!.id;
 });
 
-afterAll(() => shop.close());
+afterAll(async () => {
+  await shop.close();
+  await yookassa.close();
+});
+
+/** One pass of the receipts job of the outbox loop, with the real client against the fake YooKassa. */
+function sendReceipts() {
+  return sendDueCertificateReceipts({
+    db: shop.database.db,
+    client: createYooKassaClient({ apiUrl: yookassa.url, shopId: FAKE_SHOP_ID, secretKey: FAKE_SECRET_KEY }),
+    log: shop.app.log,
+    maxAttempts: 8,
+    retryBaseS: 60,
+  });
+}
+
+async function receiptsOf(orderId: number) {
+  return shop.database.db
+    .select()
+    .from(giftCertificateReceipts)
+    .where(eq(giftCertificateReceipts.orderId, orderId))
+    .orderBy(asc(giftCertificateReceipts.id));
+}
 
 /** Pickup at the shop's office: free, so every total is the goods. */
 const pickup = (payment: number) => ({ type: 1, sposob_dost: 3, sposob_oplat: payment, addressNew: null });
@@ -94,20 +128,9 @@ async function place(
 }
 
 async function payByCard(agent: TestAgent, orderId: number, amount: number) {
-  const started = await call(agent, 'PUT', '/v1/order/yookassa', { order_id: orderId });
-  expect(started.statusCode, started.body).toBe(200);
-  const confirmation = new URL(started.json().confirmation_url);
-  const page = await shop.app.inject({ method: 'GET', url: confirmation.pathname });
+  const page = await payOnTestGateway(shop.app, agent, orderId);
   // The card is charged only what the certificates left.
-  expect(page.body).toContain(new Intl.NumberFormat('ru-RU').format(amount));
-  const token = page.body.match(/name="token" value="([^"]+)"/)?.[1] ?? '';
-  const paid = await shop.app.inject({
-    method: 'POST',
-    url: confirmation.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `decision=pay&token=${encodeURIComponent(token)}`,
-  });
-  expect(paid.statusCode).toBe(302);
+  expect(page).toContain(new Intl.NumberFormat('ru-RU').format(amount));
 }
 
 async function balanceOf(code: string) {
@@ -257,6 +280,20 @@ describe('gift certificate journey', () => {
     expect(firstPaid).toMatchObject({ paymentState: 'paid', certificateAmount: 1800 });
     expect(await balanceOf(code)).toBe(1200);
 
+    // The offset receipt is not sent in the payment's transaction: it waits for the receipts job, which sends it
+    // to YooKassa (POST /v3/receipts) and keeps the provider's id.
+    expect(offset!.state).toBe('pending');
+    expect(await sendReceipts()).toEqual({ sent: 1, failed: 0, retry: 0 });
+    const [offsetSent] = await receiptsOf(first.order.id);
+    expect(offsetSent).toMatchObject({ type: 'payment', amount: 1800, state: 'sent', attempts: 1 });
+    expect(yookassa.receipts.get(offsetSent!.providerReceiptId!)).toMatchObject({
+      type: 'payment',
+      settlements: [{ type: 'prepayment', amount: { value: '1800.00', currency: 'RUB' } }],
+    });
+    const sentBody = yookassa.requests.find((request) => request.path === '/v3/receipts')!;
+    expect(sentBody.headers['idempotence-key']).toBe(`efir-certificate-receipt-${offsetSent!.id}`);
+    expect(await sendReceipts()).toEqual({ sent: 0, failed: 0, retry: 0 });
+
     // Cancelled: the certificate's 1 800 ₽ go back to it.
     const cancelled = await call(moderator, 'PUT', `${ADMIN}/orders/${first.order.id}/status`, {
       status: 'cancelled',
@@ -270,6 +307,25 @@ describe('gift certificate journey', () => {
     expect(cancelLetter!.text).toContain(
       `Заказ ${n(first.order.id)} на сумму ${formatRub(2580)} отменён. ${formatRub(1800)} вернулись на подарочный сертификат — им можно оплатить другой заказ. Оплату ${formatRub(780)} мы вернём — свяжемся с вами.`,
     );
+
+    // The certificate's part came back after its offset receipt went out: a receipt of return for it, sent too.
+    expect(await sendReceipts()).toEqual({ sent: 1, failed: 0, retry: 0 });
+    const [, returnReceipt] = await receiptsOf(first.order.id);
+    expect(returnReceipt).toMatchObject({ type: 'refund', amount: 1800, state: 'sent' });
+    expect(yookassa.receipts.get(returnReceipt!.providerReceiptId!)).toMatchObject({
+      type: 'refund',
+      items: [expect.objectContaining({ quantity: '2.00', amount: { value: '900.00', currency: 'RUB' } })],
+      settlements: [{ type: 'prepayment', amount: { value: '1800.00', currency: 'RUB' } }],
+    });
+    // The card's 780 ₽ follow the refunds path; then the order reads «Возвращён» — both parts are back.
+    const cardBack = await call(moderator, 'POST', `${ADMIN}/orders/${first.order.id}/refunds`, {
+      amount: 780,
+    });
+    expect(cardBack.statusCode, cardBack.body).toBe(200);
+    expect(cardBack.json().order).toMatchObject({
+      payment_state: 'refunded',
+      payment_state_name: 'Возвращён',
+    });
 
     // Order 2: 1 × 1 290 ₽, paid by the certificate in full: no online payment.
     await add(anna, lavenderId, 1);
@@ -347,5 +403,57 @@ describe('gift certificate journey', () => {
     expect(documentOf(third.order.id)).toContain(
       '<Наименование>К оплате способом заказа</Наименование><Значение>870</Значение>',
     );
-  });
+
+    // ── Receipts: the offsets of orders 2 and 3 are sent; the back office sees every receipt the code paid for.
+    expect(await sendReceipts()).toEqual({ sent: 2, failed: 0, retry: 0 });
+    const withReceipts = await call(moderator, 'GET', `${ADMIN}/gift-certificates/${issued!.id}`);
+    expect(
+      withReceipts
+        .json()
+        .receipts.map((row: { order_id: number; type: string; amount: number; state: string }) => [
+          row.order_id,
+          row.type,
+          row.amount,
+          row.state,
+        ]),
+    ).toEqual([
+      [first.order.id, 'payment', 1800, 'sent'],
+      [first.order.id, 'refund', 1800, 'sent'],
+      [second.order.id, 'payment', 1290, 'sent'],
+      [third.order.id, 'payment', 1710, 'sent'],
+    ]);
+    expect(withReceipts.json().receipts[0].provider_receipt_id).toBe(offsetSent!.providerReceiptId);
+
+    // ── A partial refund of order 3: 300 ₽ of the certificate's part go back to the certificate (the card's
+    // 870 ₽ stay), said in the order's history, with a receipt of return; no more than the part may go back.
+    const tooMuch = await call(moderator, 'POST', `${ADMIN}/orders/${third.order.id}/certificate-refunds`, {
+      amount: 1711,
+    });
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json().errors.amount).toEqual([
+      `Вернуть на сертификат можно не больше ${formatRub(1710)}`,
+    ]);
+    const part = await call(moderator, 'POST', `${ADMIN}/orders/${third.order.id}/certificate-refunds`, {
+      amount: 300,
+      comment: 'Разбился флакон',
+    });
+    expect(part.statusCode, part.body).toBe(200);
+    expect(part.json()).toMatchObject({ returned: 300, certificate_amount: 1710, certificate_refunded: 300 });
+    expect(await balanceOf(code)).toBe(300);
+    const thirdPage = await call(moderator, 'GET', `${ADMIN}/orders/${third.order.id}`);
+    expect(thirdPage.json().order).toMatchObject({
+      payment_state: 'partially_refunded',
+      payment_state_name: `Частично возвращён: ${formatRub(300)}`,
+    });
+    expect(thirdPage.json().order.history.map((entry: { text: string }) => entry.text)).toContain(
+      `Возврат ${formatRub(300)} на подарочный сертификат; всего на сертификаты возвращено ${formatRub(300)}`,
+    );
+    expect(await sendReceipts()).toEqual({ sent: 1, failed: 0, retry: 0 });
+    const [, thirdReturn] = await receiptsOf(third.order.id);
+    expect(thirdReturn).toMatchObject({ type: 'refund', amount: 300, state: 'sent' });
+    const failedList = await call(moderator, 'GET', `${ADMIN}/gift-certificates/receipts?state=failed`);
+    expect(failedList.statusCode, failedList.body).toBe(200);
+    expect(failedList.json().receipts).toEqual([]);
+    // The whole story in one test: on two shared cores it may take longer than the default 30 s.
+  }, 180_000);
 });

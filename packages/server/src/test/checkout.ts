@@ -1,5 +1,6 @@
 // A guest's or customer's way to an order through the API, as the checkout page sends it.
 import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { TestAgent } from './test-agent.ts';
 
@@ -40,4 +41,29 @@ export function placeOrder(
     url: '/v1/order',
     payload: { idempotency_key: key, contact: CONTACT, delivery },
   });
+}
+
+/** Pays the order's card payment on the built-in test gateway, as the buyer's browser would; gives the gateway's page. */
+export async function payOnTestGateway(
+  app: FastifyInstance,
+  agent: TestAgent,
+  orderId: number,
+): Promise<string> {
+  const started = await agent.request({
+    method: 'PUT',
+    url: '/v1/order/yookassa',
+    payload: { order_id: orderId },
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  const confirmation = new URL(started.json().confirmation_url);
+  const page = await app.inject({ method: 'GET', url: confirmation.pathname });
+  const token = page.body.match(/name="token" value="([^"]+)"/)?.[1] ?? '';
+  const paid = await app.inject({
+    method: 'POST',
+    url: confirmation.pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `decision=pay&token=${encodeURIComponent(token)}`,
+  });
+  expect(paid.statusCode).toBe(302);
+  return page.body;
 }

@@ -1,4 +1,5 @@
 // Reads and writes of carts, their lines, promo codes (and the uses orders take of them), gifts and saved carts.
+import { CERTIFICATE_CATEGORY_URL } from '@efir/domain/gift-certificate-wire';
 import { and, asc, desc, eq, gt, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
@@ -321,6 +322,16 @@ export function findGuestCartsOlderThan(db: Database, days: number) {
 }
 
 /** Of these products, those filed under the given categories or any of their subcategories. */
+/** The products of `productIds` that are gift certificates (the certificate category or under it; decision 050). */
+export async function findCertificateProducts(db: Database, productIds: number[]): Promise<Set<number>> {
+  if (productIds.length === 0) return new Set();
+  const [category] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.url, CERTIFICATE_CATEGORY_URL));
+  return category ? findProductsUnderCategories(db, productIds, [category.id]) : new Set();
+}
+
 export async function findProductsUnderCategories(
   db: Database,
   productIds: number[],

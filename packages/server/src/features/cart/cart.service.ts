@@ -27,6 +27,7 @@ import {
   findCartByUser,
   findCartLines,
   findCartRecommendations,
+  findCertificateProducts,
   findGuestCartsOlderThan,
   findProductForCart,
   findProductsUnderCategories,
@@ -139,6 +140,22 @@ type BuyerHasOrdered = (
   db: Database,
   buyer: { userId: number | null; email: string; tel: string },
 ) => Promise<boolean>;
+
+/** The gift certificates among `productIds` (decision 050): sold at face value, for checkout and one-click alike. */
+export function certificateProductsOf(db: Database, productIds: number[]): Promise<Set<number>> {
+  return findCertificateProducts(db, productIds);
+}
+
+/** Σ cena × quantity of the goods, the certificates bought left out (decision 050): what promo minimums see. */
+function goodsSum(
+  lines: Array<{ productId: number; cena: number; quantity: number }>,
+  certificates: Set<number>,
+) {
+  return lines.reduce(
+    (sum, line) => (certificates.has(line.productId) ? sum : sum + line.cena * line.quantity),
+    0,
+  );
+}
 
 export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHasOrdered }): CartService {
   async function loadLines(cart: CartRow) {
@@ -254,7 +271,12 @@ export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHa
         loadLines(cart),
         options.recommendations === false ? [] : findCartRecommendations(db, cart.id, 8),
       ]);
-      const subtotal = lines.reduce((sum, line) => sum + line.cena * line.quantity, 0);
+      // Gift certificates are sold at face value and count toward no promo minimum or gift (decision 050).
+      const certificates = await findCertificateProducts(
+        db,
+        lines.map((line) => line.productId),
+      );
+      const subtotal = goodsSum(lines, certificates);
       const promo = await loadPromo(cart, user, subtotal, notices);
       const condition = promo ? { type: promo.conditionType, percent: promo.percent } : null;
       const excluded = await promoExcludedProducts(promo, lines);
@@ -265,9 +287,14 @@ export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHa
           cena: line.cena,
           cena_st: line.cenaSt,
           promoExcluded: excluded.has(line.productId),
+          noDiscount: certificates.has(line.productId),
         })),
         skidka,
         condition,
+      );
+      const certificatesSum = lines.reduce(
+        (sum, line) => (certificates.has(line.productId) ? sum + line.cena * line.quantity : sum),
+        0,
       );
       const lineViews: CartLine[] = lines.map((line, index) => ({
         id: line.productId,
@@ -286,7 +313,7 @@ export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHa
       const giftLines: CartLine[] = [];
       if (cart.giftId !== null && lines.length > 0) {
         const gift = (await findActiveGifts(db)).find((item) => item.id === cart.giftId);
-        if (gift && totals.total >= gift.threshold && gift.stock > 0) {
+        if (gift && totals.total - certificatesSum >= gift.threshold && gift.stock > 0) {
           giftLines.push({
             id: gift.productId,
             quantity: 1,
@@ -365,10 +392,14 @@ export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHa
 
     async applyPromo(cart, user, code) {
       const { lines } = await loadLines(cart);
-      const subtotal = lines.reduce((sum, line) => sum + line.cena * line.quantity, 0);
+      const certificates = await findCertificateProducts(
+        db,
+        lines.map((line) => line.productId),
+      );
+      const subtotal = goodsSum(lines, certificates);
       const checked = await checkPromoFor(user, await findPromoByCode(db, code), subtotal);
       if (checked.error) return { error: true, text: checked.text, code: cart.promoCode };
-      const excluded = await promoExcludedProducts(checked.promo, lines);
+      const excluded = new Set([...(await promoExcludedProducts(checked.promo, lines)), ...certificates]);
       const reached = lines.filter((line) => !excluded.has(line.productId));
       if (reached.length === 0) {
         return { error: true, text: NOTHING_REACHED, code: cart.promoCode };
@@ -397,14 +428,23 @@ export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHa
     async listGifts(cart, user) {
       const view = await service.view(cart, user);
       const all = await findActiveGifts(db);
+      const certificates = await findCertificateProducts(
+        db,
+        view.cart.lines.map((line) => line.id),
+      );
+      // What counts toward a gift: the goods, not the certificates bought (decision 050).
+      const total = view.cart.lines.reduce(
+        (sum, line) => (certificates.has(line.id) ? sum - line.sum : sum),
+        view.cart.total,
+      );
       return {
-        total: view.cart.total,
+        total,
         chosen: cart?.giftId ?? null,
         gifts: all.map((gift) => ({
           id: gift.id,
           threshold: gift.threshold,
-          unlocked: view.cart.total >= gift.threshold && gift.stock > 0,
-          remaining: Math.max(0, gift.threshold - view.cart.total),
+          unlocked: total >= gift.threshold && gift.stock > 0,
+          remaining: Math.max(0, gift.threshold - total),
           product: {
             id: gift.productId,
             name: gift.name,

@@ -218,13 +218,22 @@ describe('gifts', () => {
     expect(first.unlocked).toBe(false);
     const locked = await guest.request({ method: 'PUT', url: '/v1/cart/gift', payload: { id: first.id } });
     expect(locked.statusCode).toBe(409);
+    // A gift certificate bought is not goods: it brings no gift nearer (decision 050).
     await add(guest, certificate().id, 1);
+    const stillLocked = await guest.request({
+      method: 'PUT',
+      url: '/v1/cart/gift',
+      payload: { id: first.id },
+    });
+    expect(stillLocked.statusCode).toBe(409);
+    const more = Math.ceil(first.remaining / lavender().cena);
+    await add(guest, lavender().id, more);
     const chosen = await guest.request({ method: 'PUT', url: '/v1/cart/gift', payload: { id: first.id } });
     expect(chosen.statusCode).toBe(200);
     expect(chosen.json().cart.gifts).toEqual([
       expect.objectContaining({ id: first.product.id, cena: 0, sum: 0, gift: true }),
     ]);
-    expect(chosen.json().cart.total).toBe(lavender().cena + certificate().cena);
+    expect(chosen.json().cart.total).toBe(lavender().cena * (1 + more) + certificate().cena);
   });
 });
 

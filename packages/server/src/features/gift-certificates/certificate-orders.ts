@@ -3,18 +3,20 @@
 // composition root. Orders never import this feature; this file reads the order's lines and the catalogue's
 // certificate category in its own query.
 import { CERTIFICATE_CATEGORY_URL } from '@efir/domain/gift-certificate-wire';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, products } from '../catalog/catalog.table.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { OrderCertificates, OrderRow } from '../orders/orders.service.ts';
 import { orderLines, orders } from '../orders/orders.table.ts';
-import { buildCertificateOffsetReceipt } from '../payments/receipt.ts';
+import { buildCertificateOffsetReceipt, refundReceipt } from '../payments/receipt.ts';
+import { kopecksToValue, type StandaloneReceipt } from '../payments/yookassa.client.ts';
 import { certificateLetter } from './gift-certificate-letter.ts';
 import {
+  findOffsetReceipt,
   findRecipients,
+  insertCertificateReceipt,
   insertMovement,
-  insertOffsetReceipt,
   insertRecipients,
   updateCertificate,
 } from './gift-certificates.repo.ts';
@@ -25,6 +27,7 @@ import {
   returnOrderCertificates,
   spendOrderCertificates,
 } from './gift-certificates.service.ts';
+import { giftCertificateReceipts } from './gift-certificates.table.ts';
 
 /** The order's certificate lines, one entry per unit, in line order: the nominal (`cena`) is the value. */
 async function findCertificateUnits(db: Database, orderId: number) {
@@ -122,7 +125,54 @@ async function keepOffsetReceipt(txDb: Database, order: OrderRow, vatCode: numbe
     },
     { vatCode },
   );
-  await insertOffsetReceipt(txDb, order.id, receipt);
+  await insertCertificateReceipt(txDb, {
+    orderId: order.id,
+    type: 'payment',
+    amount: order.certificateAmount,
+    receipt,
+  });
+}
+
+/**
+ * Gives back up to `limit` ₽ of what the order's certificates paid (all of it by default: a cancel), counts it in
+ * `orders.certificate_refunded`, and settles the 54-FZ side: an offset receipt not sent yet is withdrawn when the
+ * whole part is back; otherwise the part returned gets a receipt of return (`type: "refund"`, the offset's goods in
+ * proportion, settled by `prepayment` — the advance is the buyer's again). Runs in the caller's transaction.
+ */
+export async function returnToCertificates(
+  txDb: Database,
+  orderId: number,
+  moderatorId: number | null,
+  limit?: number,
+): Promise<number> {
+  const returned = await returnOrderCertificates(txDb, orderId, moderatorId, limit);
+  if (returned === 0) return 0;
+  const [order] = await txDb
+    .update(orders)
+    .set({ certificateRefunded: sql`${orders.certificateRefunded} + ${returned}` })
+    .where(eq(orders.id, orderId))
+    .returning();
+  const offset = await findOffsetReceipt(txDb, orderId);
+  if (!order || !offset || offset.state === 'withdrawn') return returned;
+  if (offset.state === 'pending' && order.certificateRefunded >= offset.amount) {
+    // Nothing reached the register yet and nothing is owed: no offset and no return.
+    await txDb
+      .update(giftCertificateReceipts)
+      .set({ state: 'withdrawn' })
+      .where(and(eq(giftCertificateReceipts.orderId, orderId), eq(giftCertificateReceipts.state, 'pending')));
+    return returned;
+  }
+  const paid = offset.receipt as unknown as StandaloneReceipt;
+  const back = refundReceipt(paid, returned);
+  const receipt: StandaloneReceipt = {
+    type: 'refund',
+    send: true,
+    customer: paid.customer,
+    items: back.items,
+    settlements: [{ type: 'prepayment', amount: { value: kopecksToValue(returned * 100), currency: 'RUB' } }],
+  };
+  await insertCertificateReceipt(txDb, { orderId, type: 'refund', amount: returned, receipt });
+  return returned;
 }
 
 export function createOrderCertificates(deps: {
@@ -151,6 +201,6 @@ export function createOrderCertificates(deps: {
       const units = await findCertificateUnits(db, orderId);
       return new Set(units.map((unit) => unit.productId));
     },
-    cancelled: (txDb, orderId, moderatorId) => returnOrderCertificates(txDb, orderId, moderatorId),
+    cancelled: (txDb, orderId, moderatorId) => returnToCertificates(txDb, orderId, moderatorId),
   };
 }

@@ -20,6 +20,8 @@ import { moderatorId } from '../admin/admin.routes.ts';
 import { writeAudit } from '../admin/audit.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { sendCertificateLetter } from './certificate-orders.ts';
+import { findOrderReceipts, toReceiptView } from './certificate-receipts.ts';
+import { certificateRefundsAdminSection } from './certificate-refunds-admin.ts';
 import {
   findCertificateById,
   findMovements,
@@ -80,8 +82,12 @@ async function certificateAnswer(db: Database, id: number) {
   const row = await findCertificateById(db, id);
   if (!row) throw notFound('Сертификат не найден');
   const movements = await findMovements(db, id);
+  const paidOrders = [
+    ...new Set(movements.filter((m) => m.kind !== 'issued' && m.orderId !== null).map((m) => m.orderId!)),
+  ];
   return {
     certificate: toAdminView(row),
+    receipts: (await findOrderReceipts(db, paidOrders)).map(toReceiptView),
     history: movements.map((movement) => ({
       at: movement.createdAt.toISOString(),
       kind: movement.kind,
@@ -96,6 +102,8 @@ async function certificateAnswer(db: Database, id: number) {
 export function giftCertificatesAdminSection(deps: { db: Database; mail: MailService; origin: string }) {
   const { db } = deps;
   return (scope: FastifyInstance) => {
+    // The money of certificate-paid orders: refunds to certificates and the receipts (decision 045).
+    certificateRefundsAdminSection(deps)(scope);
     const routes = scope.withTypeProvider<ZodTypeProvider>();
 
     routes.get(

@@ -93,17 +93,17 @@ export async function findOrderHoldings(
         Number,
       ),
       spent: sql<number>`count(*) filter (where ${giftCertificateMovements.kind} = 'spent')`.mapWith(Number),
-      returned: sql<number>`count(*) filter (where ${giftCertificateMovements.kind} = 'returned')`.mapWith(
-        Number,
-      ),
     })
     .from(giftCertificateMovements)
     .where(eq(giftCertificateMovements.orderId, orderId))
     .groupBy(giftCertificateMovements.certificateId)
     .orderBy(asc(giftCertificateMovements.certificateId));
-  return rows
-    .filter((row) => row.held > 0)
-    .map((row) => ({ certificateId: row.certificateId, held: row.held, spent: row.spent > row.returned }));
+  return (
+    rows
+      .filter((row) => row.held > 0)
+      // A part returned by a refund leaves the rest spent: spending is once per order and certificate.
+      .map((row) => ({ certificateId: row.certificateId, held: row.held, spent: row.spent > 0 }))
+  );
 }
 
 /**
@@ -166,9 +166,21 @@ export async function findRecipients(db: Database, orderId: number): Promise<Cer
   return row?.recipients ?? [];
 }
 
-export async function insertOffsetReceipt(db: Database, orderId: number, receipt: object) {
+/** The order's offset receipt (once per order) or a receipt of return, queued for the provider. */
+export async function insertCertificateReceipt(
+  db: Database,
+  values: { orderId: number; type: 'payment' | 'refund'; amount: number; receipt: object },
+) {
   await db
     .insert(giftCertificateReceipts)
-    .values({ orderId, receipt: receipt as Record<string, unknown> })
+    .values({ ...values, receipt: values.receipt as Record<string, unknown> })
     .onConflictDoNothing();
+}
+
+export async function findOffsetReceipt(db: Database, orderId: number) {
+  const [row] = await db
+    .select()
+    .from(giftCertificateReceipts)
+    .where(and(eq(giftCertificateReceipts.orderId, orderId), eq(giftCertificateReceipts.type, 'payment')));
+  return row ?? null;
 }

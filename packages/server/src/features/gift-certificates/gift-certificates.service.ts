@@ -200,6 +200,8 @@ export async function returnOrderCertificates(
   txDb: Database,
   orderId: number,
   moderatorId: number | null = null,
+  /** At most this much, ₽ (a partial refund of the certificates' part): the last certificate paid first. */
+  limit = Number.POSITIVE_INFINITY,
 ): Promise<number> {
   const holdings = await findOrderHoldings(txDb, orderId);
   const locked = new Map(
@@ -211,17 +213,19 @@ export async function returnOrderCertificates(
     ).map((row) => [row.id, row]),
   );
   let returned = 0;
-  for (const holding of holdings) {
+  for (const holding of holdings.reverse()) {
+    const amount = Math.min(holding.held, limit - returned);
+    if (amount <= 0) break;
     const certificate = locked.get(holding.certificateId)!;
-    await updateCertificate(txDb, certificate.id, { balance: certificate.balance + holding.held });
+    await updateCertificate(txDb, certificate.id, { balance: certificate.balance + amount });
     await insertMovement(txDb, {
       certificateId: certificate.id,
       kind: 'returned',
-      amount: holding.held,
+      amount,
       orderId,
       moderatorId,
     });
-    returned += holding.held;
+    returned += amount;
   }
   return returned;
 }

@@ -121,13 +121,39 @@ export const giftCertificateRecipients = pgTable('gift_certificate_recipients', 
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+export const CERTIFICATE_RECEIPT_STATES = ['pending', 'sent', 'failed', 'withdrawn'] as const;
+export type CertificateReceiptState = (typeof CERTIFICATE_RECEIPT_STATES)[number];
+
 /**
- * The 54-FZ receipts of the parts of orders certificates paid (the offset of the advance), as built when the order's
- * certificates were spent; `sentAt` is set when the payment provider took it (POST /v3/receipts).
+ * The 54-FZ receipts of the parts of orders certificates paid (decision 045): `payment` offsets the advance when the
+ * order's certificates are spent (one per order), `refund` returns what of that part went back to the certificates.
+ * Sent to the payment provider (POST /v3/receipts) by a retrying job: `pending` until the provider took it
+ * (`sent`, with its id) or refused it for good (`failed`); `withdrawn` is an offset never sent because the whole
+ * part went back first.
  */
-export const giftCertificateReceipts = pgTable('gift_certificate_receipts', {
-  orderId: integer('order_id').primaryKey(),
-  receipt: jsonb('receipt').$type<Record<string, unknown>>().notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-});
+export const giftCertificateReceipts = pgTable(
+  'gift_certificate_receipts',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull(),
+    type: text('type', { enum: ['payment', 'refund'] })
+      .notNull()
+      .default('payment'),
+    /** ₽ the receipt settles (the certificates' part, or the part returned). */
+    amount: integer('amount').notNull().default(0),
+    receipt: jsonb('receipt').$type<Record<string, unknown>>().notNull(),
+    state: text('state', { enum: CERTIFICATE_RECEIPT_STATES }).notNull().default('pending'),
+    providerReceiptId: text('provider_receipt_id'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('gift_certificate_receipts_offset_idx')
+      .on(table.orderId)
+      .where(sql`${table.type} = 'payment'`),
+    index('gift_certificate_receipts_due_idx').on(table.nextAttemptAt).where(sql`${table.state} = 'pending'`),
+  ],
+);

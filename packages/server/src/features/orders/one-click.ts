@@ -10,12 +10,12 @@ import { oneClickAnswerSchema } from '@efir/domain/order-wire';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
-import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { AppError, conflict, invalidData, notFound } from '../../lib/app-error.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Authenticator } from '../../plugins/auth.ts';
 import type { UserRow } from '../account/account.service.ts';
 import { CART_COOKIE } from '../cart/cart.routes.ts';
-import type { CartRow, CartService } from '../cart/cart.service.ts';
+import { type CartRow, type CartService, certificateProductsOf } from '../cart/cart.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { oneClickLetter } from './order-letters.ts';
 import {
@@ -28,6 +28,7 @@ import {
   phoneKey,
 } from './orders.repo.ts';
 import {
+  CARD_ONLINE,
   type OrdersService,
   orderNumber,
   reserveStock,
@@ -86,10 +87,14 @@ export function oneClickSmsText(order: Pick<OrderRow, 'id' | 'goodsTotal'>): str
   return `Эфир: заказ ${orderNumber(order.id)} на ${formatRub(order.goodsTotal)} принят. Перезвоним, чтобы договориться о доставке.`;
 }
 
-/** The lines at today's price with the buyer's personal discount (promo codes and gifts belong to checkout). */
+/**
+ * The lines at today's price with the buyer's personal discount (promo codes and gifts belong to checkout); gift
+ * certificates at their face value (decision 050).
+ */
 function priceLines(
   items: Array<Omit<CheckoutLine, 'price' | 'sum' | 'gift'>>,
   skidka: number,
+  certificates: Set<number>,
 ): { lines: PricedLine[]; subtotal: number; total: number } {
   const totals = computeCartTotals(
     items.map((item) => ({
@@ -97,6 +102,7 @@ function priceLines(
       quantity: item.quantity,
       cena: item.cena,
       cena_st: item.cenaSt,
+      noDiscount: certificates.has(item.productId),
     })),
     skidka,
     null,
@@ -185,7 +191,18 @@ export async function placeOneClickOrder(deps: OneClickDeps, input: OneClick, ca
     input.product_id !== undefined
       ? await linesOfProduct(deps, input, input.product_id)
       : await linesOfCart(deps, caller);
-  const priced = priceLines(items, user?.skidka ?? 0);
+  const certificates = await certificateProductsOf(
+    db,
+    items.map((item) => item.productId),
+  );
+  const priced = priceLines(items, user?.skidka ?? 0, certificates);
+  // A gift certificate is paid online before it is issued (decision 050): the order waits for the card, and the
+  // certificate's letter needs an address.
+  const buysCertificate = certificates.size > 0;
+  const email = input.email || user?.email || '';
+  if (buysCertificate && !email) {
+    throw invalidData({ email: ['Укажите e-mail — на него придёт сертификат после оплаты'] });
+  }
   const guestKey = randomUUID();
 
   const placed = await db.transaction(async (tx) => {
@@ -206,16 +223,16 @@ export async function placeOneClickOrder(deps: OneClickDeps, input: OneClick, ca
         idempotencyKey: orderKey,
         userId: user?.id ?? null,
         guestKey,
-        paymentState: 'not_required',
+        paymentState: buysCertificate ? 'awaiting' : 'not_required',
         name: input.name,
         // A logged-in buyer's order reaches them like any of theirs: letters to the account's address.
         fam: user?.fam ?? '',
-        email: input.email || user?.email || '',
+        email,
         tel: input.tel,
         delivery: { kind: 'one_click' },
         deliveryName: ONE_CLICK_DELIVERY_NAME,
         deliveryPrice: 0,
-        sposobOplat: PAY_ON_RECEIPT,
+        sposobOplat: buysCertificate ? CARD_ONLINE : PAY_ON_RECEIPT,
         promoCode: null,
         skidka: user?.skidka ?? 0,
         subtotal: priced.subtotal,
@@ -223,7 +240,8 @@ export async function placeOneClickOrder(deps: OneClickDeps, input: OneClick, ca
         goodsTotal: priced.total,
         total: priced.total,
         hydr: false,
-        callBack: true,
+        // Only certificates: nothing to deliver, nothing to agree on the phone.
+        callBack: items.some((item) => !certificates.has(item.productId)),
       },
       priced.lines.map(({ id: _id, ...line }) => line),
       fromCart?.id ?? null,
@@ -233,7 +251,14 @@ export async function placeOneClickOrder(deps: OneClickDeps, input: OneClick, ca
     const shortage = await reserveStock(txDb, priced.lines);
     if (shortage) throw shortage;
     if (order.email)
-      await deps.mail.send(oneClickLetter(toOrderView(order, priced.lines), deps.origin), txDb);
+      await deps.mail.send(
+        oneClickLetter(
+          toOrderView(order, priced.lines),
+          deps.origin,
+          order.userId === null ? guestKey : null,
+        ),
+        txDb,
+      );
     return order;
   });
   if (!placed) {

@@ -74,13 +74,20 @@ export function orderPlacedLetter(order: OrderView, origin: string): Letter {
 }
 
 /** «Купить в 1 клик» (decision 029): the lines at today's price; delivery and payment are agreed on the call. */
-export function oneClickLetter(order: OrderView, origin: string): Letter {
+/** `guestKey`: a guest's key to the order, for the payment link of an order paid online (a gift certificate). */
+export function oneClickLetter(order: OrderView, origin: string, guestKey: string | null = null): Letter {
   const lineName = (line: OrderView['lines'][number]) =>
     line.volume ? `${line.name}, ${line.volume}` : line.name;
-  const next = 'Мы перезвоним вам в рабочее время, чтобы договориться о доставке и оплате.';
+  // The order's own page (/checkout/done), which offers «Оплатить» while a card order is unpaid.
+  const payUrl = `${origin}/checkout/done?order=${order.id}${guestKey ? `&key=${guestKey}` : ''}`;
+  // A gift certificate is paid online first (decision 050); its letter with the code leaves after the payment.
+  const next =
+    order.payment_state === 'awaiting'
+      ? `Оплатите заказ картой или через СБП: ${payUrl} — сертификат с кодом придёт на e-mail после оплаты.`
+      : 'Мы перезвоним вам в рабочее время, чтобы договориться о доставке и оплате.';
   return {
     to: order.email,
-    subject: `Заказ ${order.number} принят — мы перезвоним`,
+    subject: `Заказ ${order.number} принят — ${order.payment_state === 'awaiting' ? 'ждёт оплаты' : 'мы перезвоним'}`,
     text: [
       `Здравствуйте, ${order.name}!`,
       '',

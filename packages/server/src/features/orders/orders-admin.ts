@@ -313,9 +313,11 @@ function describeAuditEntry(row: typeof auditLog.$inferSelect): HistoryEntry {
         ? `Оплата (проверено в платёжной системе): ${paymentName(before.payment_state)} → ${paymentName(after.payment_state)}`
         : row.action === 'order.refund'
           ? describeRefund(after)
-          : row.action === 'order.tracking'
-            ? `Трек-номер исправлен: ${describeParcel(before)} → ${describeParcel(after)}`
-            : row.action;
+          : row.action === 'order.certificate_refund'
+            ? `Возврат ${formatRub(Number(after.amount))} на подарочный сертификат; всего на сертификаты возвращено ${formatRub(Number(after.certificate_refunded))}`
+            : row.action === 'order.tracking'
+              ? `Трек-номер исправлен: ${describeParcel(before)} → ${describeParcel(after)}`
+              : row.action;
   return {
     at: row.createdAt.toISOString(),
     // User 0 is the shop itself: 1C's exchange, CDEK's delivery report.

@@ -261,14 +261,15 @@ export async function buyerHasOrdered(db: Database, buyer: Buyer): Promise<boole
 }
 
 /**
- * ₽ returned of each order a query over `orders` reads (succeeded refunds; 0 for orders not paid), as a column or a
- * condition — the back office's lists show and filter returned payments by it. Spelled out: inside the subquery a
+ * ₽ returned of each order a query over `orders` reads (succeeded refunds and what went back to gift certificates;
+ * 0 for orders not paid), as a column or a condition — the back office's lists show and filter returned payments by
+ * it. Spelled out: inside the subquery a
  * bare "status" would be the refund's.
  */
 export const refundedOfOrder = sql<number>`(CASE WHEN "orders"."payment_state" = 'paid' THEN (
     SELECT coalesce(sum(r.amount), 0) FROM ${paymentRefunds} r
     WHERE r.order_id = "orders"."id"::text AND r.status = 'succeeded'
-  ) ELSE 0 END)`.mapWith(Number);
+  ) + "orders"."certificate_refunded" ELSE 0 END)`.mapWith(Number);
 
 /** ₽ returned to the buyer through the payment system (succeeded refunds of the order). */
 export async function sumRefunded(db: Database, orderId: number): Promise<number> {

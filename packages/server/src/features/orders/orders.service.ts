@@ -228,8 +228,12 @@ export function describeTracking(
   };
 }
 
-/** `refunded`: what was returned through the payment system (refunds from the back office), ₽. */
-export function toOrderView(order: OrderRow, lines: CheckoutLine[], refunded = 0): OrderView {
+/**
+ * `refunded`: what was returned through the payment system (refunds from the back office), ₽. With what went back to
+ * gift certificates it is compared with the whole total: a mixed order is «Возвращён» when both parts are back.
+ */
+export function toOrderView(order: OrderRow, lines: CheckoutLine[], cardRefunded = 0): OrderView {
+  const refunded = cardRefunded + (order.paymentState === 'paid' ? order.certificateRefunded : 0);
   const payment = paymentViewState(order.paymentState, order.total, refunded);
   return {
     id: order.id,

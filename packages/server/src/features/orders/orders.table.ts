@@ -53,6 +53,8 @@ export const orders = pgTable(
     total: integer('total').notNull(),
     /** The part of `total` paid by gift certificates (decision 045), ₽: a means of payment, not a discount. */
     certificateAmount: integer('certificate_amount').notNull().default(0),
+    /** What of `certificateAmount` went back to the certificates (a refund of their part, a cancel), ₽. */
+    certificateRefunded: integer('certificate_refunded').notNull().default(0),
     hydr: boolean('hydr').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -33,6 +33,16 @@ export interface FakeRefund {
   created_at: string;
 }
 
+/** A receipt taken by POST /v3/receipts, as YooKassa answers it. */
+export interface FakeReceipt {
+  id: string;
+  type: 'payment' | 'refund';
+  status: 'pending' | 'succeeded' | 'canceled';
+  payment_id?: string;
+  items: unknown[];
+  settlements: unknown[];
+}
+
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -45,6 +55,7 @@ export interface FakeYooKassa {
   requests: RecordedRequest[];
   payments: Map<string, FakePayment>;
   refunds: Map<string, FakeRefund>;
+  receipts: Map<string, FakeReceipt>;
   /** The status new refunds get: `pending` plays a bank that returns the money later (СБП: the next day). */
   refundStatus: FakeRefund['status'];
   setRefundStatus(id: string, status: FakeRefund['status']): void;
@@ -139,6 +150,38 @@ function validateReceipt(value: unknown, total: string): string | null {
   return null;
 }
 
+/** YooKassa's settlement types (receipt.settlements[].type). */
+const SETTLEMENT_TYPES = new Set(['cashless', 'prepayment', 'postpayment', 'consideration']);
+
+/**
+ * The checks of POST /v3/receipts («Создание чека»): `type` payment or refund, `send` true, the customer and items as
+ * in a payment's receipt, and `settlements` whose amounts add up to the items; returns the offending parameter.
+ */
+function validateReceiptBody(body: Record<string, unknown>): string | null {
+  if (body.type !== 'payment' && body.type !== 'refund') return 'type';
+  if (body.send !== true) return 'send';
+  const settlements = body.settlements as Array<{
+    type?: unknown;
+    amount?: { value?: unknown; currency?: unknown };
+  }>;
+  if (!Array.isArray(settlements) || settlements.length === 0) return 'settlements';
+  let settled = 0;
+  for (const settlement of settlements) {
+    const value = settlement?.amount?.value;
+    if (
+      !SETTLEMENT_TYPES.has(settlement?.type as string) ||
+      typeof value !== 'string' ||
+      !AMOUNT.test(value) ||
+      settlement.amount?.currency !== 'RUB'
+    ) {
+      return 'settlements';
+    }
+    settled += kopecks(value);
+  }
+  const total = `${Math.floor(settled / 100)}.${String(settled % 100).padStart(2, '0')}`;
+  return validateReceipt({ customer: body.customer, items: body.items }, total);
+}
+
 export async function startFakeYooKassa(): Promise<FakeYooKassa> {
   const byKey = new Map<string, { hash: string; id: string }>();
   let processingLeft = 0;
@@ -149,6 +192,7 @@ export async function startFakeYooKassa(): Promise<FakeYooKassa> {
     requests: [],
     payments: new Map(),
     refunds: new Map(),
+    receipts: new Map(),
     refundStatus: 'succeeded',
     delayMs: 0,
     setRefundStatus(id, status) {
@@ -299,6 +343,35 @@ export async function startFakeYooKassa(): Promise<FakeYooKassa> {
       byKey.set(`refund:${key}`, { hash, id });
       const { receipt: _receipt, ...answer } = refund;
       return json(res, 200, answer);
+    }
+
+    if (req.method === 'POST' && path === '/v3/receipts') {
+      const key = req.headers['idempotence-key'];
+      if (typeof key !== 'string' || key.length === 0 || key.length > 64) {
+        return error(res, 400, 'invalid_request', 'Idempotence key is required', 'Idempotence-Key');
+      }
+      const hash = createHash('sha256').update(raw).digest('hex');
+      const previous = byKey.get(`receipt:${key}`);
+      if (previous) {
+        if (previous.hash !== hash) {
+          return error(res, 400, 'invalid_request', 'Idempotence key duplicated', 'Idempotence-Key');
+        }
+        return json(res, 200, fake.receipts.get(previous.id));
+      }
+      const create = (body ?? {}) as Record<string, unknown>;
+      const bad = validateReceiptBody(create);
+      if (bad) return error(res, 400, 'invalid_request', `Invalid parameter ${bad}`, bad);
+      const receipt: FakeReceipt = {
+        id: `${randomUUID().slice(0, 8)}-00bf-5000-8000-${randomUUID().slice(-12)}`,
+        type: create.type as FakeReceipt['type'],
+        status: 'succeeded',
+        ...(typeof create.payment_id === 'string' ? { payment_id: create.payment_id } : {}),
+        items: create.items as unknown[],
+        settlements: create.settlements as unknown[],
+      };
+      fake.receipts.set(receipt.id, receipt);
+      byKey.set(`receipt:${key}`, { hash, id: receipt.id });
+      return json(res, 200, receipt);
     }
 
     const refundMatch = /^\/v3\/refunds\/([^/]+)$/.exec(path);

@@ -1,6 +1,6 @@
 // The back office's «Вернуть деньги» on an order's page: POST /api/v1/admin/orders/{id}/refunds (full or partial),
 // inside the admin scope, so only MODERATOR_IDS reach it. The answer is the order's page as it now is.
-import { type AdminOrderAnswer, orderRefundAnswerSchema } from '@efir/domain/admin-wire';
+import { type AdminOrderAnswer, orderRefundAnswerSchema, refundAmountSchema } from '@efir/domain/admin-wire';
 import { z } from '@efir/domain/zod-ru';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,11 +10,7 @@ import type { RefundsService } from './refunds.service.ts';
 const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 const refundBody = z.strictObject({
-  amount: z
-    .number({ error: 'Укажите сумму возврата в рублях' })
-    .int('Сумма возврата — целое число рублей')
-    .min(1, 'Сумма возврата — не меньше 1 ₽')
-    .max(100_000_000, 'Слишком большая сумма'),
+  amount: refundAmountSchema,
   comment: z.string().trim().max(500, 'Комментарий — не длиннее 500 символов').optional(),
   /** One confirmed refund's key (refunds.service.ts, RefundOrderInput.key). */
   key: z.uuid('Ключ возврата — UUID').optional(),

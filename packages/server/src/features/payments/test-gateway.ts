@@ -14,6 +14,7 @@ import {
   type Receipt,
   type Refund,
   roublesToValue,
+  valueToKopecks,
   type YooKassaClient,
 } from './yookassa.client.ts';
 
@@ -84,6 +85,8 @@ function validateCreate(body: ReturnType<typeof buildCreatePaymentBody>, amount:
 export function createTestGateway(options: { db: Database; publicUrl: string }): TestGateway {
   const { db } = options;
   const origin = options.publicUrl.replace(/\/+$/, '');
+  /** Receipts recorded by idempotence key: the same key is the same receipt. */
+  const receipts = new Map<string, string>();
 
   function toPayment(row: TestGatewayRow): Payment {
     return {
@@ -247,6 +250,25 @@ export function createTestGateway(options: { db: Database; publicUrl: string }):
         .where(eq(testGatewayRefunds.idempotenceKey, idempotenceKey));
       if (!raced) throw new PaymentProviderError(500, 'internal_server_error', 'Refund not stored');
       return toRefund(raced);
+    },
+
+    async createReceipt(receipt, idempotenceKey) {
+      const settled = receipt.settlements.reduce(
+        (total, part) => total + valueToKopecks(part.amount.value),
+        0,
+      );
+      if (receiptTotalKopecks(receipt) !== settled) {
+        throw new PaymentProviderError(
+          400,
+          'invalid_request',
+          'Items differ from the settlements',
+          'settlements',
+        );
+      }
+      // Offline there is no register: the receipt is recorded (the caller keeps its body) and taken at once.
+      const id = receipts.get(idempotenceKey) ?? randomUUID();
+      receipts.set(idempotenceKey, id);
+      return { id, type: receipt.type, status: 'succeeded' };
     },
 
     async getRefund(id) {

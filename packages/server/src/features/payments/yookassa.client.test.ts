@@ -1,7 +1,7 @@
 // The real YooKassa client against a local fake server speaking API v3: auth, idempotence, body shape, errors.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FAKE_SECRET_KEY, FAKE_SHOP_ID, type FakeYooKassa, startFakeYooKassa } from './fake-yookassa.ts';
-import { buildReceipt, receiptTotalKopecks } from './receipt.ts';
+import { buildCertificateOffsetReceipt, buildReceipt, receiptTotalKopecks } from './receipt.ts';
 import {
   type CreatePaymentInput,
   createYooKassaClient,
@@ -181,5 +181,58 @@ describe('getPayment', () => {
   it('answers not_found for an unknown payment', async () => {
     const error = await providerError(client().getPayment('2f3c6a99-000f-5000-9000-1d2a3b4c5d6e'));
     expect(error).toMatchObject({ status: 404, code: 'not_found' });
+  });
+});
+
+describe('createReceipt (POST /v3/receipts)', () => {
+  // The «чек зачёта предоплаты» of an order a gift certificate paid 1 800 ₽ of (decision 045).
+  const offset = () =>
+    buildCertificateOffsetReceipt({
+      email: 'anna@example.ru',
+      lines: [{ name: 'Масло лаванды, 10 мл', quantity: 2, price: 1290 }],
+      total: 1800,
+    });
+
+  it('sends the offset receipt with its settlements and key; the same key is the same receipt', async () => {
+    const sent = await client().createReceipt(offset(), 'efir-certificate-receipt-1');
+    expect(sent).toMatchObject({ type: 'payment', status: 'succeeded' });
+    const request = fake.requests.at(-1)!;
+    expect(request).toMatchObject({ method: 'POST', path: '/v3/receipts' });
+    expect(request.headers['idempotence-key']).toBe('efir-certificate-receipt-1');
+    expect(request.body).toEqual({
+      type: 'payment',
+      send: true,
+      customer: { email: 'anna@example.ru' },
+      items: [
+        {
+          description: 'Масло лаванды, 10 мл',
+          quantity: '2.00',
+          amount: { value: '900.00', currency: 'RUB' },
+          vat_code: 1,
+          payment_mode: 'full_payment',
+          payment_subject: 'commodity',
+        },
+      ],
+      settlements: [{ type: 'prepayment', amount: { value: '1800.00', currency: 'RUB' } }],
+    });
+    const again = await client().createReceipt(offset(), 'efir-certificate-receipt-1');
+    expect(again.id).toBe(sent.id);
+    expect(fake.receipts.size).toBe(1);
+  });
+
+  it('is refused when the settlements do not add up to the items, or without settlements', async () => {
+    const short = {
+      ...offset(),
+      settlements: [{ type: 'prepayment' as const, amount: { value: '1700.00', currency: 'RUB' as const } }],
+    };
+    expect(await providerError(client().createReceipt(short, 'efir-certificate-receipt-2'))).toMatchObject({
+      status: 400,
+      code: 'invalid_request',
+      parameter: 'receipt',
+    });
+    const none = { ...offset(), settlements: [] };
+    const error = await providerError(client().createReceipt(none, 'efir-certificate-receipt-3'));
+    expect(error).toMatchObject({ status: 400, parameter: 'settlements' });
+    expect(error.retryable).toBe(false);
   });
 });

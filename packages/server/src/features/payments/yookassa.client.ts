@@ -38,14 +38,34 @@ export interface Receipt {
 }
 
 /**
- * A receipt sent on its own (POST /v3/receipts): `settlements` say how the buyer paid — `prepayment` is the offset of
+ * A receipt sent on its own (POST /v3/receipts, «Создание чека» of YooKassa's API reference): `type` is `payment`
+ * (чек прихода) or `refund` (чек возврата прихода); `payment_id` ties it to a payment in the shop's account;
+ * `send: true` asks YooKassa to register it now; `settlements` say how the buyer paid — `prepayment` is the offset of
  * an advance (tag 1215: a gift certificate), `cashless` money paid electronically (tag 1081).
  */
 export interface StandaloneReceipt extends Receipt {
-  type: 'payment';
+  type: 'payment' | 'refund';
   send: true;
   payment_id?: string;
   settlements: Array<{ type: 'prepayment' | 'cashless'; amount: Amount }>;
+}
+
+const receiptStatusSchema = z.enum(['pending', 'succeeded', 'canceled']);
+
+/** The part of YooKassa's receipt object we keep: its id and whether the register took it. */
+const providerReceiptSchema = z.looseObject({
+  id: z.string().min(1).max(100),
+  type: z.enum(['payment', 'refund']),
+  status: receiptStatusSchema,
+});
+export type ProviderReceipt = z.infer<typeof providerReceiptSchema>;
+
+export function parseProviderReceipt(body: unknown): ProviderReceipt {
+  const parsed = providerReceiptSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new PaymentProviderError(null, 'invalid_response', 'The receipt object in the answer is not valid');
+  }
+  return parsed.data;
 }
 
 const amountSchema = z.object({ value: z.string().regex(/^\d+(\.\d{1,2})?$/), currency: z.string() });
@@ -149,6 +169,8 @@ export interface YooKassaClient {
   /** POST /v3/refunds: the same idempotence key returns the same refund. */
   createRefund(input: CreateRefundInput, idempotenceKey: string): Promise<Refund>;
   getRefund(id: string): Promise<Refund>;
+  /** POST /v3/receipts: a receipt of its own (the offset of a certificate's advance, its return); keyed likewise. */
+  createReceipt(receipt: StandaloneReceipt, idempotenceKey: string): Promise<ProviderReceipt>;
 }
 
 /**
@@ -332,6 +354,9 @@ export function createYooKassaClient(options: YooKassaHttpOptions): YooKassaClie
     },
     async getRefund(id) {
       return parseRefund(await call('GET', `/refunds/${encodeURIComponent(id)}`));
+    },
+    async createReceipt(receipt, idempotenceKey) {
+      return parseProviderReceipt(await call('POST', '/receipts', receipt, idempotenceKey));
     },
   };
 }

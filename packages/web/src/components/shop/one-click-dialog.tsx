@@ -79,16 +79,27 @@ export function OneClickDialog({
           <p>
             Заказ <strong>{placed.number}</strong> на {formatRub(placed.goods_total)} принят.
           </p>
-          <p>
-            Мы перезвоним на номер {formatRussianPhone(placed.tel)}, чтобы договориться о доставке и оплате.
-            {placed.email && ' Письмо с заказом — на вашей почте.'}
-          </p>
+          {placed.payment_state === 'awaiting' ? (
+            // A gift certificate is paid online first (decision 050): the order's page offers the payment.
+            <p>
+              Оплатите заказ картой или через СБП — сертификат с кодом придёт на {placed.email} после оплаты.
+            </p>
+          ) : (
+            <p>
+              Мы перезвоним на номер {formatRussianPhone(placed.tel)}, чтобы договориться о доставке и оплате.
+              {placed.email && ' Письмо с заказом — на вашей почте.'}
+            </p>
+          )}
           <p className="one-click__actions">
             <Link
-              to={user ? '/my-orders' : `/checkout/done?order=${placed.id}`}
-              className="button button--ghost"
+              to={
+                user && placed.payment_state !== 'awaiting'
+                  ? '/my-orders'
+                  : `/checkout/done?order=${placed.id}`
+              }
+              className={placed.payment_state === 'awaiting' ? 'button' : 'button button--ghost'}
             >
-              Посмотреть заказ
+              {placed.payment_state === 'awaiting' ? 'Перейти к оплате' : 'Посмотреть заказ'}
             </Link>
             <button type="button" className="button" onClick={onClose}>
               Готово
