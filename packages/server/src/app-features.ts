@@ -75,7 +75,7 @@ const abandonedCartCheckMs = (hours: number) => Math.max(1000, Math.min(10 * 60 
 
 /** Health, the API document, readiness; signing in (a guest's cart joins the user's) and the cart. */
 export function registerStorefront(app: FastifyInstance, core: AppCore): void {
-  const { db, cart } = core;
+  const { db, cart, limiter } = core;
   app.get('/api/health', { schema: { response: { 200: okAnswerSchema } } }, async () => ({
     status: 'ok' as const,
   }));
@@ -99,10 +99,9 @@ export function registerStorefront(app: FastifyInstance, core: AppCore): void {
     cart,
     authenticator: core.authenticator,
     config: core.config,
-    limiter: core.limiter,
+    limiter,
     findPageUser: createPageUsers(core.auth),
-    enterCertificate: (cartId, typed, ip) =>
-      enterCertificate({ db, limiter: core.limiter }, cartId, typed, ip),
+    enterCertificate: (cartId, typed, ip) => enterCertificate({ db, limiter }, cartId, typed, ip),
   });
   registerGiftCertificateRoutes(app, {
     db,
