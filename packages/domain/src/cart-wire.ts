@@ -21,6 +21,8 @@ export const cartLineSchema = z.object({
   sum: z.int(),
   /** A chosen gift: a 0 ₽ line. */
   gift: z.literal(true).optional(),
+  /** A gift certificate (a product of the certificates' category): checkout asks whom it is for (decision 049). */
+  certificate: z.literal(true).optional(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 

@@ -20,3 +20,14 @@ export function formatDateLong(date: Date | string): string {
 export function formatDateShort(date: Date | string): string {
   return shortDate.format(new Date(date));
 }
+
+const moscowTime = new Intl.DateTimeFormat('ru-RU', {
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Moscow',
+});
+
+/** «24 декабря 2026 г. в 10:00» — Moscow time, as the shop keeps its clock. */
+export function formatDateTimeLong(date: Date | string): string {
+  return `${formatDateLong(date)} в ${moscowTime.format(new Date(date))}`;
+}

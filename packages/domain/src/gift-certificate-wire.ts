@@ -45,7 +45,7 @@ export const cartCertificatesAnswerSchema = z.object({
 });
 export type CartCertificatesAnswer = z.infer<typeof cartCertificatesAnswerSchema>;
 
-/** GET /v1/my-certificates: what the buyer bought and what was sent to their e-mail. */
+/** GET /v1/my-certificates: what the buyer bought (not what was sent to their e-mail: decision 045). */
 export const myCertificatesAnswerSchema = z.object({
   message: z.literal('my-certificates'),
   certificates: z.array(
@@ -60,10 +60,13 @@ export const myCertificatesAnswerSchema = z.object({
       recipient_name: z.string().nullable(),
       recipient_email: z.string().nullable(),
       send_at: z.string().nullable(),
+      /** When the letter leaves (or left); null until the certificate is issued on payment's letter. */
+      sent_at: z.string().nullable(),
       mine: z.boolean(),
     }),
   ),
 });
+export type MyCertificatesAnswer = z.infer<typeof myCertificatesAnswerSchema>;
 
 const adminCertificateSchema = z.object({
   id: z.int(),
@@ -165,3 +168,7 @@ export const certificateStateBodySchema = z.discriminatedUnion('action', [
     comment: z.string().trim().max(500).optional(),
   }),
 ]);
+
+export type AdminCertificatesAnswer = z.infer<typeof adminCertificatesAnswerSchema>;
+export type AdminCertificateAnswer = z.infer<typeof adminCertificateAnswerSchema>;
+export type AdminCertificate = AdminCertificateAnswer['certificate'];

@@ -31,6 +31,7 @@ export const ACCOUNT_PAGES = [
   { url: '/my-account', title: 'Личный кабинет' },
   { url: '/my-personal', title: 'Личные данные' },
   { url: '/my-orders', title: 'Мои заказы' },
+  { url: '/my-certificates', title: 'Мои сертификаты' },
   { url: '/my-address', title: 'Мои адреса' },
   { url: '/my-baskets', title: 'Сохранённые корзины' },
   { url: '/my-fav-prod', title: 'Избранное' },

@@ -228,6 +228,7 @@ export const families: FamilySeed[] = [
     key: 'sertifikat',
     name: 'Подарочный сертификат',
     category: '/sertifikaty',
-    volumes: ['1000 ₽', '3000 ₽', '5000 ₽'],
+    // The nominal as every price reads («5 000 ₽», formatRub); the slugs stay «sertifikat-5000-rub».
+    volumes: ['1\u00a0000\u00a0₽', '3\u00a0000\u00a0₽', '5\u00a0000\u00a0₽'],
   },
 ];

@@ -31,10 +31,14 @@ export interface SeedContext {
 
 const TRANSLIT: Record<string, string> = { мл: 'ml', г: 'g', шт: 'sht', '₽': 'rub', '×': 'x' };
 
-/** '10 мл' → '10-ml', '6 × 5 мл' → '6x5-ml', '1 шт.' → '' (single items need no suffix). */
+/**
+ * '10 мл' → '10-ml', '6 × 5 мл' → '6x5-ml', '1 шт.' → '' (single items need no suffix), '5 000 ₽' → '5000-rub'
+ * (a number's thousands stay together, so the certificates' URLs did not change when their nominals got spaces).
+ */
 export function slugifyVolume(volume: string): string {
   if (/^1\s*шт\.?$/.test(volume.trim())) return '';
   return volume
+    .replace(/(\d)\s(?=\d{3}(?!\d))/g, '$1')
     .replace(/\s*×\s*/g, 'x')
     .split(/\s+/)
     .map((part) => TRANSLIT[part.replace(/\.$/, '')] ?? part.replace(/\.$/, ''))

@@ -9,6 +9,7 @@ type AccountUrl = (typeof ACCOUNT_PAGES)[number]['url'];
 const ACCOUNT_DATA_PATHS: Partial<Record<AccountUrl, string>> = {
   '/my-account': '/v1/my-account',
   '/my-orders': '/v1/my-orders',
+  '/my-certificates': '/v1/my-certificates',
   '/my-baskets': '/v1/my-baskets',
   '/my-fav-prod': '/v1/my-fav-prod',
   '/my-waitlist': '/v1/my-waitlist',

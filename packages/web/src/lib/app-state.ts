@@ -50,6 +50,17 @@ export interface CheckoutDraft {
   key: string | null;
   /** With «Картой онлайн»: a card or СБП, asked for right after the order is placed. */
   onlineMethod?: 'bank_card' | 'sbp';
+  /** Whom each gift certificate of the cart is for, one per certificate unit in line order (decision 049). */
+  recipients?: CertificateRecipientDraft[];
+}
+
+/** A certificate's recipient as typed at checkout; `sendAt` is the form's local date-time, Moscow time. */
+export interface CertificateRecipientDraft {
+  name: string;
+  email: string;
+  message: string;
+  when: 'now' | 'later';
+  sendAt: string;
 }
 
 /** The whole cart as GET /v1/cart answers it (spec §3 Cart), totals as the server computed them. */

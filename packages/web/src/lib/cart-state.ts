@@ -6,7 +6,8 @@ import type { CartAnswer, CartGiftsAnswer, CartLine, CartPromoAnswer } from '@ef
 import type { CartCertificatesAnswer } from '@efir/domain/gift-certificate-wire';
 import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
-import { useAppState } from './app-context.tsx';
+import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
+import { useAppContext, useAppState } from './app-context.tsx';
 import { type AppStore, type CartData, EMPTY_CART } from './app-state.ts';
 import { CART_URL, fetchCart, setCartFromAnswer } from './cart-core.ts';
 import { type HttpClient, HttpError } from './http-client.ts';
@@ -174,6 +175,25 @@ export async function addManyToCart(
 
 export function useCart(): CartData {
   return useAppState((state) => state.cart);
+}
+
+/**
+ * The gift certificates entered in the cart's field, as GET /v1/cart/certificates lists them (none until they arrive,
+ * none on a failure), and the setter for the answers that change them.
+ */
+export function useCartCertificates(): [CartCertificate[], Dispatch<SetStateAction<CartCertificate[]>>] {
+  const { api } = useAppContext();
+  const [certificates, setCertificates] = useState<CartCertificate[]>([]);
+  useEffect(() => {
+    let live = true;
+    fetchCartCertificates(api)
+      .then((list) => live && setCertificates(list))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  return [certificates, setCertificates];
 }
 
 /** Units of this product already in the cart. */

@@ -1,6 +1,6 @@
 // The checkout data of this browser tab (spec §4): kept in session storage, so a reload on any checkout step keeps
 // what the buyer chose and typed; logout (which sets it to null in the store) removes it from the storage too.
-import type { AppStore, CheckoutDraft } from './app-state.ts';
+import type { AppStore, CertificateRecipientDraft, CheckoutDraft } from './app-state.ts';
 
 export const CHECKOUT_STORAGE_KEY = 'efir_checkout';
 
@@ -43,6 +43,21 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function parseRecipient(value: unknown): CertificateRecipientDraft {
+  const entry = isRecord(value) ? value : {};
+  return {
+    name: text(entry.name),
+    email: text(entry.email),
+    message: text(entry.message),
+    when: entry.when === 'later' ? 'later' : 'now',
+    sendAt: text(entry.sendAt),
+  };
+}
+
 /** A stored draft read back defensively: anything malformed (an older layout, a hand edit) starts afresh. */
 export function parseCheckoutDraft(raw: string | null): CheckoutDraft | null {
   if (!raw) return null;
@@ -70,6 +85,7 @@ export function parseCheckoutDraft(raw: string | null): CheckoutDraft | null {
       ...(value.onlineMethod === 'sbp' || value.onlineMethod === 'bank_card'
         ? { onlineMethod: value.onlineMethod }
         : {}),
+      ...(Array.isArray(value.recipients) ? { recipients: value.recipients.map(parseRecipient) } : {}),
     };
   } catch {
     return null;

@@ -73,10 +73,12 @@ const cartLinesOf = preparedQuery((db) =>
       stock: products.stock,
       katGlobal: products.katGlobal,
       categoryId: products.categoryId,
+      categoryUrl: categories.url,
       visible: products.visible,
     })
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(cartLines.cartId, sql.placeholder('cartId')))
     .orderBy(asc(cartLines.addedAt), asc(cartLines.productId))
     .prepare('cart_lines'),

@@ -11,6 +11,7 @@ import type {
   SavedCartPage,
   UnavailableLine,
 } from '@efir/domain/cart-wire';
+import { CERTIFICATE_CATEGORY_URL } from '@efir/domain/gift-certificate-wire';
 import type { Database } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { UserRow } from '../account/account.service.ts';
@@ -309,6 +310,7 @@ export function createCartService(db: Database, deps: { buyerHasOrdered: BuyerHa
         stock: line.stock,
         price: totals.lines[index]!.unitPrice,
         sum: totals.lines[index]!.sum,
+        ...(line.categoryUrl === CERTIFICATE_CATEGORY_URL ? { certificate: true as const } : {}),
       }));
       const giftLines: CartLine[] = [];
       if (cart.giftId !== null && lines.length > 0) {

@@ -1,7 +1,7 @@
 // The back office's gift certificates (decision 045): the list (codes masked), each one's history, and the actions —
 // resend the letter, block, unblock, extend, issue by hand — each audited in the transaction that makes it.
 
-import { formatDateLong } from '@efir/domain/dates';
+import { formatDateLong, formatDateTimeLong } from '@efir/domain/dates';
 import { maskCertificateCode } from '@efir/domain/gift-certificate-code';
 import {
   adminCertificateAnswerSchema,
@@ -62,7 +62,10 @@ function describeMovement(movement: MovementRow): string {
     case 'issued':
       return `Выпущен на ${formatRub(movement.amount)}${order ? `, оплачен в${order}` : ''}${movement.note ? ` — ${movement.note}` : ''}`;
     case 'sent':
-      return movement.note ? `Письмо поставлено в очередь (${movement.note})` : 'Письмо отправлено';
+      // The note keeps the moment as ISO text; the moderator reads it in Moscow time.
+      return movement.note
+        ? `Письмо поставлено в очередь (${movement.note.replace(/\d{4}-\d{2}-\d{2}T[\d:.]+Z/, (iso) => `${formatDateTimeLong(iso)} мск`)})`
+        : 'Письмо отправлено';
     case 'reserved':
       return `Зарезервировано ${formatRub(-movement.amount)} на${order}`;
     case 'spent':

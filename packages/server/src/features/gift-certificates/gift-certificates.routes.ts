@@ -108,6 +108,7 @@ export function registerGiftCertificateRoutes(
             recipient_name: row.recipientName,
             recipient_email: row.recipientEmail,
             send_at: row.sendAt?.toISOString() ?? null,
+            sent_at: row.sentAt?.toISOString() ?? null,
             mine: row.buyerUserId === user.id,
           };
         }),

@@ -86,6 +86,9 @@ const EMPTY_ICONS = {
   bag: <path d="M6 8h12l-1 12H7zm3 0a3 3 0 0 1 6 0" />,
   basket: <path d="M3 10h18l-2 9H5zm4 0 3-6m7 6-3-6" />,
   cap: <path d="M2 9l10-5 10 5-10 5zm4 2v5c3 2 9 2 12 0v-5" />,
+  gift: (
+    <path d="M4 11h16v9H4zm-1-4h18v4H3zm9 0v13m0-13c-1.5-3.5-6-4-6-1.5S12 7 12 7zm0 0c1.5-3.5 6-4 6-1.5S12 7 12 7z" />
+  ),
 } as const;
 
 export type EmptyIcon = keyof typeof EMPTY_ICONS;

@@ -20,7 +20,18 @@ async function copyText(text: string, field: HTMLInputElement | null): Promise<b
   }
 }
 
-export function CopyLink({ url, label }: { url: string; label: string }) {
+/** `action` and `copied` name what is copied: a link by default, a certificate's code on «Мои сертификаты». */
+export function CopyLink({
+  url,
+  label,
+  action = 'Скопировать ссылку',
+  copied = 'Ссылка скопирована',
+}: {
+  url: string;
+  label: string;
+  action?: string;
+  copied?: string;
+}) {
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
@@ -42,13 +53,13 @@ export function CopyLink({ url, label }: { url: string; label: string }) {
         className="button button--small button--ghost copy-link__button"
         onClick={async () => setState((await copyText(url, field.current)) ? 'copied' : 'failed')}
       >
-        {state === 'copied' ? 'Скопировано' : 'Скопировать ссылку'}
+        {state === 'copied' ? 'Скопировано' : action}
       </button>
       <span className="visually-hidden" role="status">
-        {state === 'copied' ? 'Ссылка скопирована' : ''}
+        {state === 'copied' ? copied : ''}
       </span>
       {state === 'failed' && (
-        <p className="copy-link__hint">Не получилось скопировать: выделите ссылку и скопируйте её вручную.</p>
+        <p className="copy-link__hint">Не получилось скопировать: выделите текст и скопируйте его вручную.</p>
       )}
     </div>
   );

@@ -16,6 +16,7 @@ import { AccountHomePage } from './account-home-page.tsx';
 import { AddressPage } from './address-page.tsx';
 import { BasketsPage } from './baskets-page.tsx';
 import { BookmarksPage } from './bookmarks-page.tsx';
+import { CertificatesPage } from './certificates-page.tsx';
 import { FavoriteProductsPage } from './favorites-page.tsx';
 import { OrdersPage } from './orders-page.tsx';
 import { PersonalPage } from './personal-page.tsx';
@@ -31,6 +32,7 @@ export const ACCOUNT_PAGE_COMPONENTS: Record<Exclude<AccountUrl, '/my-courses'>,
   '/my-account': AccountHomePage,
   '/my-personal': PersonalPage,
   '/my-orders': OrdersPage,
+  '/my-certificates': CertificatesPage,
   '/my-address': AddressPage,
   '/my-baskets': BasketsPage,
   '/my-fav-prod': FavoriteProductsPage,

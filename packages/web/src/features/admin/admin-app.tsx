@@ -6,6 +6,7 @@ import { HttpError } from '../../lib/http-client.ts';
 import { NavLink } from '../../lib/router/link.tsx';
 import { useAdminData } from './admin-api.ts';
 import { AuditSection } from './audit-section.tsx';
+import { CertificatesSection } from './certificates/certificates-section.tsx';
 import { ContentSection } from './content/content-section.tsx';
 import { CustomersSection } from './customers/customers-section.tsx';
 import { DashboardSection } from './dashboard/dashboard-section.tsx';
@@ -25,6 +26,7 @@ export const ADMIN_SECTIONS = [
   { path: 'content', title: 'Контент', Component: ContentSection },
   { path: 'moderation', title: 'Модерация', Component: ModerationSection },
   { path: 'promo', title: 'Промокоды', Component: PromoSection },
+  { path: 'certificates', title: 'Сертификаты', Component: CertificatesSection },
   { path: 'exchange', title: 'Обмен с 1С', Component: ExchangeSection },
   { path: 'outbox', title: 'Письма', Component: OutboxSection },
   { path: 'audit', title: 'Журнал изменений', Component: AuditSection },

@@ -3,15 +3,15 @@
 // so the cart's totals do not change with them (decision 045).
 import { formatDateLong } from '@efir/domain/dates';
 import { formatRub } from '@efir/domain/money';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useAppContext } from '../../lib/app-context.tsx';
 import type { CartData } from '../../lib/app-state.ts';
 import {
   applyPromoCode,
-  type CartCertificate,
   clearPromoCode,
   fetchCartCertificates,
   removeCartCertificate,
+  useCartCertificates,
 } from '../../lib/cart-state.ts';
 import { describeFailure } from '../../lib/failure-message.ts';
 
@@ -22,17 +22,7 @@ export function PromoCode({ cart }: { cart: CartData }) {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
-  const [certificates, setCertificates] = useState<CartCertificate[]>([]);
-
-  useEffect(() => {
-    let live = true;
-    fetchCartCertificates(api)
-      .then((list) => live && setCertificates(list))
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [api]);
+  const [certificates, setCertificates] = useCartCertificates();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -11,7 +11,7 @@ import { type ReactNode, useId, useRef, useState } from 'react';
 import { FormError } from '../../components/ui/form.tsx';
 import { useAppContext, useAppState } from '../../lib/app-context.tsx';
 import type { CheckoutDraft, SessionUser } from '../../lib/app-state.ts';
-import { CART_URL, describeLine, reloadCart, useCart } from '../../lib/cart-state.ts';
+import { CART_URL, describeLine, reloadCart, useCart, useCartCertificates } from '../../lib/cart-state.ts';
 import { CHECKOUT_STORAGE_KEY, createIdempotencyKey } from '../../lib/checkout-draft.ts';
 import { describeFailure } from '../../lib/failure-message.ts';
 import { HttpError } from '../../lib/http-client.ts';
@@ -24,6 +24,13 @@ import {
 } from '../../lib/orders.ts';
 import { Link } from '../../lib/router/link.tsx';
 import { useNavigate } from '../../lib/router/router-view.tsx';
+import { CertificateRows, splitByCertificates } from './certificate-payment.tsx';
+import {
+  checkRecipient,
+  describeRecipient,
+  listCertificateUnits,
+  recipientAt,
+} from './certificate-recipients.ts';
 import {
   buildOrderRequest,
   describeDeliveryChoice,
@@ -81,6 +88,8 @@ export function CheckStep() {
   const [placing, setPlacing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const inFlight = useRef(false);
+  const [certificates] = useCartCertificates();
+  const units = listCertificateUnits(cart.lines);
 
   const { delivery } = draft;
   const choice = describeDeliveryChoice(delivery);
@@ -118,7 +127,7 @@ export function CheckStep() {
       update((current) => ({ ...current, key: fixed }));
     }
     const onlineMethod = draft.onlineMethod ?? 'bank_card';
-    const built = buildOrderRequest(draft, key, cart.hydr);
+    const built = buildOrderRequest(draft, key, cart.hydr, units.length);
     if (!built.ok) {
       inFlight.current = false;
       setPlacing(false);
@@ -264,6 +273,33 @@ export function CheckStep() {
         )}
       </Section>
 
+      {units.length > 0 && (
+        <Section
+          title={units.length > 1 ? 'Подарочные сертификаты' : 'Подарочный сертификат'}
+          edit={stepUrl('info')}
+        >
+          <ul className="check-recipients">
+            {units.map((unit, index) => {
+              const checked = checkRecipient(recipientAt(draft.recipients, index), 0);
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a unit is its place in the cart's order
+                <li key={index}>
+                  <strong>{unit.title}</strong>
+                  <br />
+                  {checked.ok ? describeRecipient(checked.value, draft.form.email) : 'Проверьте получателя'}
+                  {checked.ok && checked.value.message && (
+                    <>
+                      <br />
+                      Пожелание: «{checked.value.message}»
+                    </>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </Section>
+      )}
+
       <dl className="check-totals">
         <div>
           <dt>Товары</dt>
@@ -282,9 +318,14 @@ export function CheckStep() {
           </dd>
         </div>
         <div className="check-totals__total">
-          <dt>Итого к оплате</dt>
+          <dt>{certificates.length > 0 ? 'Итого' : 'Итого к оплате'}</dt>
           <dd>{formatRub(cart.total + deliveryPrice)}</dd>
         </div>
+        <CertificateRows
+          certificates={certificates}
+          total={cart.total + deliveryPrice}
+          restClassName="check-totals__total"
+        />
       </dl>
 
       <div className="checkout-actions">
@@ -302,7 +343,8 @@ export function CheckStep() {
         </button>
       </div>
       <p className="checkout-hint">
-        {delivery.sposob_oplat === CARD_ONLINE
+        {delivery.sposob_oplat === CARD_ONLINE &&
+        splitByCertificates(certificates, cart.total + deliveryPrice).rest > 0
           ? draft.onlineMethod === 'sbp'
             ? 'После подтверждения откроется оплата через СБП. '
             : 'После подтверждения откроется страница оплаты картой. '

@@ -7,9 +7,10 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAppState } from '../../lib/app-context.tsx';
 import { CHECKOUT_STEPS, type CheckoutStep } from '../../lib/app-state.ts';
-import { CART_URL, describeLine, useCart } from '../../lib/cart-state.ts';
+import { CART_URL, describeLine, useCart, useCartCertificates } from '../../lib/cart-state.ts';
 import { findPlacedOrder, orderPageUrl } from '../../lib/orders.ts';
 import { Link } from '../../lib/router/link.tsx';
+import { CertificateRows } from './certificate-payment.tsx';
 import { canOpenStep, findFirstUnfinishedStep, STEP_TITLES, stepUrl } from './checkout-rules.ts';
 import { useCheckoutDraft, useIsBrowser } from './use-checkout.ts';
 import './checkout.css';
@@ -64,6 +65,7 @@ function OrderSummary() {
   const draft = useCheckoutDraft();
   const delivery = draft.quote;
   const deliveryPrice = delivery?.price ?? 0;
+  const [certificates] = useCartCertificates();
   return (
     <aside className="checkout-summary" aria-labelledby="checkout-summary-title">
       <h2 id="checkout-summary-title" className="checkout-summary__title">
@@ -101,6 +103,11 @@ function OrderSummary() {
           <dt>Итого</dt>
           <dd>{formatRub(cart.total + deliveryPrice)}</dd>
         </div>
+        <CertificateRows
+          certificates={certificates}
+          total={cart.total + deliveryPrice}
+          restClassName="checkout-summary__total"
+        />
       </dl>
       <Link to={CART_URL} className="checkout-summary__edit">
         Изменить корзину

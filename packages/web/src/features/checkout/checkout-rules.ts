@@ -9,12 +9,14 @@ import {
   deliveryFormSchema,
   isDeliveryStepReady,
 } from '@efir/domain/delivery-rules';
+import type { CertificateRecipientForm } from '@efir/domain/gift-certificate-wire';
 import {
   type AddressInput,
   CHECKOUT_STEPS,
   type CheckoutDraft,
   type CheckoutStep,
 } from '../../lib/app-state.ts';
+import { checkRecipients } from './certificate-recipients.ts';
 
 export const STEP_TITLES: Record<CheckoutStep, string> = {
   delivery: 'Доставка',
@@ -97,7 +99,9 @@ const INFO_FIELDS = ['name', 'fam', 'email', 'tel', 'id', 'koment', 'ecopack', '
 
 /** Which step owns a field of a 422 answer; 'cart' for the cart's own refusals (sold out, promo spent, empty). */
 export function findStepOfField(field: string): CheckoutStep | 'cart' {
-  if (field === 'cart' || field === 'promo' || field.startsWith('lines.')) return 'cart';
+  if (field === 'cart' || field === 'promo' || field === 'certificates' || field.startsWith('lines.'))
+    return 'cart';
+  if (field.startsWith('gift_certificates')) return 'info';
   const name = field.replace(/^(contact|delivery)\./, '');
   const head = name.split('.')[0] ?? name;
   if (field.startsWith('contact.') || INFO_FIELDS.includes(head)) return 'info';
@@ -185,6 +189,8 @@ export interface OrderRequest {
   idempotency_key: string;
   contact: CheckoutContactInput;
   delivery: DeliveryFormInput;
+  /** Whom each gift certificate is for, one per certificate unit in line order (decision 049). */
+  gift_certificates?: CertificateRecipientForm[];
   /** What the /check step showed: the server places nothing when its figures differ. */
   expected?: { goods_total: number; delivery_price: number; cart_version?: string };
 }
@@ -193,8 +199,17 @@ export type BuiltOrder =
   | { ok: true; body: OrderRequest }
   | { ok: false; step: CheckoutStep; message: string };
 
-/** The POST /v1/order body, or the step to go back to when the draft does not pass the shared schemas. */
-export function buildOrderRequest(draft: CheckoutDraft, key: string, hydr: boolean): BuiltOrder {
+/**
+ * The POST /v1/order body, or the step to go back to when the draft does not pass the shared schemas.
+ * `certificates` is how many gift certificates the cart holds; `now` judges their send dates.
+ */
+export function buildOrderRequest(
+  draft: CheckoutDraft,
+  key: string,
+  hydr: boolean,
+  certificates = 0,
+  now = Date.now(),
+): BuiltOrder {
   const delivery = buildDeliveryForm(draft, hydr);
   const checkedDelivery = deliveryFormSchema.safeParse(delivery);
   if (!checkedDelivery.success || !isDeliveryStepReady(delivery)) {
@@ -207,5 +222,17 @@ export function buildOrderRequest(draft: CheckoutDraft, key: string, hydr: boole
   if (!checkoutContactSchema.safeParse(contact).success) {
     return { ok: false, step: 'info', message: 'Проверьте имя, фамилию, e-mail и телефон.' };
   }
-  return { ok: true, body: { idempotency_key: key, contact, delivery } };
+  const recipients = checkRecipients(draft.recipients, certificates, now);
+  if (!recipients.ok) {
+    return { ok: false, step: 'info', message: 'Проверьте, кому и когда отправить сертификат.' };
+  }
+  return {
+    ok: true,
+    body: {
+      idempotency_key: key,
+      contact,
+      delivery,
+      ...(certificates > 0 ? { gift_certificates: recipients.value } : {}),
+    },
+  };
 }

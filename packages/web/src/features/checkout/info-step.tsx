@@ -2,7 +2,7 @@
 // for a logged-in buyer) and the wishes of the Delivery form: comment, eco packing, a call first, a consultation.
 import { checkoutContactSchema } from '@efir/domain/delivery-rules';
 import { formatRussianPhone } from '@efir/domain/phone';
-import { useId, useLayoutEffect } from 'react';
+import { useId, useLayoutEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import {
   CheckboxField,
@@ -14,10 +14,13 @@ import {
 } from '../../components/ui/form.tsx';
 import { PhoneField } from '../../components/ui/phone-field.tsx';
 import { useAppState } from '../../lib/app-context.tsx';
+import { useCart } from '../../lib/cart-state.ts';
 import { FORM_ERROR } from '../../lib/forms.ts';
 import { Link } from '../../lib/router/link.tsx';
 import { useNavigate } from '../../lib/router/router-view.tsx';
+import { checkRecipients, listCertificateUnits, type RecipientErrors } from './certificate-recipients.ts';
 import { contactOf, stepUrl } from './checkout-rules.ts';
+import { CertificateRecipients } from './recipient-fields.tsx';
 import { markPassed, useCheckoutDraft, useUpdateCheckout } from './use-checkout.ts';
 
 const FIELDS = ['name', 'fam', 'email', 'tel'] as const;
@@ -30,6 +33,8 @@ export function InfoStep() {
   const location = useLocation();
   const ids = useId();
   const { name, fam, email, tel } = draft.form;
+  const units = listCertificateUnits(useCart().lines);
+  const [recipientErrors, setRecipientErrors] = useState<RecipientErrors>([]);
   const form = useForm({
     // The contact lives in the checkout's draft, so a reload or a step back keeps it.
     source: {
@@ -93,6 +98,15 @@ export function InfoStep() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
+          const recipients = checkRecipients(draft.recipients, units.length, Date.now());
+          setRecipientErrors(recipients.ok ? [] : recipients.errors);
+          if (!recipients.ok) {
+            // The first field refused takes the focus, as the contact form's own fields do.
+            requestAnimationFrame(() =>
+              form.formRef.current?.querySelector<HTMLElement>('.recipients [aria-invalid="true"]')?.focus(),
+            );
+            return;
+          }
           void form.submit(contactOf(draft));
         }}
       >
@@ -151,6 +165,7 @@ export function InfoStep() {
             Нужна консультация ароматерапевта — перезвоним и подскажем
           </CheckboxField>
         </div>
+        <CertificateRecipients units={units} errors={recipientErrors} />
         <div className="checkout-actions">
           <Link to={stepUrl('pay')} className="button button--ghost">
             Назад
