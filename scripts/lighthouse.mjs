@@ -4,7 +4,8 @@
 // accessibility ≥ 95, SEO 100. Exits 1 when a page misses one. `--json FILE` also writes the scores and the
 // failing audits; `--reports DIR` the full Lighthouse report of each page; `--runs N` measures each page N times
 // and keeps the run with the median performance score (scores move by several points between runs on a busy
-// machine).
+// machine). `--url BASE` measures a shop already running there (e.g. an older commit's `npm start`, for an A/B on
+// the same machine at the same time) instead of starting this build; `--only home,product` limits the pages.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,13 +21,15 @@ const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : n
 const jsonOut = option('--json');
 const reportsDir = option('--reports');
 const runs = Math.max(1, Number(option('--runs') ?? 1));
+const givenUrl = option('--url');
+const only = option('--only')?.split(',');
 
 const PAGES = [
-  { name: 'главная', path: '/' },
-  { name: 'категория', path: '/efirnye-masla/citrusovye' },
-  { name: 'товар', path: '/bergamot-10-ml.html' },
-  { name: 'статья', path: '/articles/efirnye-masla-dlya-sna.html' },
-];
+  { id: 'home', name: 'главная', path: '/' },
+  { id: 'category', name: 'категория', path: '/efirnye-masla/citrusovye' },
+  { id: 'product', name: 'товар', path: '/bergamot-10-ml.html' },
+  { id: 'article', name: 'статья', path: '/articles/efirnye-masla-dlya-sna.html' },
+].filter((page) => !only || only.includes(page.id));
 const TARGETS = { performance: 95, accessibility: 95, seo: 100 };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
@@ -34,11 +37,11 @@ if (!existsSync(chromePath)) {
   console.error(`Chromium не найден: ${chromePath} (apt-get install chromium или CHROMIUM_PATH=…)`);
   process.exit(1);
 }
-if (!args.includes('--no-build')) {
+if (!args.includes('--no-build') && !givenUrl) {
   execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 }
 
-const shop = await startShop();
+const shop = givenUrl ? { url: givenUrl.replace(/\/$/, ''), stop: async () => {} } : await startShop();
 const chrome = await chromeLauncher.launch({
   chromePath,
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
