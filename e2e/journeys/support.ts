@@ -325,3 +325,24 @@ export async function pdfText(pdf: Buffer): Promise<string> {
   await document.destroy();
   return text;
 }
+
+/** /dostavka's tariff table as the page shows it: each row's cells, spaces made plain (its head row starts «Способ»). */
+export async function readDostavkaTable(page: Page): Promise<string[][]> {
+  await page.goto('/dostavka.html');
+  const rows = page.locator('.static-page .table-row');
+  await rows.first().waitFor();
+  const all: string[][] = [];
+  for (const row of await rows.all())
+    all.push((await row.locator('.table-cell').allTextContents()).map(plain));
+  return all;
+}
+
+/** Checkout's «Доставка» step: the price and term of a way's line (a method, or a kind of the chosen method). */
+export async function checkoutDeliveryLine(page: Page, title: string): Promise<string> {
+  const option = page
+    .locator('label.option')
+    .filter({ has: page.locator('.option__title', { hasText: title }) })
+    .first();
+  await option.locator('.option__price').waitFor();
+  return plain(await option.locator('.option__aside').textContent());
+}

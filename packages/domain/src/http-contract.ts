@@ -53,3 +53,5 @@ export const TOKEN_BLACKLISTED = 'The token has been blacklisted';
  */
 export const CART_FORM_PATH = '/my-cart/add';
 export const CART_PAGE_PATH = '/my-cart';
+/** The query the form's answer adds to the cart page when the product sold out (or was withdrawn) meanwhile. */
+export const CART_FORM_SOLD_OUT = 'net-v-nalichii';

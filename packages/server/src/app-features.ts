@@ -13,7 +13,7 @@ import { registerAccountRoutes } from './features/account/account.routes.ts';
 import { listAddressBook } from './features/account/account.service.ts';
 import { customersAdminSection } from './features/account/customers-admin.ts';
 import { questionsAdminSection } from './features/account/questions-admin.ts';
-import { registerAuthRoutes } from './features/auth/auth.routes.ts';
+import { createPageUsers, registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { remindAbandonedCarts } from './features/cart/abandoned-cart.ts';
 import { CART_COOKIE, registerCartRoutes } from './features/cart/cart.routes.ts';
 import { findProductForCart, HYDROLAT_KAT_GLOBAL } from './features/cart/cart.service.ts';
@@ -76,7 +76,7 @@ const abandonedCartCheckMs = (hours: number) => Math.max(1000, Math.min(10 * 60 
 
 /** Health, the API document, readiness; signing in (a guest's cart joins the user's) and the cart. */
 export function registerStorefront(app: FastifyInstance, core: AppCore): void {
-  const { db, cart } = core;
+  const { db, cart, limiter } = core;
   app.get('/api/health', { schema: { response: { 200: okAnswerSchema } } }, async () => ({
     status: 'ok' as const,
   }));
@@ -100,9 +100,9 @@ export function registerStorefront(app: FastifyInstance, core: AppCore): void {
     cart,
     authenticator: core.authenticator,
     config: core.config,
-    limiter: core.limiter,
-    enterCertificate: (cartId, typed, ip) =>
-      enterCertificate({ db, limiter: core.limiter }, cartId, typed, ip),
+    limiter,
+    findPageUser: createPageUsers(core.auth),
+    enterCertificate: (cartId, typed, ip) => enterCertificate({ db, limiter }, cartId, typed, ip),
   });
   registerGiftCertificateRoutes(app, {
     db,

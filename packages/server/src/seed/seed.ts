@@ -2,7 +2,17 @@
 import { sanitizeHtml } from '@efir/domain/sanitize-html';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { auditLog, categories, menuItems, promoCodes, seedRuns, slides, staticPages } from '../schema.ts';
+import {
+  auditLog,
+  categories,
+  menuItems,
+  products,
+  promoCodes,
+  seedRuns,
+  slides,
+  staticPages,
+} from '../schema.ts';
+import { familyDetails } from './catalog-products.ts';
 import { reviewsSeedSteps } from './reviews.seed.ts';
 import { schoolSeedSteps } from './school.seed.ts';
 import { catalogueSeedSteps, type SeedContext } from './seed-catalogue.ts';
@@ -113,6 +123,25 @@ async function seedAgreeingContent(db: Database): Promise<void> {
   }
 }
 
+/** The certificate's words before it had a recipient form at checkout (docs/promises.md): changed where unedited. */
+const OLD_CERTIFICATE_COMPOSITION =
+  'Электронный сертификат с уникальным кодом; приходит на e-mail в течение 15 минут после оплаты; срок действия — 12 месяцев';
+
+/** Already-seeded shops get the words docs/promises.md changed: the fact pages and the certificate's page. */
+async function seedKeptPromises(db: Database): Promise<void> {
+  await seedFactTokens(db);
+  const certificate = familyDetails.find((family) => family.key === 'sertifikat');
+  if (!certificate) return;
+  await db
+    .update(products)
+    .set({
+      composition: certificate.composition,
+      description: sanitizeHtml(certificate.description),
+      usage: sanitizeHtml(certificate.usage),
+    })
+    .where(and(eq(products.familyKey, 'sertifikat'), eq(products.composition, OLD_CERTIFICATE_COMPOSITION)));
+}
+
 export const seedSteps: SeedStep[] = [
   { name: '001-categories', run: seedCategories },
   { name: '002-static-pages', run: seedStaticPages },
@@ -126,6 +155,8 @@ export const seedSteps: SeedStep[] = [
   { name: 'content-agrees-with-data', run: seedAgreeingContent },
   // /dostavka: the point is picked from a list, as checkout offers it, not «на карте» (issue 35, decision 043).
   { name: 'pickup-points-from-a-list', run: seedFactTokens },
+  // Every promise the shop's texts make is one it keeps (issue 42 point 8, docs/promises.md).
+  { name: 'promises-kept-in-words', run: seedKeptPromises },
 ];
 
 /** Runs every step not yet recorded, each in its own transaction. Returns the names of the steps that ran. */

@@ -43,11 +43,19 @@ export const SESSION_HINT_COOKIE = 'efir_session';
  * server.
  */
 export function createPageSessions(auth: AuthService, tokens: AccessTokens): PageSessions {
+  const findPageUser = createPageUsers(auth);
+  return async (request) => {
+    const user = await findPageUser(request);
+    return user ? (await tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion })).token : null;
+  };
+}
+
+/** The signed-in user of a request by the refresh cookie alone (a page, or a plain form that has no token). */
+export function createPageUsers(auth: AuthService): (request: FastifyRequest) => Promise<UserRow | null> {
   return async (request) => {
     const cookie = request.cookies[REFRESH_COOKIE];
     if (!cookie) return null;
-    const user = await auth.peekSession(cookie, clientDigest(request.ip, request.headers['user-agent']));
-    return user ? (await tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion })).token : null;
+    return auth.peekSession(cookie, clientDigest(request.ip, request.headers['user-agent']));
   };
 }
 

@@ -85,6 +85,52 @@ describe('POST /my-cart/add, the plain «В корзину»', () => {
     expect(response.cookies.find((cookie) => cookie.name === 'efir_cart')).toBeUndefined();
   });
 
+  it('answers the cart page saying so when the product sold out since the page was shown, not a JSON 409', async () => {
+    const [soldOut] = await testApp.database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.stock, 0))
+      .limit(1);
+    const response = await post(`id=${soldOut!.id}`);
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/my-cart?net-v-nalichii');
+    const cart = response.cookies.find((cookie) => cookie.name === 'efir_cart');
+    expect(await cartOf(`efir_cart=${cart!.value}`)).toEqual([]);
+  });
+
+  it('adds to the signed-in visitor’s own cart: the session cookie names her, as it does for her pages', async () => {
+    const address = '203.0.113.200';
+    const registered = await testApp.app.inject({
+      method: 'POST',
+      url: '/v1/user',
+      remoteAddress: address,
+      headers: { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' },
+      payload: { name: 'Вера', email: 'vera.form@example.ru', password: 'шалфей и розмарин', agree: true },
+    });
+    expect(registered.statusCode).toBe(200);
+    const refresh = registered.cookies.find((cookie) => cookie.name === 'efir_refresh' && cookie.value);
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/my-cart/add',
+      remoteAddress: address,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'sec-fetch-site': 'same-origin',
+        cookie: `efir_refresh=${refresh!.value}`,
+      },
+      payload: `id=${lavenderId}`,
+    });
+    expect(response.statusCode).toBe(303);
+    // No guest cart was made for the press: the line is in the cart her token reads.
+    expect(response.cookies.find((cookie) => cookie.name === 'efir_cart')).toBeUndefined();
+    const mine = await testApp.app.inject({
+      method: 'GET',
+      url: '/v1/cart',
+      headers: { authorization: `Bearer ${registered.json().access_token}` },
+    });
+    expect(mine.json().cart.lines).toEqual([expect.objectContaining({ id: lavenderId, quantity: 1 })]);
+  });
+
   it('refuses fields it does not know and a quantity out of range with 422', async () => {
     for (const body of [`id=${lavenderId}&quantity=0`, 'id=abc', `id=${lavenderId}&price=1`]) {
       expect((await post(body)).statusCode, body).toBe(422);

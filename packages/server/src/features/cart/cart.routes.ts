@@ -7,7 +7,13 @@ import {
   cartPromoAnswerSchema,
   cartSavedAnswerSchema,
 } from '@efir/domain/cart-wire';
-import { APP_HEADER, CART_FORM_PATH, CART_PAGE_PATH, MESSAGES } from '@efir/domain/http-contract';
+import {
+  APP_HEADER,
+  CART_FORM_PATH,
+  CART_FORM_SOLD_OUT,
+  CART_PAGE_PATH,
+  MESSAGES,
+} from '@efir/domain/http-contract';
 import { z } from '@efir/domain/zod-ru';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -40,6 +46,8 @@ export function registerCartRoutes(
     authenticator: Authenticator;
     config: Config;
     limiter: RateLimiter;
+    /** The signed-in user of a page request (the session cookie), for the plain form, which has no token. */
+    findPageUser?: (request: FastifyRequest) => Promise<UserRow | null>;
     /**
      * The field «Подарочный сертификат или промокод» takes gift certificate codes too (decision 045): this answers
      * for a certificate code, and null for anything else, which is then a promo code.
@@ -61,7 +69,10 @@ export function registerCartRoutes(
   }
 
   async function ensureCurrentCart(request: FastifyRequest, reply: FastifyReply) {
-    const user = await authenticator.findUser(request);
+    return ensureCartOf(await authenticator.findUser(request), request, reply);
+  }
+
+  async function ensureCartOf(user: UserRow | null, request: FastifyRequest, reply: FastifyReply) {
     const { cart, created } = await carts.ensureCart(user, request.cookies[CART_COOKIE]);
     if (created) {
       reply.setCookie(CART_COOKIE, cart.id, {
@@ -121,9 +132,21 @@ export function registerCartRoutes(
         async (request, reply) => {
           if (!(await deps.limiter.hit(`cart-form:${request.ip}`, FORM_LIMIT, FORM_WINDOW_MS)))
             throw new AppError(429, MESSAGES.tooManyAttempts);
-          const found = await ensureCurrentCart(request, reply);
-          await carts.add(found.cart, request.body.id, request.body.quantity);
-          return reply.header('cache-control', 'no-store').redirect(CART_PAGE_PATH, 303);
+          // A plain form carries no Bearer token: a signed-in visitor is known by the session cookie the page
+          // render reads too, so the press lands in the cart her pages show.
+          const user =
+            (await authenticator.findUser(request)) ?? (await deps.findPageUser?.(request)) ?? null;
+          const found = await ensureCartOf(user, request, reply);
+          reply.header('cache-control', 'no-store');
+          try {
+            await carts.add(found.cart, request.body.id, request.body.quantity);
+          } catch (error) {
+            // Sold out (or withdrawn) since the page was shown: the cart page says so in Russian, not a JSON 409.
+            if (error instanceof AppError && (error.status === 409 || error.status === 404))
+              return reply.redirect(`${CART_PAGE_PATH}?${CART_FORM_SOLD_OUT}`, 303);
+            throw error;
+          }
+          return reply.redirect(CART_PAGE_PATH, 303);
         },
       );
   });

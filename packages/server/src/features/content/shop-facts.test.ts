@@ -88,7 +88,7 @@ describe('the pages state the rules the shop works by', () => {
     expect(akcii).not.toContain('автоматически, когда сумма');
   });
 
-  it('/dostavka prints, for every way checkout offers, its term and price in the Moscow zone exactly as checkout quotes them, by zone', async () => {
+  it('/dostavka prints every way checkout offers, by zone, and checkout’s first list spans the zones', async () => {
     const list = (await getJson(shop, '/api/v1/calculator/list')) as {
       methods: Array<{
         kinds: Array<{
@@ -110,19 +110,31 @@ describe('the pages state the rules the shop works by', () => {
         dostavka,
       );
       expect(row, option.name).not.toBeNull();
-      const [, moscow = '', , , free = ''] = row ?? [];
-      // Checkout's list (no address yet) prices the Moscow zone: the page's Moscow column says the same.
-      const price =
-        option.price === null
-          ? 'по запросу'
-          : option.price === 0
-            ? 'бесплатно'
-            : `(от )?${rub(option.price)}`;
-      expect(moscow.trim(), option.name).toMatch(new RegExp(`^${option.term?.text}, ${price}$`));
+      const [, moscow = '', european = '', siberia = '', free = ''] = row ?? [];
+      // Checkout's list (no address yet, so no zone) spans the page's zone columns (issue 35): the cheapest
+      // price, the term from the nearest zone's shortest to the farthest one's longest.
+      const zones = [moscow, european, siberia]
+        .map((cell) => /^(\d+)(?:–(\d+))? (?:день|дня|дней), (.+)$/.exec(cell.trim()))
+        .filter((match) => match !== null);
+      expect(zones.length, option.name).toBeGreaterThan(0);
+      expect(option.term?.min, option.name).toBe(Math.min(...zones.map((match) => Number(match[1]))));
+      expect(option.term?.max, option.name).toBe(
+        Math.max(...zones.map((match) => Number(match[2] ?? match[1]))),
+      );
+      const prices = zones.map((match) => match[3]!);
+      if (option.price === null) expect(prices, option.name).toContain('по запросу');
+      else if (option.price === 0) expect(prices, option.name).toContain('бесплатно');
+      else
+        expect(
+          Math.min(...prices.map((price) => Number(price.replace(/\D/g, '')) || Number.POSITIVE_INFINITY)),
+          option.name,
+        ).toBe(option.price);
       expect(free.trim()).toBe(option.freeFrom === null ? '—' : `от ${rub(option.freeFrom)}`);
     }
     // The rows the defects found: Russian Post 3–6 days at checkout against 3–14 on the page, CDEK's point 2–3 days
-    // against 2–8 — now each zone says its own.
+    // against 2–8 — now each zone says its own, and checkout's first list says «3–14 дней, от 290 ₽».
+    const post = options.find((option) => option.name === 'Почта России');
+    expect(post?.term?.text).toBe('3–14 дней');
     expect(dostavka).toContain(
       '| Почта России | 3–6 дней, от 290 ₽ | 5–9 дней, от 340 ₽ | 7–14 дней, от 420 ₽ | — |',
     );

@@ -318,6 +318,19 @@ describe('changing an order’s status', () => {
   });
 });
 
+describe('what checkout promised to call about (docs/promises.md)', () => {
+  it('shows the moderator the buyer’s «перезвоним» wishes on the order: a consultation, a call before delivery', async () => {
+    const { order } = await placeOrder([[lavender().id, 1]], {
+      delivery: { ...courierMoscow(), consultant: true, calling: true },
+    });
+    const asked = await moderator.request({ method: 'GET', url: `${ADMIN}/orders/${order.id}` });
+    expect(asked.json().order.delivery).toMatchObject({ consultation: true, call_before: true });
+    const { order: plain } = await placeOrder([[lavender().id, 1]]);
+    const quiet = await moderator.request({ method: 'GET', url: `${ADMIN}/orders/${plain.id}` });
+    expect(quiet.json().order.delivery).toMatchObject({ consultation: false, call_before: false });
+  });
+});
+
 describe('the orders list', () => {
   let cash: Awaited<ReturnType<typeof placeOrder>>;
   let card: Awaited<ReturnType<typeof placeOrder>>;

@@ -183,7 +183,9 @@ describe('POST /api/v1/calculator/pvz-cost', () => {
   it('answers 422 for an unknown point, a wrong kind or a hostile code', async () => {
     const unknown = await post('/api/v1/calculator/pvz-cost', { code: 'NOPE1', type: 7 });
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().errors).toEqual({ code: ['Пункт выдачи не найден: выберите его на карте заново'] });
+    expect(unknown.json().errors).toEqual({
+      code: ['Пункт выдачи не найден: выберите его из списка заново'],
+    });
     // The right code under another carrier's kind is not that point.
     expect((await post('/api/v1/calculator/pvz-cost', { code: 'MSK412', type: 10 })).statusCode).toBe(422);
     for (const payload of [

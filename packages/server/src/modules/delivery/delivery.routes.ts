@@ -105,7 +105,7 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: DeliveryRoute
     { schema: { body: pvzCostSchema, response: { 200: pvzCostAnswerSchema } }, config: { csrf: false } },
     async (request) => {
       const answer = await quotePickupPointCost(service, request.body, await deps.getCartSnapshot(request));
-      if (!answer) throw invalidData({ code: ['Пункт выдачи не найден: выберите его на карте заново'] });
+      if (!answer) throw invalidData({ code: ['Пункт выдачи не найден: выберите его из списка заново'] });
       return answer;
     },
   );

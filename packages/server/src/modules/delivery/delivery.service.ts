@@ -348,12 +348,16 @@ export async function listDeliveryMethods(deps: DeliveryDeps, cart: CartSnapshot
     ),
   );
   const all = [...outcomes, ...extra.filter((outcome): outcome is QuoteOutcome => outcome !== null)];
+  // The buyer has not said where yet: each way is also asked for the farther zones, so its line spans the country.
+  const farther = await Promise.all(
+    FARTHER_ZONES.map((destination) =>
+      Promise.all(tariffs.map((provider) => safeQuote(deps, provider, { ...input, ...destination }))),
+    ),
+  );
   const methods: DeliveryMethodWire[] = DELIVERY_METHOD_IDS.map((id) => {
-    const kinds = (DELIVERY_METHOD_KINDS[id] as readonly DeliveryKindId[]).map((kind) => {
-      // The list shows the cheapest way of each kind.
-      const [best] = buildOptions(all, [kind], { cart, indicative: true, pickup: isPickupKind(kind) });
-      return best!;
-    });
+    const kinds = (DELIVERY_METHOD_KINDS[id] as readonly DeliveryKindId[]).map((kind) =>
+      spanZones([all, ...farther].map((zone) => cheapestOption(zone, kind, cart))),
+    );
     const available = kinds.some((kind) => kind.available);
     return {
       id: id as DeliveryMethodId,
@@ -364,6 +368,34 @@ export async function listDeliveryMethods(deps: DeliveryDeps, cart: CartSnapshot
     };
   });
   return { methods, hydr: cart.hydr, total: cart.total, weight: input.weightGrams };
+}
+
+/**
+ * Until the buyer gives an address or a point, checkout's first list cannot know her zone: besides the shop's city
+ * it asks for a city in each farther tariff zone (Kazan, Novosibirsk; tariff-tables.ts zoneOfZip), and each line
+ * reads «от» the cheapest price, from the nearest zone's shortest term to the farthest's longest (issue 35).
+ */
+const FARTHER_ZONES: ReadonlyArray<Pick<QuoteInput, 'toZip'>> = [{ toZip: '420000' }, { toZip: '630000' }];
+
+/** The cheapest way of a kind to one destination (or why there is none). */
+function cheapestOption(
+  outcomes: QuoteOutcome[],
+  kind: DeliveryKindId,
+  cart: CartSnapshot,
+): DeliveryOptionWire {
+  return buildOptions(outcomes, [kind], { cart, indicative: true, pickup: isPickupKind(kind) })[0]!;
+}
+
+/** One line for several destinations: the cheapest available one's price, the term from the shortest to the longest. */
+function spanZones(options: DeliveryOptionWire[]): DeliveryOptionWire {
+  const available = options.filter((option) => option.available);
+  if (available.length === 0) return options[0]!;
+  const best = [...available].sort(byPrice)[0]!;
+  const terms = available.flatMap((option) => (option.term ? [option.term] : []));
+  if (terms.length === 0) return best;
+  const min = Math.min(...terms.map((term) => term.min));
+  const max = Math.max(...terms.map((term) => term.max));
+  return { ...best, term: { min, max, text: formatDeliveryTerm(min, max) } };
 }
 
 export function isPickupKind(kind: number): boolean {
@@ -543,10 +575,10 @@ export async function quoteDelivery(
   const pointChoice =
     form.pvzNew ?? (form.pvz !== null ? await deps.resolveSavedPickupPoint?.(form.pvz) : null);
   if (kind === 7 || kind === 9 || kind === 10 || (kind === 14 && pointChoice)) {
-    if (!pointChoice) return refuse('point_not_found', 'Выберите пункт выдачи на карте', 'pvz');
+    if (!pointChoice) return refuse('point_not_found', 'Выберите пункт выдачи из списка', 'pvz');
     point = pointChoice.type === kind ? await findPickupPoint(deps.db, kind, pointChoice.code) : null;
     if (!point)
-      return refuse('point_not_found', 'Пункт выдачи не найден: выберите его на карте заново', 'pvz');
+      return refuse('point_not_found', 'Пункт выдачи не найден: выберите его из списка заново', 'pvz');
     Object.assign(input, destinationOfPoint(point));
   } else if (ADDRESS_KINDS.includes(kind) || kind === 14) {
     const address =

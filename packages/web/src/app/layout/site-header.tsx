@@ -1,5 +1,7 @@
-// Header of spec §2: logo, slogan, two phones and the search box (with typing hints once the page is live). Below
-// 960 px the menu toggle leads the row and the header is one compact line: toggle, logo, search box.
+// Header of spec §2: logo, slogan, the phones and the search box (with typing hints once the page is live). Below
+// 960 px the menu toggle leads the row and the header is one compact line: toggle, logo, search box. From 960 px the
+// top bar above (which stays on screen) already shows the first phone, so this row lists the others: each number
+// once at the top of the page (issue 35).
 import { SHOP } from '@efir/domain/shop-info';
 import { DropLogo } from '../../components/ui/icons.tsx';
 import { HeaderSearch } from '../../features/search/header-search.tsx';
@@ -22,7 +24,7 @@ export function SiteHeader() {
         </Link>
         <HeaderSearch />
         <div className="site-header__phones">
-          {SHOP.phones.map((phone) => (
+          {SHOP.phones.slice(1).map((phone) => (
             <a key={phone.href} href={phone.href} className="phone">
               <span className="phone__number">{phone.display}</span>
               <span className="phone__note">{phone.note}</span>

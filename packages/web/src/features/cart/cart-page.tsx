@@ -3,6 +3,7 @@
 
 import type { CartLine } from '@efir/domain/cart-wire';
 import { HYDROLAT_REASON } from '@efir/domain/delivery-rules';
+import { CART_FORM_SOLD_OUT } from '@efir/domain/http-contract';
 import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { useState } from 'react';
@@ -31,6 +32,9 @@ import { Gifts } from './cart-gifts.tsx';
 import { PromoCode } from './cart-promo.tsx';
 import { RemoveUnavailable, UnavailableLines } from './cart-unavailable.tsx';
 import './cart.css';
+
+const SOLD_OUT_MESSAGE =
+  'Этого товара уже нет в наличии, в корзину он не добавлен. На странице товара можно подписаться на уведомление о поступлении.';
 
 /** «−10 %» of a discounted regular line: the price the buyer pays per unit against the catalogue price. */
 function LinePrice({ line }: { line: CartLine }) {
@@ -284,7 +288,10 @@ export function CartPage() {
   const [savedLink, setSavedLink] = useState<string | null>(null);
   const location = useLocation();
   // The checkout sends the buyer back here when the order could not be placed (e.g. something sold out).
-  const returnMessage = (location.state as { message?: string } | null)?.message;
+  // «В корзину» as a plain form (no scripts) of a product that sold out meanwhile lands here with the query.
+  const returnMessage =
+    (location.state as { message?: string } | null)?.message ??
+    (new URLSearchParams(location.search).has(CART_FORM_SOLD_OUT) ? SOLD_OUT_MESSAGE : undefined);
 
   if (pending) {
     return (
