@@ -21,6 +21,14 @@ async function tableRows(page: Page): Promise<string[][]> {
   return all;
 }
 
+/** «3–6 дней, от 290 ₽» (or «1 день, 199 ₽») as numbers. */
+function figuresOf(text: string): { from: number; to: number; price: number } {
+  const term = /(\d+)(?:–(\d+))?\s+(?:день|дня|дней)/.exec(text);
+  const price = /(\d[\d\s]*)\s*₽/.exec(text)?.[1]?.replace(/\s/g, '');
+  expect(term, `no term in «${text}»`).not.toBeNull();
+  return { from: Number(term![1]), to: Number(term![2] ?? term![1]), price: Number(price) };
+}
+
 describe.skipIf(!hasBrowser)('the shop’s promises agree with its rules', () => {
   const browser = useBrowser();
 
@@ -59,7 +67,7 @@ describe.skipIf(!hasBrowser)('the shop’s promises agree with its rules', () =>
     expect(giftLines.filter((line) => line.includes('— при заказе от'))).toEqual(offered);
   });
 
-  it('/dostavka states, in its Moscow column, the Russian Post and 5Post term and price checkout gives', async () => {
+  it('/dostavka states the Russian Post and 5Post terms and prices checkout gives before an address', async () => {
     const { page } = browser;
     await page.goto('/dostavka.html');
     const rows = await tableRows(page);
@@ -68,6 +76,8 @@ describe.skipIf(!hasBrowser)('the shop’s promises agree with its rules', () =>
     const fivePost = row('Постаматы 5Post');
     expect(post).toBeDefined();
     expect(fivePost).toBeDefined();
+    expect(post?.[1]).toBe('3–6 дней, от 290 ₽');
+    expect(post?.[3]).toBe('7–14 дней, от 420 ₽');
 
     await addToCartFromProductPage(page, `${baseUrl}/lavanda-uzkolistnaya-10-ml.html`);
     await page.goto('/my-cart');
@@ -81,11 +91,17 @@ describe.skipIf(!hasBrowser)('the shop’s promises agree with its rules', () =>
       await option.locator('.option__price').waitFor();
       const price = plain(await option.locator('.option__price').textContent());
       const term = plain(await option.locator('.option__term').textContent());
-      // The page's first column is the Moscow zone, which checkout's list (no address yet) prices: the same words.
-      expect(promised?.[1]).toBe(`${term}, ${price.replace(/^от /, method === 'Почта России' ? 'от ' : '')}`);
+      // No address yet, so checkout's list spans the page's three zone columns (decision 052): from the nearest
+      // zone's shortest term to the farthest zone's longest, «от» the cheapest zone's price.
+      const zones = (promised ?? []).slice(1, 4).map(figuresOf);
+      const expected = {
+        from: Math.min(...zones.map((zone) => zone.from)),
+        to: Math.max(...zones.map((zone) => zone.to)),
+        price: Math.min(...zones.map((zone) => zone.price)),
+      };
+      expect(figuresOf(`${term}, ${price}`), `${method}: «${term}, ${price}»`).toEqual(expected);
+      expect(price).toMatch(/^от /);
     }
-    expect(post?.[1]).toBe('3–6 дней, от 290 ₽');
-    expect(post?.[3]).toBe('7–14 дней, от 420 ₽');
   });
 
   it('«Скидка» is on the volume sold below its regular price and not on its sister volume', async () => {
