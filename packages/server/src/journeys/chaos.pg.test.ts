@@ -57,10 +57,29 @@ beforeAll(async () => {
   customer = await registered.register();
 }, 180_000);
 
+/**
+ * Closes one part, but never for longer than `ms`: once (1 run in 4 of the clean-clone suite) the closing hung past the
+ * hook's 120 s after all tests had passed. Which part is named, so the hang can be found (noted in decision 054).
+ */
+async function closeWithin(name: string, close: (() => Promise<unknown>) | undefined, ms = 20_000) {
+  if (!close) return;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms);
+  });
+  const outcome = await Promise.race([close().then(() => 'closed' as const), late]);
+  clearTimeout(timer);
+  if (outcome === 'late') console.warn(`chaos: ${name} did not close within ${ms} ms`);
+}
+
 afterAll(async () => {
-  await shop?.close();
-  await Promise.all([relay?.close(), smtp?.close(), yookassa?.close()]);
-});
+  await closeWithin('the shop (app and database)', shop && (() => shop.close()));
+  await Promise.all([
+    closeWithin('the Redis relay', relay && (() => relay.close())),
+    closeWithin('the fake SMTP server', smtp && (() => smtp.close())),
+    closeWithin('the fake YooKassa', yookassa && (() => yookassa.close())),
+  ]);
+}, 90_000);
 
 type Kind = 'browse' | 'cart' | 'login' | 'checkout' | 'one-click';
 /** An order call, kept to repeat it with the same key and agent at the end. */
