@@ -28,7 +28,14 @@ export function MobileMenuDrawer({ closing, section, setSection, parent, setPare
         aria-label="Закрыть меню"
         onClick={() => setOpen(false)}
       />
-      <div className="mobile-menu__panel">
+      {/* A chosen link closes the drawer at the tap, whatever its navigation then does: a failed one can start and
+          end between two renders, so waiting to see it load (mobile-menu.tsx) may never see it. */}
+      <div
+        className="mobile-menu__panel"
+        onClickCapture={(event) => {
+          if (event.target instanceof Element && event.target.closest('a[href]')) setOpen(false);
+        }}
+      >
         <div className="mobile-menu__head">
           <div className="mobile-menu__tabs" role="tablist">
             <button
