@@ -39,7 +39,6 @@ const NOT_YET_MOVED = [
   'pages',
   'payments',
   'reviews',
-  'school',
   'search',
   'telegram',
 ];

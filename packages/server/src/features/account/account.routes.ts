@@ -177,7 +177,7 @@ function registerPageData(app: FastifyInstance, deps: AccountDeps) {
     return { items: deps.listSavedCarts ? await deps.listSavedCarts(user) : [] };
   });
 
-  // GET /v1/my-courses lives with the school (features/school/school.routes.ts).
+  // GET /v1/my-courses lives with the school (modules/school/school.routes.ts; enrolment is flows/course-enrolment.ts).
 }
 
 function registerProfile(app: FastifyInstance, { db, authenticator }: AccountDeps) {

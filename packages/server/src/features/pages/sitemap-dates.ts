@@ -12,7 +12,7 @@ import { products } from '../catalog/catalog.table.ts';
 import { staticPages } from '../content/content.table.ts';
 import { listPublicationUrls } from '../content/publications.service.ts';
 import { shopReviews } from '../reviews/reviews.table.ts';
-import { courses } from '../school/school.table.ts';
+import { courses } from '../../modules/school/index.ts';
 
 export interface PageEntry {
   url: string;

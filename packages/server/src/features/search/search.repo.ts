@@ -6,7 +6,7 @@ import { preparedQuery, prepareRawSql } from '../../db/prepared.ts';
 import type { ImageRef } from '../catalog/catalog.table.ts';
 import { products } from '../catalog/catalog.table.ts';
 import { articles, recipes } from '../content/content.table.ts';
-import { courses } from '../school/school.table.ts';
+import { courses } from '../../modules/school/index.ts';
 
 /** Everything the SQL needs from a query; every text is bound as a parameter, never spliced into SQL. */
 export interface SearchTerms {
