@@ -40,7 +40,6 @@ const NOT_YET_MOVED = [
   'payments',
   'reviews',
   'search',
-  'telegram',
 ];
 const base = path.resolve(root, args.find((a) => !a.startsWith('--')) ?? 'packages/server/src');
 

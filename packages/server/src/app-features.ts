@@ -10,7 +10,15 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { AppCore } from './app-core.ts';
 import { registerAdminRoutes } from './back-office/admin.routes.ts';
 import { registerAccountRoutes } from './features/account/account.routes.ts';
-import { findUserById, listAddressBook } from './features/account/account.service.ts';
+import {
+  findUserById,
+  forgetTelegramChat,
+  getSettings,
+  issueTelegramLinkCode,
+  linkTelegramChat,
+  listAddressBook,
+  unlinkTelegram,
+} from './features/account/account.service.ts';
 import { customersAdminSection } from './features/account/customers-admin.ts';
 import { questionsAdminSection } from './features/account/questions-admin.ts';
 import { createPageUsers, registerAuthRoutes } from './features/auth/auth.routes.ts';
@@ -76,6 +84,7 @@ import {
   registerSchoolRoutes,
   type SchoolService,
 } from './modules/school/index.ts';
+import { registerTelegramRoutes } from './modules/telegram/index.ts';
 import { registerReadiness } from './plugins/readiness.ts';
 import { registerApiDocs } from './plugins/wire-contract.ts';
 
@@ -244,7 +253,6 @@ export function registerShopPages(app: FastifyInstance, core: AppCore, checkout:
     mail: core.mail,
     limiter: core.limiter,
     config,
-    telegram: core.telegram,
     listOrders: async (user) => {
       // Decision 040: a confirmed e-mail's guest orders are the account's, also those placed since it was confirmed.
       if (user.emailConfirmedAt) await joinGuestOrders(db, user.id, user.email, config.DISCOUNT_TIERS);
@@ -253,6 +261,18 @@ export function registerShopPages(app: FastifyInstance, core: AppCore, checkout:
     countGuestOrders: (user) =>
       user.emailConfirmedAt ? Promise.resolve(0) : countGuestOrders(db, user.email),
     listSavedCarts: (user) => cart.listSaved(user),
+  });
+  registerTelegramRoutes(app, {
+    authenticator,
+    limiter: core.limiter,
+    telegram: core.telegram,
+    config,
+    links: {
+      issueCode: (userId) => issueTelegramLinkCode(db, userId),
+      linkChat: async (code, chatId) => (await linkTelegramChat(db, code, chatId)) !== null,
+      forgetChat: (user, chatId) => forgetTelegramChat(db, user, chatId),
+      unlink: async (userId) => getSettings(await unlinkTelegram(db, userId), config.TELEGRAM_BOT_NAME),
+    },
   });
   const school = createSchool(core, app.log);
   registerSchoolRoutes(app, {
