@@ -48,8 +48,6 @@ export interface CourseEnrolmentDeps {
   origin: string;
 }
 
-export type CourseEnrolment = ReturnType<typeof createCourseEnrolment>;
-
 function orderSummary(order: OrderRow) {
   return {
     id: order.id,

@@ -10,7 +10,6 @@ export {
   insertEnrolment,
   linkEnrolmentOrder,
   listEnrolments,
-  type TeacherRow,
   takeSeat,
 } from './school.repo.ts';
 export { diplomaStorageDir, registerSchoolAdminRoutes, registerSchoolRoutes } from './school.routes.ts';
@@ -18,6 +17,5 @@ export {
   createSchoolService,
   enrolmentStatus,
   type SchoolService,
-  type StudentCard,
 } from './school.service.ts';
 export { courses } from './school.table.ts';

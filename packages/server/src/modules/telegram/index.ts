@@ -2,11 +2,4 @@
 // of the link and the webhook. The link's data is the account's: it hands its functions in (TelegramLinks).
 
 export { registerTelegramRoutes } from './telegram.routes.ts';
-export type { TelegramLinks, TelegramUser } from './telegram.service.ts';
-export {
-  createBotApiClient,
-  createOfflineTelegramClient,
-  createTelegramClient,
-  type TelegramClient,
-  TelegramError,
-} from './telegram-client.ts';
+export { createTelegramClient, type TelegramClient, TelegramError } from './telegram-client.ts';
