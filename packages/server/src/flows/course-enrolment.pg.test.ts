@@ -5,7 +5,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, orders } from '../features/orders/orders.table.ts';
-import { courses } from '../modules/school/school.table.ts';
+import { courseEnrolments, courses } from '../modules/school/school.table.ts';
 import { courseUrl } from '../seed/school.seed.ts';
 import { signInAs } from '../test/moderator.ts';
 import type { TestAgent } from '../test/test-agent.ts';
@@ -38,7 +38,7 @@ async function ordersOf(userIds: number[]) {
 }
 
 describe('course enrolment under concurrency (PostgreSQL)', () => {
-  it('30 students on 5 paid seats: 5 enrolments with 5 orders, the 25 refused leave no order', async () => {
+  it('30 students on 5 paid seats: 5 enrolments with their 5 orders, the 25 refused leave neither', async () => {
     await shop.database.db.update(courses).set({ seatsLeft: 5 }).where(eq(courses.id, paidCourse.id));
     const ids = Array.from({ length: 30 }, (_, index) => 810_001 + index);
     const students = await Promise.all(ids.map((id) => signInAs(shop.app, shop.database.db, id)));
@@ -53,6 +53,11 @@ describe('course enrolment under concurrency (PostgreSQL)', () => {
     }
     const written = await ordersOf(ids);
     expect(written).toHaveLength(5);
+    const enrolled = await shop.database.db
+      .select({ userId: courseEnrolments.userId, orderId: courseEnrolments.orderId })
+      .from(courseEnrolments)
+      .where(and(inArray(courseEnrolments.userId, ids), eq(courseEnrolments.courseId, paidCourse.id)));
+    expect(enrolled.map((row) => row.orderId).sort()).toEqual(written.map((row) => row.id).sort());
     expect(written.every((row) => row.total === paidCourse.price)).toBe(true);
     const [after] = await shop.database.db
       .select({ seatsLeft: courses.seatsLeft })
