@@ -44,7 +44,9 @@ import {
   estimateWeightGrams,
   joinGuestOrders,
 } from './features/orders/orders.service.ts';
+import { orderPapersAdminSection } from './features/orders/order-papers.routes.ts';
 import { changeOrderStatus, getAdminOrder, ordersAdminSection } from './features/orders/orders-admin.ts';
+import { receivedPaymentsAdminSection } from './features/orders/received-payments.ts';
 import {
   createCdekTracking,
   pollCdekParcels,
@@ -375,6 +377,13 @@ export function registerBackOffice(
       (scope) => registerSchoolAdminRoutes(scope, { db, authenticator, payments, config }),
       ordersAdminSection(ordersAdmin),
       refundsAdminSection({ refunds, showOrder: (orderId) => getAdminOrder(ordersAdmin, orderId) }),
+      receivedPaymentsAdminSection({
+        db,
+        mail,
+        discountTiers: config.DISCOUNT_TIERS,
+        showOrder: (orderId) => getAdminOrder(ordersAdmin, orderId),
+      }),
+      orderPapersAdminSection({ db }),
       dashboardAdminSection({ db }),
       promoAdminSection({ db }),
       giftCertificatesAdminSection({ db, mail, origin }),

@@ -26,6 +26,7 @@ import { moderatorId } from '../../back-office/admin.routes.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { invalidData } from '../../lib/app-error.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import { describeUploadError } from '../../lib/upload-errors.ts';
 import type { Authenticator } from '../../plugins/auth.ts';
 import { getUserWire } from '../account/account.service.ts';
@@ -58,16 +59,6 @@ function schoolService(deps: SchoolDeps, log: FastifyInstance['log']): SchoolSer
     origin: deps.config.PUBLIC_URL.replace(/\/$/, ''),
     storageDir: diplomaStorageDir(deps.config),
   });
-}
-
-/** `attachment; filename=…` with an ASCII fallback and the Russian name in filename* (RFC 6266, RFC 5987). */
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 function sendPdf(reply: FastifyReply, fileName: string, pdf: Buffer) {
