@@ -78,6 +78,11 @@ function whereTo({ delivery, order }: PaperOrder): string {
   return delivery.address ?? delivery.pickup_point ?? order.deliveryName;
 }
 
+/** «Курьер по Москве в пределах МКАД» without the address the order's delivery name ends with. */
+function deliveryTitle({ order }: PaperOrder): string {
+  return order.deliveryName.split(' — ')[0] ?? order.deliveryName;
+}
+
 /** The goods table of a receipt or an invoice: lines, the delivery as a line of its own, totals under it. */
 function goodsTable(doc: Doc, paper: PaperOrder, usable: number) {
   const { order, lines } = paper;
@@ -97,7 +102,7 @@ function goodsTable(doc: Doc, paper: PaperOrder, usable: number) {
     formatRub(line.sum),
   ]);
   if (order.deliveryPrice > 0) {
-    rows.push([String(rows.length + 1), `Доставка: ${order.deliveryName}`, '1', formatRub(order.deliveryPrice), formatRub(order.deliveryPrice)]);
+    rows.push([String(rows.length + 1), `Доставка: ${deliveryTitle(paper)}`, '1', formatRub(order.deliveryPrice), formatRub(order.deliveryPrice)]);
   }
   table(doc, columns, rows);
   const toPay = order.total - order.certificateAmount;
@@ -163,7 +168,8 @@ function packing(doc: Doc, paper: PaperOrder) {
   const usable = doc.page.width - MARGIN * 2;
   title(doc, `Лист сборки — заказ ${orderNumber(order.id)} от ${formatDateShort(order.createdAt)}`);
   field(doc, 'Получатель', customerOf(paper));
-  field(doc, 'Доставка', `${order.deliveryName}${whereTo(paper) !== order.deliveryName ? ` — ${whereTo(paper)}` : ''}`);
+  field(doc, 'Доставка', deliveryTitle(paper));
+  field(doc, 'Адрес', whereTo(paper));
   field(doc, 'Оплата', paper.methodName);
   const marks = [
     delivery.ecopack ? 'эко-упаковка' : '',
@@ -193,7 +199,7 @@ function packing(doc: Doc, paper: PaperOrder) {
 function label(doc: Doc, paper: PaperOrder, shop: ShopRequisites) {
   const { order } = paper;
   doc.font('bold').fontSize(11).text(`Заказ ${orderNumber(order.id)}`, { continued: true });
-  doc.font('regular').text(`   ${order.deliveryName}`);
+  doc.font('regular').text(`   ${deliveryTitle(paper)}`);
   doc.moveDown(0.5);
   doc.font('regular').fontSize(9).text('Кому:');
   doc.font('bold').fontSize(15).text(`${order.fam} ${order.name}`.trim());
