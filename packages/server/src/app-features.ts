@@ -37,6 +37,7 @@ import { createOutboxWorker } from './features/mail/outbox-worker.ts';
 import { registerUnsubscribeRoutes, unsubscribeUrl } from './features/mail/unsubscribe.ts';
 import { dashboardAdminSection } from './features/orders/dashboard-admin.ts';
 import { registerOneClickRoutes } from './features/orders/one-click.ts';
+import { orderPapersAdminSection } from './features/orders/order-papers.routes.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
 import {
   countGuestOrders,
@@ -44,7 +45,6 @@ import {
   estimateWeightGrams,
   joinGuestOrders,
 } from './features/orders/orders.service.ts';
-import { orderPapersAdminSection } from './features/orders/order-papers.routes.ts';
 import { changeOrderStatus, getAdminOrder, ordersAdminSection } from './features/orders/orders-admin.ts';
 import { receivedPaymentsAdminSection } from './features/orders/received-payments.ts';
 import {

@@ -4,9 +4,9 @@ import { plainPaymentMethodName } from '@efir/domain/order-papers-wire';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { paymentRefunds, payments } from '../payments/payments.table.ts';
-import { type AdminOrdersQuery, describeDelivery, listConditions } from './orders-admin.ts';
 import type { OrderLineRow, OrderRow } from './orders.repo.ts';
 import { orderLines, orders } from './orders.table.ts';
+import { type AdminOrdersQuery, describeDelivery, listConditions } from './orders-admin.ts';
 import { receivedPayments } from './received-payments.table.ts';
 
 /** The most orders one export carries (a year of a small shop's orders). */
@@ -78,7 +78,8 @@ export async function loadPaperOrders(db: Database, pick: OrderPick): Promise<Pa
   const cardPaid = sumBy(cards.filter((card) => card.paid));
   const receivedSum = sumBy(received);
   const methodOf = new Map<number, 'bank_card' | 'sbp' | null>();
-  for (const card of cards) if (card.paid || !methodOf.has(Number(card.orderId))) methodOf.set(Number(card.orderId), card.method);
+  for (const card of cards)
+    if (card.paid || !methodOf.has(Number(card.orderId))) methodOf.set(Number(card.orderId), card.method);
   return rows.map((order) => ({
     order,
     lines: lines.filter((line) => line.orderId === order.id),

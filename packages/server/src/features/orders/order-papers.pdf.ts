@@ -32,11 +32,13 @@ interface Column {
 }
 
 /** A bordered table that goes on to the next page when the page is full. */
-function table(doc: Doc, columns: Column[], rows: string[][], options: { bold?: number[] } = {}) {
+function table(doc: Doc, columns: Column[], rows: string[][]) {
   const left = doc.page.margins.left;
   const draw = (cells: string[], bold: boolean) => {
     doc.font(bold ? 'bold' : 'regular').fontSize(9);
-    const heights = cells.map((cell, index) => doc.heightOfString(cell, { width: columns[index]!.width - 8 }));
+    const heights = cells.map((cell, index) =>
+      doc.heightOfString(cell, { width: columns[index]!.width - 8 }),
+    );
     const height = Math.max(...heights) + 8;
     if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
     const top = doc.y;
@@ -44,7 +46,9 @@ function table(doc: Doc, columns: Column[], rows: string[][], options: { bold?: 
     cells.forEach((cell, index) => {
       const column = columns[index]!;
       doc.rect(x, top, column.width, height).lineWidth(0.5).strokeColor('#444444').stroke();
-      doc.fillColor('#000000').text(cell, x + 4, top + 4, { width: column.width - 8, align: column.align ?? 'left' });
+      doc
+        .fillColor('#000000')
+        .text(cell, x + 4, top + 4, { width: column.width - 8, align: column.align ?? 'left' });
       x += column.width;
     });
     doc.x = left;
@@ -54,7 +58,7 @@ function table(doc: Doc, columns: Column[], rows: string[][], options: { bold?: 
     columns.map((column) => column.title),
     true,
   );
-  rows.forEach((row, index) => draw(row, options.bold?.includes(index) ?? false));
+  for (const row of rows) draw(row, false);
   doc.font('regular').fontSize(10).moveDown(0.5);
 }
 
@@ -102,20 +106,29 @@ function goodsTable(doc: Doc, paper: PaperOrder, usable: number) {
     formatRub(line.sum),
   ]);
   if (order.deliveryPrice > 0) {
-    rows.push([String(rows.length + 1), `Доставка: ${deliveryTitle(paper)}`, '1', formatRub(order.deliveryPrice), formatRub(order.deliveryPrice)]);
+    rows.push([
+      String(rows.length + 1),
+      `Доставка: ${deliveryTitle(paper)}`,
+      '1',
+      formatRub(order.deliveryPrice),
+      formatRub(order.deliveryPrice),
+    ]);
   }
   table(doc, columns, rows);
   const toPay = order.total - order.certificateAmount;
   const totals: Array<[string, string]> = [['Итого', formatRub(order.total)]];
   if (order.discount > 0) totals.unshift(['Скидка (учтена в ценах)', formatRub(order.discount)]);
   totals.push(['Без налога (НДС)', '—']);
-  if (order.certificateAmount > 0) totals.push(['Оплачено подарочным сертификатом', formatRub(order.certificateAmount)]);
+  if (order.certificateAmount > 0)
+    totals.push(['Оплачено подарочным сертификатом', formatRub(order.certificateAmount)]);
   totals.push(['Всего к оплате', formatRub(toPay)]);
   for (const [label, value] of totals) {
     doc.font(label === 'Всего к оплате' ? 'bold' : 'regular').text(`${label}: ${value}`, { align: 'right' });
   }
   doc.font('regular').moveDown(0.4);
-  doc.text(`Всего наименований ${lines.length + (order.deliveryPrice > 0 ? 1 : 0)}, на сумму ${formatRub(toPay)}`);
+  doc.text(
+    `Всего наименований ${lines.length + (order.deliveryPrice > 0 ? 1 : 0)}, на сумму ${formatRub(toPay)}`,
+  );
   doc.font('bold').text(rublesInWords(toPay)).font('regular');
 }
 
@@ -150,7 +163,11 @@ function invoice(doc: Doc, paper: PaperOrder, shop: ShopRequisites) {
   );
   doc.moveDown(0.4);
   title(doc, `Счёт на оплату № ${orderNumber(order.id)} от ${formatDateShort(order.createdAt)}`);
-  field(doc, 'Поставщик', `${shop.company}, ИНН ${shop.inn}, КПП ${shop.kpp}, ${shop.address}, тел. ${shop.phone}`);
+  field(
+    doc,
+    'Поставщик',
+    `${shop.company}, ИНН ${shop.inn}, КПП ${shop.kpp}, ${shop.address}, тел. ${shop.phone}`,
+  );
   field(doc, 'Покупатель', customerOf(paper));
   field(doc, 'Основание', `Заказ ${orderNumber(order.id)}`);
   doc.moveDown(0.6);
@@ -188,7 +205,12 @@ function packing(doc: Doc, paper: PaperOrder) {
       { title: 'Объём', width: 90 },
       { title: 'Кол-во', width: 60, align: 'right' },
     ],
-    lines.map((line) => ['☐', `${line.name}${line.gift ? ' (подарок)' : ''}`, line.volume, `${line.quantity} шт.`]),
+    lines.map((line) => [
+      '☐',
+      `${line.name}${line.gift ? ' (подарок)' : ''}`,
+      line.volume,
+      `${line.quantity} шт.`,
+    ]),
   );
   const count = lines.reduce((sum, line) => sum + line.quantity, 0);
   doc.text(`Всего: ${formatCount(count, GOODS_FORMS)}, сумма заказа ${formatRub(order.total)}`);
@@ -198,7 +220,10 @@ function packing(doc: Doc, paper: PaperOrder) {
 
 function label(doc: Doc, paper: PaperOrder, shop: ShopRequisites) {
   const { order } = paper;
-  doc.font('bold').fontSize(11).text(`Заказ ${orderNumber(order.id)}`, { continued: true });
+  doc
+    .font('bold')
+    .fontSize(11)
+    .text(`Заказ ${orderNumber(order.id)}`, { continued: true });
   doc.font('regular').text(`   ${deliveryTitle(paper)}`);
   doc.moveDown(0.5);
   doc.font('regular').fontSize(9).text('Кому:');
@@ -210,12 +235,20 @@ function label(doc: Doc, paper: PaperOrder, shop: ShopRequisites) {
   doc.moveDown(0.5);
   doc.font('regular').fontSize(8).text(`От: ${shop.company}, ${shop.address}, тел. ${shop.phone}`);
   if (order.paymentState !== 'paid' && order.sposobOplat === 4) {
-    doc.moveDown(0.3).font('bold').fontSize(11).text(`Наложенный платёж: ${formatRub(order.total - order.certificateAmount)}`);
+    doc
+      .moveDown(0.3)
+      .font('bold')
+      .fontSize(11)
+      .text(`Наложенный платёж: ${formatRub(order.total - order.certificateAmount)}`);
   }
 }
 
 /** One PDF of `paper` for each order, in the order given. */
-export function renderOrderPapers(paper: OrderPaper, orders: PaperOrder[], shop: ShopRequisites): Promise<Buffer> {
+export function renderOrderPapers(
+  paper: OrderPaper,
+  orders: PaperOrder[],
+  shop: ShopRequisites,
+): Promise<Buffer> {
   const isLabel = paper === 'label';
   const doc = new PDFDocument({
     autoFirstPage: false,

@@ -43,7 +43,10 @@ const exportQuery = z
   })
   .refine(datesInOrder, DATES_MESSAGE);
 
-function pickOf(query: { ids?: number[] | undefined } & Omit<AdminOrdersQuery, 'page'>, limit: number): OrderPick {
+function pickOf(
+  query: { ids?: number[] | undefined } & Omit<AdminOrdersQuery, 'page'>,
+  limit: number,
+): OrderPick {
   const { ids, ...filters } = query as { ids?: number[] } & AdminOrdersQuery;
   if (ids) return { ids };
   return { filters: { ...filters, page: 1 }, limit };

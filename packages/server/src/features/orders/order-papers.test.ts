@@ -83,7 +83,10 @@ const plain = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ');
 describe('printing the papers of selected orders', () => {
   it('three orders → one PDF with three receipts whose sums are the orders’', async () => {
     const ids = placed.map((order) => order.id).join(',');
-    const response = await moderator.request({ method: 'GET', url: `${ADMIN}/orders/papers?doc=receipt&ids=${ids}` });
+    const response = await moderator.request({
+      method: 'GET',
+      url: `${ADMIN}/orders/papers?doc=receipt&ids=${ids}`,
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(String(response.headers['content-disposition'])).toMatch(/^attachment; /);
@@ -126,7 +129,10 @@ describe('printing the papers of selected orders', () => {
     const unknown = await moderator.request({ method: 'GET', url: `${ADMIN}/orders/papers?doc=menu&ids=1` });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors.doc).toEqual(['Выберите документ для печати']);
-    const none = await moderator.request({ method: 'GET', url: `${ADMIN}/orders/papers?doc=receipt&ids=999999999` });
+    const none = await moderator.request({
+      method: 'GET',
+      url: `${ADMIN}/orders/papers?doc=receipt&ids=999999999`,
+    });
     expect(none.statusCode).toBe(422);
     expect(none.json().errors.ids).toEqual(['Нет заказов для печати — выберите заказы']);
   });
@@ -150,7 +156,10 @@ describe('exporting the filtered list', () => {
   }
 
   it('as CSV for Excel: BOM, «;», dates дд.мм.гггг — parsed back, it is the list', async () => {
-    const response = await moderator.request({ method: 'GET', url: `${ADMIN}/orders/export?format=csv&q=${tag}` });
+    const response = await moderator.request({
+      method: 'GET',
+      url: `${ADMIN}/orders/export?format=csv&q=${tag}`,
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
@@ -178,7 +187,10 @@ describe('exporting the filtered list', () => {
   });
 
   it('as XLSX with numbers and dates — read back with exceljs, it is the list; lines on their own sheet', async () => {
-    const response = await moderator.request({ method: 'GET', url: `${ADMIN}/orders/export?format=xlsx&q=${tag}` });
+    const response = await moderator.request({
+      method: 'GET',
+      url: `${ADMIN}/orders/export?format=xlsx&q=${tag}`,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);

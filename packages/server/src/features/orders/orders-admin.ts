@@ -53,8 +53,8 @@ import {
   paymentStateName,
   toOrderView,
 } from './orders.service.ts';
-import { describeReceivedPayment } from './received-payments.ts';
 import { ORDER_STATUSES, type OrderStatus, orderLines, orders } from './orders.table.ts';
+import { describeReceivedPayment } from './received-payments.ts';
 
 /**
  * Where an order may go from each status; cancelled is final. A delivered order can still be cancelled: a return,
@@ -318,10 +318,10 @@ function describeAuditEntry(row: typeof auditLog.$inferSelect): HistoryEntry {
           : row.action === 'order.payment_received'
             ? describeReceivedPayment(after)
             : row.action === 'order.certificate_refund'
-            ? `Возврат ${formatRub(Number(after.amount))} на подарочный сертификат; всего на сертификаты возвращено ${formatRub(Number(after.certificate_refunded))}`
-            : row.action === 'order.tracking'
-              ? `Трек-номер исправлен: ${describeParcel(before)} → ${describeParcel(after)}`
-              : row.action;
+              ? `Возврат ${formatRub(Number(after.amount))} на подарочный сертификат; всего на сертификаты возвращено ${formatRub(Number(after.certificate_refunded))}`
+              : row.action === 'order.tracking'
+                ? `Трек-номер исправлен: ${describeParcel(before)} → ${describeParcel(after)}`
+                : row.action;
   return {
     at: row.createdAt.toISOString(),
     // User 0 is the shop itself: 1C's exchange, CDEK's delivery report.

@@ -1,12 +1,13 @@
 // The orders list for the accountant and the warehouse (issue 38 point 5, decision 056): CSV as Excel with a Russian
 // locale opens it (UTF-8 with BOM, «;» between fields, dates дд.мм.гггг, a decimal comma) and XLSX with real
 // numbers and dates — one row per order, and in the XLSX a second sheet with one row per line.
+
+import { paymentViewState } from '@efir/domain/order-wire';
+import { CARRIER_NAMES } from '@efir/domain/shipment-tracking';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
-import { CARRIER_NAMES } from '@efir/domain/shipment-tracking';
 import type { PaperOrder } from './order-papers.data.ts';
 import { ORDER_STATUS_NAMES, orderNumber, PAYMENT_STATE_NAMES } from './orders.service.ts';
-import { paymentViewState } from '@efir/domain/order-wire';
 
 /** The export's columns: Russian header, the kind of value, and how it is read off an order. */
 type Cell = string | number | Date | null;
@@ -40,9 +41,15 @@ export const EXPORT_COLUMNS: ExportColumn[] = [
     header: 'Оплата',
     kind: 'text',
     width: 18,
-    value: ({ order, refunded }) => PAYMENT_STATE_NAMES[paymentViewState(order.paymentState, order.total, refunded)],
+    value: ({ order, refunded }) =>
+      PAYMENT_STATE_NAMES[paymentViewState(order.paymentState, order.total, refunded)],
   },
-  { header: 'Покупатель', kind: 'text', width: 24, value: ({ order }) => `${order.fam} ${order.name}`.trim() },
+  {
+    header: 'Покупатель',
+    kind: 'text',
+    width: 24,
+    value: ({ order }) => `${order.fam} ${order.name}`.trim(),
+  },
   { header: 'Телефон', kind: 'text', width: 16, value: ({ order }) => order.tel },
   { header: 'E-mail', kind: 'text', width: 24, value: ({ order }) => order.email },
   { header: 'Доставка', kind: 'text', width: 30, value: ({ order }) => order.deliveryName },

@@ -59,7 +59,10 @@ function mark(orderId: number, body: Record<string, unknown>) {
 describe('a bank transfer marked paid', () => {
   it('in two parts: «осталось» after the first, «Оплачен» after the second, with letters and history', async () => {
     const placed = await order(createTestAgent(shop.app), TRANSFER);
-    const before = await moderator.request({ method: 'GET', url: `${ADMIN}/orders/${placed.id}/received-payments` });
+    const before = await moderator.request({
+      method: 'GET',
+      url: `${ADMIN}/orders/${placed.id}/received-payments`,
+    });
     expect(before.json().payments).toMatchObject({
       method_name: 'Банковский перевод по счёту',
       can_mark: true,
@@ -71,7 +74,11 @@ describe('a bank transfer marked paid', () => {
     const key = randomUUID();
     const first = await mark(placed.id, { amount: 1000, key, comment: 'Платёжка № 17' });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().payments).toMatchObject({ received: 1000, left: placed.total - 1000, can_mark: true });
+    expect(first.json().payments).toMatchObject({
+      received: 1000,
+      left: placed.total - 1000,
+      can_mark: true,
+    });
     expect(first.json().order.payment_state).toBe('not_required');
     // The same confirmed form sent again (a double click) records nothing more.
     const again = await mark(placed.id, { amount: 1000, key });

@@ -2,6 +2,9 @@
 // cash at pickup, cash on delivery the carrier passed on — marked by a moderator with its date and amount, a part at
 // a time if it came so. The order is paid when what came covers what the method must bring (the total less gift
 // certificates); the row, the order, the audit entry and the customer's letter are one transaction.
+
+import type { DiscountTier } from '@efir/domain/account-wire';
+import type { AdminOrderAnswer } from '@efir/domain/admin-wire';
 import { formatDateShort } from '@efir/domain/dates';
 import { formatRub } from '@efir/domain/money';
 import {
@@ -12,8 +15,6 @@ import {
   receivedPaymentBodySchema,
   receivedPaymentsAnswerSchema,
 } from '@efir/domain/order-papers-wire';
-import type { AdminOrderAnswer } from '@efir/domain/admin-wire';
-import type { DiscountTier } from '@efir/domain/account-wire';
 import { z } from '@efir/domain/zod-ru';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -51,13 +52,18 @@ export function moscowDay(at: Date): string {
   return new Date(at.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
 }
 
-function receivedSummary(order: OrderRow, rows: Array<typeof receivedPayments.$inferSelect>): ReceivedPayments {
+function receivedSummary(
+  order: OrderRow,
+  rows: Array<typeof receivedPayments.$inferSelect>,
+): ReceivedPayments {
   const toPay = order.total - order.certificateAmount;
   const received = rows.reduce((sum, row) => sum + row.amount, 0);
   return {
     method_name: plainPaymentMethodName(order.sposobOplat),
     can_mark:
-      isOfflinePaymentMethod(order.sposobOplat) && order.status !== 'cancelled' && order.paymentState !== 'paid',
+      isOfflinePaymentMethod(order.sposobOplat) &&
+      order.status !== 'cancelled' &&
+      order.paymentState !== 'paid',
     to_pay: toPay,
     received,
     left: Math.max(0, toPay - received),
@@ -88,9 +94,11 @@ export async function summarizeReceived(db: Database, orderId: number): Promise<
 
 /** The history line of a mark («Получена оплата 1 000 ₽ за 05.12.2026 (банковский перевод по счёту)…»). */
 export function describeReceivedPayment(after: Record<string, unknown>): string {
-  const day = typeof after.received_on === 'string' ? formatDateShort(`${after.received_on}T12:00:00+03:00`) : '';
+  const day =
+    typeof after.received_on === 'string' ? formatDateShort(`${after.received_on}T12:00:00+03:00`) : '';
   const method = typeof after.method === 'string' ? ` (${after.method.toLowerCase()})` : '';
-  const whole = after.payment_state === 'paid' ? ' — заказ оплачен' : `; осталось ${formatRub(Number(after.left))}`;
+  const whole =
+    after.payment_state === 'paid' ? ' — заказ оплачен' : `; осталось ${formatRub(Number(after.left))}`;
   return `Получена оплата ${formatRub(Number(after.amount))} за ${day}${method}${whole}`;
 }
 
