@@ -2,11 +2,12 @@
 // guests order by bank transfer; the moderator ticks both in «Заказы», prints their receipts — one PDF comes back —
 // and exports them as CSV; then opens one, sees «Банковский перевод по счёту», marks the money received, and the
 // card says «Оплачен» with the sum. Screens at 1366 px and 390 px (the phone layout of the list and the card).
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, resultsDir, useBrowser } from './support/browser.ts';
+import { hasBrowser, resultsDir, useBrowser, waitForAppOnLoads } from './support/browser.ts';
 import { type RunningShop, startSeededShop } from './support/server.ts';
 
 const MODERATOR_ID = 1;
@@ -18,6 +19,13 @@ function plain(text: string | null): string {
 
 function rub(amount: number): string {
   return plain(`${new Intl.NumberFormat('ru-RU').format(amount)} ₽`);
+}
+
+/** A download's bytes: the browser runs apart from the test, so the file is saved here first. */
+async function bytesOf(download: Download): Promise<Buffer> {
+  const file = path.join(await mkdtemp(path.join(tmpdir(), 'efir-download-')), 'file');
+  await download.saveAs(file);
+  return readFile(file);
 }
 
 async function register(page: Page, origin: string, name: string): Promise<void> {
@@ -48,7 +56,12 @@ async function guestOrdersByTransfer(
         headers: { 'content-type': 'application/json', ar: '1', 'x-xsrf-token': csrf },
         body: JSON.stringify({
           idempotency_key: crypto.randomUUID(),
-          contact: { name: 'Вера', fam, email: `${fam}.${Date.now()}@example.ru`, tel: '+7 916 555-12-34' },
+          contact: {
+            name: 'Вера',
+            fam,
+            email: `buyer.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.ru`,
+            tel: '+7 916 555-12-34',
+          },
           delivery: {
             type: 2,
             sposob_dost: 1,
@@ -80,13 +93,15 @@ describe.skipIf(!hasBrowser)('the owner prints, exports and marks a transfer pai
     const moderator = browser.page;
     await register(moderator, shop.url, 'Марина');
 
-    const guests = await (browser.context.browser() as Browser).newContext({ locale: 'ru-RU' });
     const placed: Array<{ id: number; total: number }> = [];
-    try {
-      for (const fam of ['Орлова', 'Соколова'])
-        placed.push(await guestOrdersByTransfer(await guests.newPage(), shop.url, fam));
-    } finally {
-      await guests.close();
+    for (const fam of ['Орлова', 'Соколова']) {
+      // Each guest in a browser of their own: a cart of their own.
+      const guest = await (browser.context.browser() as Browser).newContext({ locale: 'ru-RU' });
+      try {
+        placed.push(await guestOrdersByTransfer(waitForAppOnLoads(await guest.newPage()), shop.url, fam));
+      } finally {
+        await guest.close();
+      }
     }
 
     await moderator.goto(`${shop.url}/admin/orders`);
@@ -110,7 +125,7 @@ describe.skipIf(!hasBrowser)('the owner prints, exports and marks a transfer pai
       bar.getByRole('button', { name: 'Печать' }).click(),
     ]);
     expect(pdf.suggestedFilename()).toMatch(/^Товарный чек \(2\) \d{4}-\d{2}-\d{2}\.pdf$/);
-    const pdfBytes = await readFile((await pdf.path()) as string);
+    const pdfBytes = await bytesOf(pdf);
     expect(pdfBytes.subarray(0, 5).toString()).toBe('%PDF-');
     await bar.getByRole('status').filter({ hasText: 'Товарный чек: PDF на 2 заказа скачан' }).waitFor();
 
@@ -118,7 +133,7 @@ describe.skipIf(!hasBrowser)('the owner prints, exports and marks a transfer pai
       moderator.waitForEvent('download'),
       bar.getByRole('button', { name: 'CSV' }).click(),
     ]);
-    const csvText = (await readFile((await csv.path()) as string)).toString('utf8');
+    const csvText = (await bytesOf(csv)).toString('utf8');
     expect(csvText.charCodeAt(0)).toBe(0xfeff);
     expect(csvText.split('\r\n').filter(Boolean)).toHaveLength(3);
     await moderator.screenshot({
