@@ -36,7 +36,6 @@ export const receivedPaymentBodySchema = z.strictObject({
   /** One confirmed mark's key (a UUID made when the form opens): a double click records it once. */
   key: z.uuid('Ключ оплаты — UUID'),
 });
-export type ReceivedPaymentBody = z.infer<typeof receivedPaymentBodySchema>;
 
 export const receivedPaymentsSchema = z.object({
   method_name: z.string(),
