@@ -97,7 +97,7 @@ describe('a bank transfer marked paid', () => {
     expect(paid.order.paid_at).not.toBeNull();
     const texts = paid.order.history.map((entry: { text: string }) => entry.text);
     expect(texts).toContain(
-      `Получена оплата ${formatRub(1000)} за ${formatDateShort(new Date())} (банковский перевод по счёту); осталось ${formatRub(placed.total - 1000)}`,
+      `Получена оплата ${formatRub(1000)} от ${formatDateShort(new Date())} (банковский перевод по счёту); осталось ${formatRub(placed.total - 1000)}`,
     );
     expect(texts.at(-1)).toMatch(/ — заказ оплачен$/);
 

@@ -92,14 +92,14 @@ export async function summarizeReceived(db: Database, orderId: number): Promise<
   return receivedSummary(order, await rowsOf(db, orderId));
 }
 
-/** The history line of a mark («Получена оплата 1 000 ₽ за 05.12.2026 (банковский перевод по счёту)…»). */
+/** The history line of a mark («Получена оплата 1 000 ₽ от 05.12.2026 (банковский перевод по счёту)…»). */
 export function describeReceivedPayment(after: Record<string, unknown>): string {
   const day =
     typeof after.received_on === 'string' ? formatDateShort(`${after.received_on}T12:00:00+03:00`) : '';
   const method = typeof after.method === 'string' ? ` (${after.method.toLowerCase()})` : '';
   const whole =
     after.payment_state === 'paid' ? ' — заказ оплачен' : `; осталось ${formatRub(Number(after.left))}`;
-  return `Получена оплата ${formatRub(Number(after.amount))} за ${day}${method}${whole}`;
+  return `Получена оплата ${formatRub(Number(after.amount))} от ${day}${method}${whole}`;
 }
 
 /**
