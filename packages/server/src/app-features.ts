@@ -46,6 +46,7 @@ import { createOutboxWorker } from './features/mail/outbox-worker.ts';
 import { registerUnsubscribeRoutes, unsubscribeUrl } from './features/mail/unsubscribe.ts';
 import { dashboardAdminSection } from './features/orders/dashboard-admin.ts';
 import { registerOneClickRoutes } from './features/orders/one-click.ts';
+import { orderPapersAdminSection } from './features/orders/order-papers.routes.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
 import {
   countGuestOrders,
@@ -54,6 +55,7 @@ import {
   joinGuestOrders,
 } from './features/orders/orders.service.ts';
 import { changeOrderStatus, getAdminOrder, ordersAdminSection } from './features/orders/orders-admin.ts';
+import { receivedPaymentsAdminSection } from './features/orders/received-payments.ts';
 import {
   createCdekTracking,
   pollCdekParcels,
@@ -429,6 +431,13 @@ export function registerBackOffice(
       (scope) => registerSchoolAdminRoutes(scope, createSchool(core, scope.log)),
       ordersAdminSection(ordersAdmin),
       refundsAdminSection({ refunds, showOrder: (orderId) => getAdminOrder(ordersAdmin, orderId) }),
+      receivedPaymentsAdminSection({
+        db,
+        mail,
+        discountTiers: config.DISCOUNT_TIERS,
+        showOrder: (orderId) => getAdminOrder(ordersAdmin, orderId),
+      }),
+      orderPapersAdminSection({ db }),
       dashboardAdminSection({ db }),
       promoAdminSection({ db }),
       giftCertificatesAdminSection({ db, mail, origin }),
