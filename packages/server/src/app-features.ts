@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppCore } from './app-core.ts';
 import { registerAdminRoutes } from './back-office/admin.routes.ts';
+import { orderEditAdminSection } from './flows/order-edit.routes.ts';
 import { registerAccountRoutes } from './features/account/account.routes.ts';
 import { listAddressBook } from './features/account/account.service.ts';
 import { customersAdminSection } from './features/account/customers-admin.ts';
@@ -375,6 +376,7 @@ export function registerBackOffice(
       (scope) => registerSchoolAdminRoutes(scope, { db, authenticator, payments, config }),
       ordersAdminSection(ordersAdmin),
       refundsAdminSection({ refunds, showOrder: (orderId) => getAdminOrder(ordersAdmin, orderId) }),
+      orderEditAdminSection({ db, mail, origin, showOrder: (orderId) => getAdminOrder(ordersAdmin, orderId) }),
       dashboardAdminSection({ db }),
       promoAdminSection({ db }),
       giftCertificatesAdminSection({ db, mail, origin }),
