@@ -11,7 +11,10 @@ const MAX_QUANTITY = 99;
 /** One line as the owner sets it: the product, how many, and (optionally) the unit price with its reason. */
 export const editLineSchema = z
   .strictObject({
-    product_id: z.int({ error: 'Выберите товар' }).min(1, 'Выберите товар').max(2_147_483_647, 'Выберите товар'),
+    product_id: z
+      .int({ error: 'Выберите товар' })
+      .min(1, 'Выберите товар')
+      .max(2_147_483_647, 'Выберите товар'),
     quantity: z
       .int({ error: 'Укажите количество целым числом' })
       .min(1, 'Не меньше 1 шт.')
@@ -57,7 +60,10 @@ const linesField = z
 export const editDeliverySchema = z
   .strictObject({
     type: z.literal(DELIVERY_METHOD_IDS, { error: 'Выберите способ доставки' }),
-    sposob_dost: z.literal(DELIVERY_KIND_IDS, { error: 'Выберите вариант доставки' }).nullable().default(null),
+    sposob_dost: z
+      .literal(DELIVERY_KIND_IDS, { error: 'Выберите вариант доставки' })
+      .nullable()
+      .default(null),
     address: addressSchema.nullable().default(null),
     /** A pickup point or parcel locker in words: its name and address. */
     pickup_point: z.string().trim().max(300, 'Пункт выдачи — не длиннее 300 символов').default(''),
@@ -107,7 +113,10 @@ export const orderEditSchema = z
       body.recipient !== undefined ||
       body.sposob_oplat !== undefined ||
       body.comment !== undefined,
-    { path: ['lines'], message: 'Нечего менять: измените товары, доставку, получателя, оплату или комментарий' },
+    {
+      path: ['lines'],
+      message: 'Нечего менять: измените товары, доставку, получателя, оплату или комментарий',
+    },
   );
 export type OrderEdit = z.output<typeof orderEditSchema>;
 export type OrderEditInput = z.input<typeof orderEditSchema>;

@@ -9,7 +9,6 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppCore } from './app-core.ts';
 import { registerAdminRoutes } from './back-office/admin.routes.ts';
-import { orderEditAdminSection } from './flows/order-edit.routes.ts';
 import { registerAccountRoutes } from './features/account/account.routes.ts';
 import { listAddressBook } from './features/account/account.service.ts';
 import { customersAdminSection } from './features/account/customers-admin.ts';
@@ -65,6 +64,7 @@ import { registerSchoolAdminRoutes, registerSchoolRoutes } from './features/scho
 import { registerSearchRoutes } from './features/search/search.routes.ts';
 import { searchSiteScored } from './features/search/search.service.ts';
 import { startHousekeeping } from './flows/housekeeping.ts';
+import { orderEditAdminSection } from './flows/order-edit.routes.ts';
 import { registerBackups } from './modules/backup/index.ts';
 import { createChatService, registerChatRoutes } from './modules/chat/index.ts';
 import { createDeliveryProviders, quoteDelivery, registerDeliveryRoutes } from './modules/delivery/index.ts';
@@ -376,7 +376,12 @@ export function registerBackOffice(
       (scope) => registerSchoolAdminRoutes(scope, { db, authenticator, payments, config }),
       ordersAdminSection(ordersAdmin),
       refundsAdminSection({ refunds, showOrder: (orderId) => getAdminOrder(ordersAdmin, orderId) }),
-      orderEditAdminSection({ db, mail, origin, showOrder: (orderId) => getAdminOrder(ordersAdmin, orderId) }),
+      orderEditAdminSection({
+        db,
+        mail,
+        origin,
+        showOrder: (orderId) => getAdminOrder(ordersAdmin, orderId),
+      }),
       dashboardAdminSection({ db }),
       promoAdminSection({ db }),
       giftCertificatesAdminSection({ db, mail, origin }),

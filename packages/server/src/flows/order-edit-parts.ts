@@ -8,13 +8,13 @@ import { formatRub } from '@efir/domain/money';
 import type { EditDelivery, EditLine } from '@efir/domain/order-edit-wire';
 import type { OrderView } from '@efir/domain/order-wire';
 import type { Database } from '../db/client.ts';
-import { conflict, invalidData } from '../lib/app-error.ts';
 import { findProductsUnderCategories, findPromoByCode } from '../features/cart/cart.repo.ts';
 import { certificateProductsOf } from '../features/cart/cart.service.ts';
 import { returnStock, takeStock } from '../features/catalog/catalog.service.ts';
 import { letterButton, letterParagraph, letterTable } from '../features/mail/letter-html.ts';
 import type { Letter } from '../features/mail/mail.service.ts';
 import { type CheckoutLine, findProductToOrder } from '../features/orders/orders.repo.ts';
+import { conflict, invalidData } from '../lib/app-error.ts';
 
 /** A line before pricing: what was ordered at which catalogue price (kept from the order, or today's for a new one). */
 export interface LineToPrice {
@@ -101,7 +101,9 @@ export async function priceLines(
 export async function resolveLines(
   db: Database,
   wanted: EditLine[],
-  current: ReadonlyArray<Pick<CheckoutLine, 'productId' | 'name' | 'volume' | 'url' | 'cena' | 'cenaSt'>> = [],
+  current: ReadonlyArray<
+    Pick<CheckoutLine, 'productId' | 'name' | 'volume' | 'url' | 'cena' | 'cenaSt'>
+  > = [],
 ): Promise<LineToPrice[]> {
   const items: LineToPrice[] = [];
   for (const [index, line] of wanted.entries()) {
@@ -164,7 +166,13 @@ export async function moveStock(
 /** The delivery as stored in the order (the shape the back office and 1C read), and its one-line name. */
 export function deliveryOf(delivery: EditDelivery, comment: string) {
   const address = delivery.address
-    ? [delivery.address.zip, delivery.address.city, delivery.address.street, delivery.address.house, delivery.address.flat]
+    ? [
+        delivery.address.zip,
+        delivery.address.city,
+        delivery.address.street,
+        delivery.address.house,
+        delivery.address.flat,
+      ]
         .filter(Boolean)
         .join(', ')
     : '';
@@ -220,7 +228,9 @@ export function orderChangedLetter(
       `Ваши заказы: ${next.myOrders}`,
     ].join('\n'),
     html:
-      letterParagraph(`Здравствуйте, ${order.name}! Мы изменили ваш заказ ${order.number}, как договорились.`) +
+      letterParagraph(
+        `Здравствуйте, ${order.name}! Мы изменили ваш заказ ${order.number}, как договорились.`,
+      ) +
       letterTable(
         [
           ...order.lines.map((line) => ({
@@ -241,6 +251,9 @@ export function orderChangedLetter(
 }
 
 /** The order's own page, which offers «Оплатить» while a card order is unpaid (as the one-click letter links it). */
-export function paymentLinkOf(origin: string, order: { id: number; userId: number | null; guestKey: string }): string {
+export function paymentLinkOf(
+  origin: string,
+  order: { id: number; userId: number | null; guestKey: string },
+): string {
   return `${origin}/checkout/done?order=${order.id}${order.userId === null ? `&key=${order.guestKey}` : ''}`;
 }

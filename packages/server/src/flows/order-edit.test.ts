@@ -26,7 +26,10 @@ beforeAll(async () => {
   moderator = await signInAs(shop.app, shop.database.db, TEST_MODERATOR_ID);
   product = await demoProducts(shop.database.db, [LAVENDER_URL, LEMON_URL], { stock: 50 });
   // Plain prices, no special offer: the sums below are worked out by hand.
-  await shop.database.db.update(products).set({ cena: 1290, cenaSt: 0 }).where(eq(products.id, lavender().id));
+  await shop.database.db
+    .update(products)
+    .set({ cena: 1290, cenaSt: 0 })
+    .where(eq(products.id, lavender().id));
   await shop.database.db.update(products).set({ cena: 450, cenaSt: 0 }).where(eq(products.id, lemon().id));
 });
 
@@ -45,7 +48,11 @@ async function guestOrder(lines: Array<[number, number]>, payment = 1) {
   for (const [id, quantity] of lines) await addToCart(guest, id, quantity);
   const placed = await placeOrder(guest, courierMoscow(payment));
   expect(placed.statusCode, placed.body).toBe(200);
-  return { order: placed.json().order as { id: number; number: string; total: number }, guest, key: placed.json().key as string };
+  return {
+    order: placed.json().order as { id: number; number: string; total: number },
+    guest,
+    key: placed.json().key as string,
+  };
 }
 
 function edit(orderId: number, payload: Record<string, unknown>, agent = moderator) {
@@ -124,12 +131,16 @@ describe('PUT /api/v1/admin/orders/{id}', () => {
 
   it('keeps a price the owner set, with its reason in the history; without a reason it is refused in Russian', async () => {
     const { order } = await guestOrder([[lavender().id, 1]]);
-    const refused = await edit(order.id, { lines: [{ product_id: lavender().id, quantity: 1, price: 1000 }] });
+    const refused = await edit(order.id, {
+      lines: [{ product_id: lavender().id, quantity: 1, price: 1000 }],
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors['lines.0.price_reason']).toEqual(['Укажите, почему цена другая']);
 
     const response = await edit(order.id, {
-      lines: [{ product_id: lavender().id, quantity: 2, price: 1000, price_reason: 'уценка: помята коробка' }],
+      lines: [
+        { product_id: lavender().id, quantity: 2, price: 1000, price_reason: 'уценка: помята коробка' },
+      ],
       delivery: { type: 1, sposob_dost: 3, price: 0 },
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -155,7 +166,8 @@ describe('PUT /api/v1/admin/orders/{id}', () => {
       const moved = await moderator.request({
         method: 'PUT',
         url: `${ADMIN}/orders/${order.id}/status`,
-        payload: status === 'shipped' ? { status, carrier: 'cdek', tracking_number: '1106400888' } : { status },
+        payload:
+          status === 'shipped' ? { status, carrier: 'cdek', tracking_number: '1106400888' } : { status },
       });
       expect(moved.statusCode, moved.body).toBe(200);
     }
@@ -198,7 +210,12 @@ describe('PUT /api/v1/admin/orders/{id}', () => {
 });
 
 describe('POST /api/v1/admin/orders (an order taken by phone)', () => {
-  const courier = { type: 2, sposob_dost: 1, address: { city: 'Москва', street: 'Тверская', house: '7' }, price: 350 };
+  const courier = {
+    type: 2,
+    sposob_dost: 1,
+    address: { city: 'Москва', street: 'Тверская', house: '7' },
+    price: 350,
+  };
 
   it('finds the customer by phone: the order joins the account with its discount', async () => {
     const customer = createTestAgent(shop.app);
@@ -221,7 +238,12 @@ describe('POST /api/v1/admin/orders (an order taken by phone)', () => {
     expect(answer.customer_id).toBe(account.id);
     expect(answer.payment_link).toBeNull();
     // floor(0.9 × 450) = 405 ₽ a bottle.
-    expect(answer.order).toMatchObject({ goods_total: 810, total: 1160, email: account.email, user_id: account.id });
+    expect(answer.order).toMatchObject({
+      goods_total: 810,
+      total: 1160,
+      email: account.email,
+      user_id: account.id,
+    });
     expect(await stockOf(lemon().id)).toBe(lemonBefore - 2);
     const mine = await customer.request({ method: 'GET', url: '/v1/my-orders' });
     expect(JSON.stringify(mine.json())).toContain(answer.order.number);

@@ -8,12 +8,17 @@ import type { OrderEdit, OrderSettlement } from '@efir/domain/order-edit-wire';
 import { eq } from 'drizzle-orm';
 import { writeAudit } from '../back-office/audit.ts';
 import type { Database } from '../db/client.ts';
-import { invalidData, notFound } from '../lib/app-error.ts';
 import { users } from '../features/account/account.table.ts';
 import type { MailService } from '../features/mail/mail.service.ts';
-import { type CheckoutLine, findOrderLines, type OrderRow, sumRefunded } from '../features/orders/orders.repo.ts';
+import {
+  type CheckoutLine,
+  findOrderLines,
+  type OrderRow,
+  sumRefunded,
+} from '../features/orders/orders.repo.ts';
 import { CARD_ONLINE, ORDER_STATUS_NAMES, toOrderView } from '../features/orders/orders.service.ts';
 import { orderLines, orders } from '../features/orders/orders.table.ts';
+import { invalidData, notFound } from '../lib/app-error.ts';
 import {
   deliveryOf,
   moveStock,
@@ -37,7 +42,11 @@ function describeLine(line: Pick<CheckoutLine, 'name' | 'volume' | 'quantity' | 
 }
 
 /** «было → стало» for the lines: each product added, removed or changed, in words. */
-function describeLineChanges(before: CheckoutLine[], after: CheckoutLine[], reasons: Map<number, string>): string[] {
+function describeLineChanges(
+  before: CheckoutLine[],
+  after: CheckoutLine[],
+  reasons: Map<number, string>,
+): string[] {
   const changes: string[] = [];
   for (const line of after) {
     const old = before.find((item) => item.productId === line.productId && !item.gift);
@@ -86,7 +95,8 @@ export async function editOrder(
         ],
       });
     }
-    if (order.delivery.kind === 'course') throw invalidData({ order: ['Заказ курса школы здесь не меняется'] });
+    if (order.delivery.kind === 'course')
+      throw invalidData({ order: ['Заказ курса школы здесь не меняется'] });
     const paid = order.paymentState === 'paid';
     if (edit.sposob_oplat !== undefined && edit.sposob_oplat !== order.sposobOplat && paid) {
       throw invalidData({ sposob_oplat: ['Заказ уже оплачен — способ оплаты не меняется'] });
@@ -125,7 +135,10 @@ export async function editOrder(
           goodsTotal: priced.goodsTotal,
           skidka: priced.skidka,
         });
-        goods = { lines: next.map((line, index) => ({ ...line, id: index, orderId: order.id })), goodsTotal: priced.goodsTotal };
+        goods = {
+          lines: next.map((line, index) => ({ ...line, id: index, orderId: order.id })),
+          goodsTotal: priced.goodsTotal,
+        };
       }
     }
 
@@ -201,7 +214,10 @@ export async function editOrder(
       action: 'order.edit',
       entity: 'order',
       entityId: order.id,
-      before: { total: order.total, lines: before.map((line) => [line.productId, line.quantity, line.price]) },
+      before: {
+        total: order.total,
+        lines: before.map((line) => [line.productId, line.quantity, line.price]),
+      },
       after: {
         total,
         changes,

@@ -4,16 +4,16 @@
 // order's own page when it is paid online (the checkout's payment creation runs when the customer opens it).
 import { randomUUID } from 'node:crypto';
 import type { PhoneOrder } from '@efir/domain/order-edit-wire';
-import { eq, or, sql } from 'drizzle-orm';
+import { or, sql } from 'drizzle-orm';
 import { writeAudit } from '../back-office/audit.ts';
 import type { Database } from '../db/client.ts';
-import { conflict } from '../lib/app-error.ts';
 import { users } from '../features/account/account.table.ts';
 import { letterButton } from '../features/mail/letter-html.ts';
 import type { MailService } from '../features/mail/mail.service.ts';
 import { orderPlacedLetter } from '../features/orders/order-letters.ts';
 import { findOrderByKey, insertCheckoutOrder, phoneKey } from '../features/orders/orders.repo.ts';
 import { CARD_ONLINE, toOrderView } from '../features/orders/orders.service.ts';
+import { conflict } from '../lib/app-error.ts';
 import { deliveryOf, moveStock, paymentLinkOf, priceLines, resolveLines } from './order-edit-parts.ts';
 
 export interface PhoneOrderDeps {
@@ -46,7 +46,10 @@ export async function placePhoneOrder(
   moderatorId: number,
 ): Promise<{ orderId: number; created: boolean; customerId: number | null; paymentLink: string | null }> {
   const { db } = deps;
-  const answer = (order: { id: number; userId: number | null; guestKey: string; sposobOplat: number }, created: boolean) => ({
+  const answer = (
+    order: { id: number; userId: number | null; guestKey: string; sposobOplat: number },
+    created: boolean,
+  ) => ({
     orderId: order.id,
     created,
     customerId: order.userId,

@@ -81,7 +81,14 @@ describe('journey: one click → 1C → the owner edits the order after the call
       method: 'PUT',
       url: `/api/v1/admin/orders/${placed.id}`,
       payload: {
-        lines: [{ product_id: lavenderId, quantity: 2, price: 1200, price_reason: 'скидка постоянной покупательнице' }],
+        lines: [
+          {
+            product_id: lavenderId,
+            quantity: 2,
+            price: 1200,
+            price_reason: 'скидка постоянной покупательнице',
+          },
+        ],
         delivery: {
           type: 6,
           sposob_dost: 6,
@@ -97,7 +104,13 @@ describe('journey: one click → 1C → the owner edits the order after the call
     expect(edited.statusCode, edited.body).toBe(200);
     const order = edited.json().order;
     // 2 × 1 200 = 2 400 ₽ of goods + 450 ₽ delivery = 2 850 ₽.
-    expect(order).toMatchObject({ goods_total: 2400, delivery_price: 450, total: 2850, call_back: false, fam: 'Соколова' });
+    expect(order).toMatchObject({
+      goods_total: 2400,
+      delivery_price: 450,
+      total: 2850,
+      call_back: false,
+      fam: 'Соколова',
+    });
     expect(order.delivery).toMatchObject({
       summary: 'Курьер CDEK — 420111, Казань, ул. Баумана, 19, 4',
       comment: 'Позвонить за час до приезда',
@@ -123,7 +136,9 @@ describe('journey: one click → 1C → the owner edits the order after the call
     expect(documents).toHaveLength(1);
     expect(documents[0]).toContain(`<Ид>${placed.id}</Ид>`);
     expect(documents[0]).toContain('<Сумма>2850</Сумма>');
-    expect(documents[0]).toContain('<ЦенаЗаЕдиницу>1290</ЦенаЗаЕдиницу><Количество>2</Количество><Сумма>2400</Сумма>');
+    expect(documents[0]).toContain(
+      '<ЦенаЗаЕдиницу>1290</ЦенаЗаЕдиницу><Количество>2</Количество><Сумма>2400</Сумма>',
+    );
     expect(documents[0]).toContain('<ЦенаЗаЕдиницу>450</ЦенаЗаЕдиницу>');
   });
 });
@@ -138,7 +153,12 @@ describe('journey: an order taken by phone, paid online by the link in the lette
         idempotency_key: randomUUID(),
         recipient: { name: 'Павел', fam: 'Никитин', tel: '+7 921 400-50-60', email },
         lines: [{ product_id: lavenderId, quantity: 3 }],
-        delivery: { type: 5, sposob_dost: 7, pickup_point: 'СДЭК, Санкт-Петербург, Невский пр., 100', price: 300 },
+        delivery: {
+          type: 5,
+          sposob_dost: 7,
+          pickup_point: 'СДЭК, Санкт-Петербург, Невский пр., 100',
+          price: 300,
+        },
         sposob_oplat: 5,
       },
     });

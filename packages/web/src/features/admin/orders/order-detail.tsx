@@ -62,6 +62,11 @@ export function OrderDetailPage() {
         {order.call_back && order.status === 'new' ? (
           <AdminChip tone="warn">1 клик — перезвонить</AdminChip>
         ) : null}
+        {order.status === 'new' || order.status === 'confirmed' ? (
+          <Link to={`/admin/orders/${order.id}/edit`} className="button button--small">
+            Изменить
+          </Link>
+        ) : null}
       </AdminHeader>
       <p className="admin-muted order-detail__placed">Оформлен {formatAdminDate(order.created_at)}</p>
 
