@@ -21,6 +21,7 @@ import {
   STATUS_LABELS,
 } from './orders-api.ts';
 import { RefundCard } from './refund-card.tsx';
+import { SettlementNote } from './settlement-note.tsx';
 import { TrackingEditor, TrackingFields } from './tracking-editor.tsx';
 
 const PROVIDER_NAMES: Record<string, string> = { yookassa: 'ЮKassa', test: 'Тестовый платёжный шлюз' };
@@ -80,6 +81,7 @@ export function OrderDetailPage() {
           <CustomerCard order={order} />
           <DeliveryCard order={order} onChanged={replace} />
           <PaymentCard order={order} onChanged={replace} />
+          <SettlementNote order={order} />
           <RefundCard order={order} onChanged={replace} />
         </div>
       </div>
