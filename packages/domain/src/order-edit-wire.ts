@@ -119,7 +119,6 @@ export const orderEditSchema = z
     },
   );
 export type OrderEdit = z.output<typeof orderEditSchema>;
-export type OrderEditInput = z.input<typeof orderEditSchema>;
 
 /** POST /api/v1/admin/orders: an order taken by phone. */
 export const phoneOrderSchema = z.strictObject({
@@ -132,7 +131,6 @@ export const phoneOrderSchema = z.strictObject({
   comment: commentField.default(''),
 });
 export type PhoneOrder = z.output<typeof phoneOrderSchema>;
-export type PhoneOrderInput = z.input<typeof phoneOrderSchema>;
 
 /** A paid order whose total moved: what is still to take («к доплате») or to give back («к возврату»), ₽. */
 export const orderSettlementSchema = z
