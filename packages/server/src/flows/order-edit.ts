@@ -49,6 +49,7 @@ function describeLineChanges(
 ): string[] {
   const changes: string[] = [];
   for (const line of after) {
+    if (line.gift) continue;
     const old = before.find((item) => item.productId === line.productId && !item.gift);
     const reason = reasons.get(line.productId);
     const why = reason ? ` (цена: ${reason})` : '';
@@ -97,6 +98,17 @@ export async function editOrder(
     }
     if (order.delivery.kind === 'course')
       throw invalidData({ order: ['Заказ курса школы здесь не меняется'] });
+    if (
+      order.paymentState === 'pending' &&
+      (edit.lines || edit.delivery || edit.sposob_oplat !== undefined)
+    ) {
+      // A payment for the old sum is under way at the provider: changing the sum now would let it pay the wrong one.
+      throw invalidData({
+        order: [
+          'Покупатель сейчас оплачивает заказ — дождитесь, пока платёж завершится, и обновите страницу',
+        ],
+      });
+    }
     const paid = order.paymentState === 'paid';
     if (edit.sposob_oplat !== undefined && edit.sposob_oplat !== order.sposobOplat && paid) {
       throw invalidData({ sposob_oplat: ['Заказ уже оплачен — способ оплаты не меняется'] });
