@@ -122,7 +122,7 @@ describe.skipIf(!hasBrowser)('editing an order on a phone', () => {
     // Nothing sticks out sideways: the widest elements are named if something does.
     const overflow = await owner.evaluate(() => ({
       width: document.documentElement.scrollWidth,
-      wide: [...document.querySelectorAll('body *')]
+      wide: Array.from(document.querySelectorAll('body *'))
         .filter((element) => element.getBoundingClientRect().right > 390.5)
         .slice(0, 5)
         .map(

@@ -2,6 +2,7 @@
 // payment and comment; the server re-prices it by checkout's rules, moves stock, writes the history and sends the
 // customer one letter. The answer's «было → стало» and «к доплате» / «к возврату» are shown on the order's page.
 import type { OrderEdited } from '@efir/domain/order-edit-wire';
+import { formatRussianPhone } from '@efir/domain/phone';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
 import { type FieldErrors, FORM_ERROR } from '../../../lib/forms.ts';
@@ -61,7 +62,7 @@ function OrderEditForm({ order }: { order: OrderDetail }) {
   const [recipient, setRecipient] = useState<FormRecipient>({
     name: order.name,
     fam: order.fam,
-    tel: order.tel,
+    tel: formatRussianPhone(order.tel),
     email: order.email,
   });
   const [payment, setPayment] = useState(String(order.sposob_oplat));
