@@ -75,6 +75,7 @@ import { registerSearchRoutes } from './features/search/search.routes.ts';
 import { searchSiteScored } from './features/search/search.service.ts';
 import { createCourseEnrolment } from './flows/course-enrolment.ts';
 import { startHousekeeping } from './flows/housekeeping.ts';
+import { orderEditAdminSection } from './flows/order-edit.routes.ts';
 import { registerBackups } from './modules/backup/index.ts';
 import { createChatService, registerChatRoutes } from './modules/chat/index.ts';
 import { createDeliveryProviders, quoteDelivery, registerDeliveryRoutes } from './modules/delivery/index.ts';
@@ -438,6 +439,12 @@ export function registerBackOffice(
         showOrder: (orderId) => getAdminOrder(ordersAdmin, orderId),
       }),
       orderPapersAdminSection({ db }),
+      orderEditAdminSection({
+        db,
+        mail,
+        origin,
+        showOrder: (orderId) => getAdminOrder(ordersAdmin, orderId),
+      }),
       dashboardAdminSection({ db }),
       promoAdminSection({ db }),
       giftCertificatesAdminSection({ db, mail, origin }),

@@ -321,7 +321,11 @@ function describeAuditEntry(row: typeof auditLog.$inferSelect): HistoryEntry {
               ? `Возврат ${formatRub(Number(after.amount))} на подарочный сертификат; всего на сертификаты возвращено ${formatRub(Number(after.certificate_refunded))}`
               : row.action === 'order.tracking'
                 ? `Трек-номер исправлен: ${describeParcel(before)} → ${describeParcel(after)}`
-                : row.action;
+                : row.action === 'order.edit' && Array.isArray(after.changes)
+                  ? `Заказ изменён: ${after.changes.join('; ')}${typeof after.settlement === 'string' ? `; ${after.settlement.toLowerCase()}` : ''}`
+                  : row.action === 'order.phone'
+                    ? 'Заказ принят по телефону'
+                    : row.action;
   return {
     at: row.createdAt.toISOString(),
     // User 0 is the shop itself: 1C's exchange, CDEK's delivery report.

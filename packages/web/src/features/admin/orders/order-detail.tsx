@@ -24,6 +24,7 @@ import {
 import { OrderPapersCard } from './orders-bulk.tsx';
 import { ReceivedPaymentCard } from './received-payment-card.tsx';
 import { RefundCard } from './refund-card.tsx';
+import { SettlementNote } from './settlement-note.tsx';
 import { TrackingEditor, TrackingFields } from './tracking-editor.tsx';
 
 const PROVIDER_NAMES: Record<string, string> = { yookassa: 'ЮKassa', test: 'Тестовый платёжный шлюз' };
@@ -65,6 +66,11 @@ export function OrderDetailPage() {
         {order.call_back && order.status === 'new' ? (
           <AdminChip tone="warn">1 клик — перезвонить</AdminChip>
         ) : null}
+        {order.status === 'new' || order.status === 'confirmed' ? (
+          <Link to={`/admin/orders/${order.id}/edit`} className="button button--small">
+            Изменить
+          </Link>
+        ) : null}
       </AdminHeader>
       <p className="admin-muted order-detail__placed">Оформлен {formatAdminDate(order.created_at)}</p>
 
@@ -80,6 +86,7 @@ export function OrderDetailPage() {
           <PaymentCard order={order} onChanged={replace} />
           <ReceivedPaymentCard order={order} onChanged={replace} />
           <OrderPapersCard orderId={order.id} transfer={order.sposob_oplat === 3} />
+          <SettlementNote order={order} />
           <RefundCard order={order} onChanged={replace} />
         </div>
       </div>

@@ -55,7 +55,11 @@ export function OrdersList() {
 
   return (
     <section>
-      <AdminHeader title="Заказы" />
+      <AdminHeader title="Заказы">
+        <Link to="/admin/orders/new" className="button button--small">
+          Новый заказ
+        </Link>
+      </AdminHeader>
       <form className="admin-toolbar orders-filters" onSubmit={submitSearch}>
         <label className="admin-inline-field orders-filters__search">
           Номер, e-mail, телефон или имя
