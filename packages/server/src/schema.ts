@@ -16,3 +16,4 @@ export * from './features/reviews/reviews.table.ts';
 export * from './features/school/school.table.ts';
 export * from './modules/chat/chat.table.ts';
 export * from './modules/delivery/delivery.table.ts';
+export * from './modules/settings/settings.table.ts';

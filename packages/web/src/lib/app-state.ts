@@ -1,5 +1,6 @@
 // Session, cart, critical data and UI state of one running app (one per browser tab, one per server render).
 
+import { DEFAULT_PUBLIC_SHOP } from '@efir/domain/shop-settings';
 import type { UserWire } from '@efir/domain/account-schemas';
 import { emptyCart } from '@efir/domain/cart-math';
 import type { CartAnswer } from '@efir/domain/cart-wire';
@@ -151,6 +152,7 @@ export const EMPTY_CRITICAL: CriticalData = {
   razdels: [],
   tags: [],
   menus: {},
+  shop: DEFAULT_PUBLIC_SHOP,
 };
 
 let nextNoticeId = 1;

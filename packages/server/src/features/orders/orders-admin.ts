@@ -3,6 +3,7 @@
 // changes along new → confirmed → shipped → delivered (or cancelled, which puts the goods back on the shelf once),
 // and a live check of the card payment at the provider.
 
+import type { ShopRequisites } from '@efir/domain/shop-settings';
 import type { DiscountTier } from '@efir/domain/account-wire';
 import {
   type AdminOrderAnswer,
@@ -149,6 +150,8 @@ export interface OrdersAdminDeps {
   discountTiers: readonly DiscountTier[];
   /** Gift certificates (decision 045): spent when the order is confirmed, given back when it is cancelled. */
   certificates?: Pick<OrderCertificates, 'confirmed' | 'cancelled'>;
+  /** The shop's requisites in force for bank-transfer invoices (decision 060). */
+  requisites?: () => ShopRequisites;
 }
 
 /** Backslash-escapes LIKE's wildcards so a searched «%» or «_» means itself. */
@@ -328,7 +331,7 @@ function describeAuditEntry(row: typeof auditLog.$inferSelect): HistoryEntry {
 }
 
 export async function getAdminOrder(
-  deps: Pick<OrdersAdminDeps, 'db' | 'payments' | 'refunds'>,
+  deps: Pick<OrdersAdminDeps, 'db' | 'payments' | 'refunds' | 'requisites'>,
   id: number,
 ): Promise<AdminOrderAnswer> {
   const { db } = deps;
@@ -353,7 +356,7 @@ export async function getAdminOrder(
   ].sort((a, b) => a.at.localeCompare(b.at));
   return {
     order: {
-      ...toOrderView(order, lines, refunds?.refunded ?? 0),
+      ...toOrderView(order, lines, refunds?.refunded ?? 0, deps.requisites?.()),
       user_id: order.userId,
       delivery: describeDelivery(order),
       next_statuses: NEXT_STATUSES[order.status].map((status) => ({
