@@ -8,7 +8,6 @@ import { FREE_DELIVERY_FROM } from './delivery-tariffs.ts';
 import { formatRussianPhone, normalizeRussianPhone } from './phone.ts';
 import {
   isValidAccount,
-  isValidBik,
   isValidCorrespondentAccount,
   isValidInn,
   isValidKpp,
@@ -65,7 +64,7 @@ export const requisitesSchema = z
       .refine(isValidOgrn, 'ОГРН: 13 цифр (ОГРНИП — 15) с верным контрольным числом'),
     address: text('Укажите юридический адрес', 300),
     bank: text('Укажите банк', 200),
-    bik: digits('БИК', 9).refine(isValidBik, 'БИК: 9 цифр'),
+    bik: digits('БИК', 9),
     account: digits('Расчётный счёт', 20),
     correspondentAccount: digits('Корреспондентский счёт', 20),
   })
