@@ -17,11 +17,7 @@ import { SHOP, SHOP_REQUISITES } from './shop-info.ts';
 import { z } from './zod-ru.ts';
 
 const text = (required: string, max: number) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, `Не длиннее ${max} символов`);
+  z.string({ error: required }).trim().min(1, required).max(max, `Не длиннее ${max} символов`);
 
 const shopPhoneSchema = z.object({
   phone: z
@@ -122,14 +118,23 @@ export const shopSettingsSchema = z.object({
   address: z.object({
     street: text('Укажите улицу и дом', 200),
     city: text('Укажите город', 60),
-    postalCode: z.string().trim().regex(/^\d{6}$/, 'Индекс: 6 цифр'),
+    postalCode: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'Индекс: 6 цифр'),
   }),
   requisites: requisitesSchema,
   /** From this cart total (₽) the shop pays for delivery of this kind; null: never free. */
   freeDeliveryFrom: z.array(
     z.object({
-      kind: z.int().refine((kind) => KIND_IDS.includes(kind as DeliveryKindId), 'Нет такого способа доставки'),
-      from: z.int('Целое число рублей').min(1, 'Больше нуля').max(10_000_000, 'Слишком большая сумма').nullable(),
+      kind: z
+        .int()
+        .refine((kind) => KIND_IDS.includes(kind as DeliveryKindId), 'Нет такого способа доставки'),
+      from: z
+        .int('Целое число рублей')
+        .min(1, 'Больше нуля')
+        .max(10_000_000, 'Слишком большая сумма')
+        .nullable(),
     }),
   ),
   discountTiers: discountTiersSchema,

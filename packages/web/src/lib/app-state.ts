@@ -1,11 +1,11 @@
 // Session, cart, critical data and UI state of one running app (one per browser tab, one per server render).
 
-import { DEFAULT_PUBLIC_SHOP } from '@efir/domain/shop-settings';
 import type { UserWire } from '@efir/domain/account-schemas';
 import { emptyCart } from '@efir/domain/cart-math';
 import type { CartAnswer } from '@efir/domain/cart-wire';
 import type { CriticalData, PublicationFacets } from '@efir/domain/catalog-wire';
 import type { DeliveryFormInput } from '@efir/domain/delivery-rules';
+import { DEFAULT_PUBLIC_SHOP } from '@efir/domain/shop-settings';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
 /** Spec §3 User as GET /v1/user answers it (domain/account-schemas.ts). */

@@ -27,7 +27,11 @@ export async function getStaticPage(db: Database, url: string, facts?: FactsLoad
   };
 }
 
-async function loadCriticalData(db: Database, facts?: FactsLoader, settings?: SettingsSource): Promise<CriticalData> {
+async function loadCriticalData(
+  db: Database,
+  facts?: FactsLoader,
+  settings?: SettingsSource,
+): Promise<CriticalData> {
   const [tree, slideRows, menuRows, named, collection, shop] = await Promise.all([
     getCatalogTree(db),
     findSlides(db),

@@ -9,7 +9,11 @@ function escapeHtml(text: string): string {
 }
 
 /** A contact fact in words; undefined: not a contact token. */
-export function contactFact(name: string, argument: string | undefined, shop: ShopSettings): string | undefined {
+export function contactFact(
+  name: string,
+  argument: string | undefined,
+  shop: ShopSettings,
+): string | undefined {
   const requisites = shop.requisites;
   switch (name) {
     case 'shop-name':

@@ -65,7 +65,10 @@ export async function loadShopFacts(db: Database, shop: ShopSettings, now = new 
     shop,
     discountTiers: shop.discountTiers,
     gifts: giftRows,
-    delivery: delivery.map((row) => ({ ...row, freeFrom: freeDeliveryThreshold(shop.freeDeliveryFrom, row.kind) })),
+    delivery: delivery.map((row) => ({
+      ...row,
+      freeFrom: freeDeliveryThreshold(shop.freeDeliveryFrom, row.kind),
+    })),
     nextCourseAt: courseRows[0]?.startsAt ?? null,
     promos: new Map(promoRows.map((row) => [row.code.toUpperCase(), row])),
   };

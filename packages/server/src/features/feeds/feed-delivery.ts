@@ -1,8 +1,9 @@
 // The delivery terms a feed states, taken from the tariffs checkout prices with (delivery/tariff-summary.ts), so a
 // marketplace shows the buyer no other price and term than the shop's own. A feed offer is one unit of a product,
 // so the shop's free-delivery threshold applies when that unit's price reaches it.
-import { freeDeliveryThreshold } from '@efir/domain/shop-settings';
+
 import type { DeliveryKindId } from '@efir/domain/delivery-catalogue';
+import { freeDeliveryThreshold } from '@efir/domain/shop-settings';
 import { summariseTariffs, type TariffSummary } from '../../modules/delivery/index.ts';
 
 /** One way of delivery as a feed names it. */

@@ -20,12 +20,18 @@ export function registerFeedRoutes(
   const feeds: Record<string, Feed> = {
     // The shop's name, e-mail and free-delivery thresholds as the owner set them: a save drops the feeds with the
     // content (decision 060), so the next read builds them with the new values.
-    '/yml.xml': createFeed(async function* (now) {
-      yield* writeYmlFeed(db, origin, now, await deps.settings.get());
-    }, { keep }),
-    '/google-merchant.xml': createFeed(async function* () {
-      yield* writeMerchantFeed(db, origin, await deps.settings.get());
-    }, { keep }),
+    '/yml.xml': createFeed(
+      async function* (now) {
+        yield* writeYmlFeed(db, origin, now, await deps.settings.get());
+      },
+      { keep },
+    ),
+    '/google-merchant.xml': createFeed(
+      async function* () {
+        yield* writeMerchantFeed(db, origin, await deps.settings.get());
+      },
+      { keep },
+    ),
   };
   for (const [path, feed] of Object.entries(feeds)) {
     deps.content.dropWithContent(feed);

@@ -1,13 +1,13 @@
 // «Купить в 1 клик» (decision 029): name and phone, an order of the product (or of the cart) at today's price with
 // its stock reserved in the order's transaction, status «Новый» flagged «перезвонить» for the back office.
 
-import type { ShopRequisites } from '@efir/domain/shop-settings';
 import { createHash, randomUUID } from 'node:crypto';
 import { computeCartTotals } from '@efir/domain/cart-math';
 import { CSRF_COOKIE } from '@efir/domain/http-contract';
 import { formatRub } from '@efir/domain/money';
 import { type OneClick, oneClickSchema } from '@efir/domain/one-click';
 import { oneClickAnswerSchema } from '@efir/domain/order-wire';
+import type { ShopRequisites } from '@efir/domain/shop-settings';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';

@@ -3,7 +3,6 @@
 // changes along new → confirmed → shipped → delivered (or cancelled, which puts the goods back on the shelf once),
 // and a live check of the card payment at the provider.
 
-import type { ShopRequisites } from '@efir/domain/shop-settings';
 import type { DiscountTier } from '@efir/domain/account-wire';
 import {
   type AdminOrderAnswer,
@@ -26,6 +25,7 @@ import {
   type Carrier,
   TRACKING_NUMBER_PATTERN,
 } from '@efir/domain/shipment-tracking';
+import type { ShopRequisites } from '@efir/domain/shop-settings';
 import { z } from '@efir/domain/zod-ru';
 import { and, asc, count, desc, eq, gte, lt, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';

@@ -30,8 +30,8 @@ import { products } from '../catalog/catalog.table.ts';
 import { articles, recipes } from '../content/content.table.ts';
 import { findComment, type ReviewRow } from './reviews.repo.ts';
 import { type CacheInvalidator, moderateComment, moderateReview, toShopReply } from './reviews.service.ts';
-import { replyAdminRoutes } from './shop-replies.ts';
 import { comments, shopReviews } from './reviews.table.ts';
+import { replyAdminRoutes } from './shop-replies.ts';
 
 export const MODERATION_PAGE_SIZE = 20;
 

@@ -1,5 +1,6 @@
 // Shop reviews with moderation, one rating vote per user per page, and one-level comment threads (spec §4, §7).
 import type { Pagination } from '@efir/domain/catalog-wire';
+import type { ShopReply } from '@efir/domain/reviews-schemas';
 import {
   COMMENT_LIMIT,
   COMMENTS_PER_PAGE,
@@ -19,7 +20,6 @@ import type {
   ReviewWire,
   VoteAnswer,
 } from '@efir/domain/reviews-wire';
-import type { ShopReply } from '@efir/domain/reviews-schemas';
 import { sanitizeHtml } from '@efir/domain/sanitize-html';
 import type { Database } from '../../db/client.ts';
 import { AppError, invalidData, notFound } from '../../lib/app-error.ts';

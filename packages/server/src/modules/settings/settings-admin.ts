@@ -17,7 +17,10 @@ export interface SettingsAdminDeps {
   onSaved: () => void;
 }
 
-const DELIVERY_KIND_LIST = Object.entries(DELIVERY_KINDS).map(([kind, name]) => ({ kind: Number(kind), name }));
+const DELIVERY_KIND_LIST = Object.entries(DELIVERY_KINDS).map(([kind, name]) => ({
+  kind: Number(kind),
+  name,
+}));
 
 async function answer(store: SettingsStore) {
   const [settings, updatedAt] = await Promise.all([store.get(), store.updatedAt()]);

@@ -1,11 +1,7 @@
 // The live settings: read from the one row, kept in memory until a save here or on another instance drops them
 // (the content service's invalidation bus carries the drop, decision 060). Before the owner saves anything, and for
 // any part an older row lacks, the defaults of @efir/domain answer.
-import {
-  defaultShopSettings,
-  type ShopSettings,
-  shopSettingsSchema,
-} from '@efir/domain/shop-settings';
+import { defaultShopSettings, type ShopSettings, shopSettingsSchema } from '@efir/domain/shop-settings';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { createCachedValue } from '../../lib/cached-value.ts';
@@ -62,14 +58,13 @@ export function createSettingsStore(
 }
 
 /** Stores the settings in the caller's transaction, beside its audit entry. */
-export async function writeSettings(
-  txDb: Database,
-  settings: ShopSettings,
-  userId: number,
-): Promise<void> {
+export async function writeSettings(txDb: Database, settings: ShopSettings, userId: number): Promise<void> {
   const now = new Date();
   await txDb
     .insert(shopSettings)
     .values({ id: 1, data: settings, updatedAt: now, updatedBy: userId })
-    .onConflictDoUpdate({ target: shopSettings.id, set: { data: settings, updatedAt: now, updatedBy: userId } });
+    .onConflictDoUpdate({
+      target: shopSettings.id,
+      set: { data: settings, updatedAt: now, updatedBy: userId },
+    });
 }

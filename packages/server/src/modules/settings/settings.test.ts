@@ -157,8 +157,8 @@ describe('a saved setting is everywhere at once, without a restart', () => {
         account: '40702810938000000001',
         correspondentAccount: '30101810400000000225',
       },
-      freeDeliveryFrom: (settings.freeDeliveryFrom as Array<{ kind: number; from: number | null }>).map((entry) =>
-        entry.kind === 1 ? { kind: 1, from: lavender!.cena } : entry,
+      freeDeliveryFrom: (settings.freeDeliveryFrom as Array<{ kind: number; from: number | null }>).map(
+        (entry) => (entry.kind === 1 ? { kind: 1, from: lavender!.cena } : entry),
       ),
     };
     const saved = await save(changed);

@@ -153,7 +153,11 @@ export function TopBar() {
         </nav>
         <div className="top-bar__actions">
           {phone && (
-            <a href={phone.href} className="top-bar__icon top-bar__phone" aria-label={`Позвонить: ${phone.display}`}>
+            <a
+              href={phone.href}
+              className="top-bar__icon top-bar__phone"
+              aria-label={`Позвонить: ${phone.display}`}
+            >
               <PhoneIcon width={18} height={18} />
               {/* A desktop shows the number: the top bar is what stays on screen there (layout.css). */}
               <span className="top-bar__phone-number">{phone.display}</span>

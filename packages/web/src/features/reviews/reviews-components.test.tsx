@@ -254,7 +254,9 @@ describe('rating and comments in the server render', () => {
     expect(html).toContain('Крем получился лёгкий');
     expect(html).toContain('Согласна');
     // The shop's answer is in the server's HTML, under the comment it answers, named with the shop's name.
-    expect(html).toMatch(/Крем получился лёгкий[\s\S]*Ответ магазина «Эфир»[\s\S]*Спасибо, что готовите с нами![\s\S]*Согласна/);
+    expect(html).toMatch(
+      /Крем получился лёгкий[\s\S]*Ответ магазина «Эфир»[\s\S]*Спасибо, что готовите с нами![\s\S]*Согласна/,
+    );
     expect(html.match(/class="shop-reply"/g)).toHaveLength(1);
     expect(html).not.toContain('Загружаем комментарии…');
     const empty = render(
