@@ -27,8 +27,8 @@ import {
   type PickupPointWire,
 } from '@efir/domain/delivery-rules';
 import { FREE_DELIVERY_FROM } from '@efir/domain/delivery-tariffs';
-import { freeDeliveryThreshold } from '@efir/domain/shop-settings';
 import { formatRub } from '@efir/domain/money';
+import { freeDeliveryThreshold } from '@efir/domain/shop-settings';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
