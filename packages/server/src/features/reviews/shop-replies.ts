@@ -21,10 +21,10 @@ type Answered = keyof typeof TABLES;
 
 /** Plain text as typed in the back office's field: paragraphs and line breaks kept, anything else escaped. */
 function replyToHtml(text: string): string {
-  const escape = (part: string) => part.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  const escapeText = (part: string) => part.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
   return text
     .split(/\n{2,}/)
-    .map((block) => `<p>${block.split('\n').map(escape).join('<br>')}</p>`)
+    .map((block) => `<p>${block.split('\n').map(escapeText).join('<br>')}</p>`)
     .join('');
 }
 
