@@ -98,7 +98,7 @@ export function createCore(app: FastifyInstance, config: Config, deps: AppDeps) 
     config,
     // Decision 040: a confirmed e-mail brings the guest orders placed with it into the account.
     onEmailConfirmed: async (txDb, userId, email) => {
-      await joinGuestOrders(txDb, userId, email, config.DISCOUNT_TIERS);
+      await joinGuestOrders(txDb, userId, email, settings.peek().discountTiers);
     },
   });
   const renderReads = createRenderReads();

@@ -70,7 +70,9 @@ describe('the shop answers a product review (a comment on the product page)', ()
     );
 
     const page = await pageHtml(LAVENDER_URL);
-    expect(page).toMatch(/Пахнет как в Провансе[\s\S]*Ответ магазина «Эфир»[\s\S]*Лаванда этого года особенно удалась/);
+    expect(page).toMatch(
+      /Пахнет как в Провансе[\s\S]*Ответ магазина «Эфир»[\s\S]*Лаванда этого года особенно удалась/,
+    );
     expect(page).not.toContain('<script>alert(1)');
     expect(page).not.toContain('<img src="x"');
     const listed = await shop.app.inject({
@@ -85,7 +87,8 @@ describe('the shop answers a product review (a comment on the product page)', ()
     expect(audit.at(-1)).toMatchObject({ action: 'comment.reply', userId: TEST_MODERATOR_ID });
 
     // The shop's name is the settings' one: renamed, the page says the new name.
-    const settings = (await moderator.request({ method: 'GET', url: `${ADMIN_PREFIX}/settings` })).json().settings;
+    const settings = (await moderator.request({ method: 'GET', url: `${ADMIN_PREFIX}/settings` })).json()
+      .settings;
     const renamed = await moderator.request({
       method: 'PUT',
       url: `${ADMIN_PREFIX}/settings`,

@@ -16,6 +16,8 @@ export interface SettingsStore {
    * every drop, so it lags a save by one read at most; the defaults before the first read.
    */
   peek(): ShopSettings;
+  /** Where letters to the owner go (new orders, the day's summary): the settings' `ownerEmail`. */
+  ownerNotificationEmail(): Promise<string>;
   /** When the owner last saved; null while the defaults answer. */
   updatedAt(): Promise<Date | null>;
   /** Forget the copy in memory: the next read goes to the database. */
@@ -48,6 +50,7 @@ export function createSettingsStore(
   return {
     get: async () => (await cached.get()).settings,
     peek: () => last,
+    ownerNotificationEmail: async () => (await cached.get()).settings.ownerEmail,
     updatedAt: async () => (await cached.get()).updatedAt,
     invalidate() {
       cached.invalidate();

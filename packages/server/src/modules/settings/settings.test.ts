@@ -128,6 +128,7 @@ describe('a saved setting is everywhere at once, without a restart', () => {
     expect(before).toContain('+7 (800) 555-18-24');
     expect(before).toContain('7700000009');
     expect(before).not.toContain('{{');
+    expect(await pageText('/akcii')).toMatch(/от 5 000 ₽\s*3 %/);
     const feedBefore = await shop.app.inject({ method: 'GET', url: '/yml.xml' });
     expect(feedBefore.body).toContain('<name>Эфир</name>');
     const { [LAVENDER_URL]: lavender } = await demoProducts(shop.database.db, [LAVENDER_URL], { stock: 50 });
@@ -157,6 +158,10 @@ describe('a saved setting is everywhere at once, without a restart', () => {
         account: '40702810938000000001',
         correspondentAccount: '30101810400000000225',
       },
+      discountTiers: [
+        { from: 1000, percent: 4 },
+        { from: 9000, percent: 8 },
+      ],
       freeDeliveryFrom: (settings.freeDeliveryFrom as Array<{ kind: number; from: number | null }>).map(
         (entry) => (entry.kind === 1 ? { kind: 1, from: lavender!.cena } : entry),
       ),
@@ -181,6 +186,12 @@ describe('a saved setting is everywhere at once, without a restart', () => {
     const critical = await shop.app.inject({ method: 'GET', url: '/api/v1/critical' });
     expect(critical.json().shop).toMatchObject({ name: 'Эфир и Ко', email: 'hello@efir-i-ko.ru' });
     expect(JSON.stringify(critical.json())).not.toContain('owner@efir-i-ko.ru');
+
+    // The discount tiers: /akcii prints the tiers in force.
+    const akcii = await pageText('/akcii');
+    expect(akcii).toMatch(/от 1 000 ₽\s*4 %/);
+    expect(akcii).toMatch(/от 9 000 ₽\s*8 %/);
+    expect(akcii).not.toMatch(/от 5 000 ₽\s*3 %/);
 
     const feed = await shop.app.inject({ method: 'GET', url: '/yml.xml' });
     expect(feed.body).toContain('<name>Эфир и Ко</name>');
