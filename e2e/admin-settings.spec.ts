@@ -4,7 +4,7 @@
 // answered in /admin/moderation, shows the answer under it with the shop's name.
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpInBrowser } from './journeys/support.ts';
+import { type Customer, logInInBrowser, signUpInBrowser } from './journeys/support.ts';
 import { hasBrowser, useBrowser, waitForAppOnLoads } from './support/browser.ts';
 import { type RunningShop, startSeededShop } from './support/server.ts';
 
@@ -15,15 +15,25 @@ describe.skipIf(!hasBrowser)('shop settings and answers in the back office', () 
   const browser = useBrowser();
   let shop: RunningShop;
   let visitorContext: BrowserContext | undefined;
+  let ownerAccount: Customer | undefined;
 
   beforeAll(async () => {
     shop = await startSeededShop({ MODERATOR_IDS: String(MODERATOR_ID) });
-    expect((await signUpInBrowser(browser.page, shop.url, 'Владелица')).id).toBe(MODERATOR_ID);
   });
   afterAll(async () => {
     await visitorContext?.close();
     await shop?.stop();
   });
+
+  /** The owner in this test's browser: registered first (id 1, the moderator), logged in again later. */
+  async function ownerPage() {
+    if (ownerAccount) await logInInBrowser(browser.page, shop.url, ownerAccount);
+    else {
+      ownerAccount = await signUpInBrowser(browser.page, shop.url, 'Владелица');
+      expect(ownerAccount.id).toBe(MODERATOR_ID);
+    }
+    return browser.page;
+  }
 
   async function visitorPage() {
     visitorContext ??= await (browser.context.browser() as Browser).newContext({
@@ -34,7 +44,7 @@ describe.skipIf(!hasBrowser)('shop settings and answers in the back office', () 
   }
 
   it('changes the shop phone in the back office, and the storefront footer shows it', async () => {
-    const owner = browser.page;
+    const owner = await ownerPage();
     await owner.goto(`${shop.url}/admin/settings`);
     await owner.getByRole('heading', { level: 1, name: 'Настройки магазина' }).waitFor();
     const phone = owner.getByRole('textbox', { name: 'Телефон 1' });
@@ -62,7 +72,7 @@ describe.skipIf(!hasBrowser)('shop settings and answers in the back office', () 
   });
 
   it('rejects a mistyped ИНН on the field itself, in Russian', async () => {
-    const owner = browser.page;
+    const owner = await ownerPage();
     await owner.goto(`${shop.url}/admin/settings`);
     const inn = owner.getByRole('textbox', { name: 'ИНН' });
     await inn.fill('7700000001');
@@ -87,7 +97,7 @@ describe.skipIf(!hasBrowser)('shop settings and answers in the back office', () 
     await comments.getByRole('button', { name: 'Отправить' }).click();
     await comments.locator('.comment').filter({ hasText: marker }).waitFor();
 
-    const owner = browser.page;
+    const owner = await ownerPage();
     await owner.goto(`${shop.url}/admin/moderation/comments`);
     const item = owner.getByRole('listitem', { name: 'Комментарий, автор — Вероника' });
     await item.getByText(marker).waitFor();

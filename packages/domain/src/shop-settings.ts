@@ -4,8 +4,7 @@
 // server's settings (GET /api/v1/admin/settings) and reach pages through the critical data (`critical.shop`).
 import { emailField } from './auth-schemas.ts';
 import { DELIVERY_KINDS, type DeliveryKindId } from './delivery-catalogue.ts';
-import { FREE_DELIVERY_FROM } from './delivery-tariffs.ts';
-import { formatRussianPhone, normalizeRussianPhone } from './phone.ts';
+import { normalizeRussianPhone } from './phone.ts';
 import {
   isValidAccount,
   isValidCorrespondentAccount,
@@ -13,7 +12,6 @@ import {
   isValidKpp,
   isValidOgrn,
 } from './requisites.ts';
-import { SHOP, SHOP_REQUISITES } from './shop-info.ts';
 import { z } from './zod-ru.ts';
 
 const text = (required: string, max: number) =>
@@ -161,48 +159,3 @@ export const publicShopSchema = z.object({
   freeDeliveryFrom: z.array(z.object({ kind: z.int(), from: z.int().nullable() })),
 });
 export type PublicShop = z.infer<typeof publicShopSchema>;
-
-/** The settings before the owner saved any: today's constants (the discount tiers come from the server's config). */
-export function defaultShopSettings(discountTiers: ShopSettings['discountTiers']): ShopSettings {
-  return {
-    name: SHOP.name,
-    slogan: SHOP.slogan,
-    city: SHOP.city,
-    email: SHOP.email,
-    ownerEmail: SHOP.email,
-    phones: SHOP.phones.map((phone) => ({ phone: phone.href.replace(/^tel:/, ''), note: phone.note })),
-    hours: SHOP.hours,
-    address: { street: SHOP.address.street, city: SHOP.address.city, postalCode: SHOP.address.postalCode },
-    requisites: { ...SHOP_REQUISITES },
-    freeDeliveryFrom: KIND_IDS.map((kind) => ({ kind, from: FREE_DELIVERY_FROM[kind] ?? null })),
-    discountTiers: discountTiers.map((tier) => ({ ...tier })),
-  };
-}
-
-export function toPublicShop(settings: ShopSettings): PublicShop {
-  return {
-    name: settings.name,
-    slogan: settings.slogan,
-    city: settings.city,
-    phones: settings.phones.map((phone) => ({
-      display: formatRussianPhone(phone.phone),
-      href: `tel:${phone.phone}`,
-      note: phone.note,
-    })),
-    email: settings.email,
-    hours: settings.hours,
-    address: { ...settings.address, country: 'RU' },
-    freeDeliveryFrom: settings.freeDeliveryFrom,
-  };
-}
-
-/** The public part before the critical data arrives (and in tests): the defaults. */
-export const DEFAULT_PUBLIC_SHOP: PublicShop = toPublicShop(defaultShopSettings([]));
-
-/** The free-delivery threshold of one kind, from the live list. */
-export function freeDeliveryThreshold(
-  list: ReadonlyArray<{ kind: number; from: number | null }>,
-  kind: number,
-): number | null {
-  return list.find((entry) => entry.kind === kind)?.from ?? null;
-}

@@ -2,7 +2,7 @@
 // invalidation, mail and Telegram through the outbox, the caches of answers and rendered pages, the services of
 // auth, cart and content, and the page renderer. Made once by buildApp (app.ts), before any feature's routes.
 import { formatRussianPhone } from '@efir/domain/phone';
-import { defaultShopSettings } from '@efir/domain/shop-settings';
+import { defaultShopSettings } from '@efir/domain/shop-defaults';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { AppDeps } from './app-deps.ts';

@@ -248,7 +248,13 @@ export function registerShopPages(app: FastifyInstance, core: AppCore, checkout:
       user.emailConfirmedAt ? Promise.resolve(0) : countGuestOrders(db, user.email),
     listSavedCarts: (user) => cart.listSaved(user),
   });
-  registerSchoolRoutes(app, { db, authenticator, payments: checkout.payments, config });
+  registerSchoolRoutes(app, {
+    db,
+    authenticator,
+    payments: checkout.payments,
+    config,
+    requisites: () => core.settings.peek().requisites,
+  });
   registerReviewRoutes(app, {
     db,
     authenticator,

@@ -1,7 +1,8 @@
 // Static pages and the critical data every first page load needs (spec §7 GET api/v1/critical).
 
 import type { CriticalData, MenuLink, StaticPage } from '@efir/domain/catalog-wire';
-import { DEFAULT_PUBLIC_SHOP, type ShopSettings, toPublicShop } from '@efir/domain/shop-settings';
+import { DEFAULT_PUBLIC_SHOP, toPublicShop } from '@efir/domain/shop-defaults';
+import type { ShopSettings } from '@efir/domain/shop-settings';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { type CachedValue, createCachedValue } from '../../lib/cached-value.ts';

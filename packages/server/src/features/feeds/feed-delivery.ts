@@ -3,7 +3,7 @@
 // so the shop's free-delivery threshold applies when that unit's price reaches it.
 
 import type { DeliveryKindId } from '@efir/domain/delivery-catalogue';
-import { freeDeliveryThreshold } from '@efir/domain/shop-settings';
+import { freeDeliveryThreshold } from '@efir/domain/shop-defaults';
 import { summariseTariffs, type TariffSummary } from '../../modules/delivery/index.ts';
 
 /** One way of delivery as a feed names it. */

@@ -1,5 +1,6 @@
 // HTTP routes of the school (spec §7): the public course list and pages, POST /v1/user/course, GET /v1/my-courses,
 // the /v1/user/diplom/* calls, and the back-office section for moderators (registerSchoolAdminRoutes).
+
 import path from 'node:path';
 import { idField } from '@efir/domain/account-schemas';
 import {
@@ -18,6 +19,7 @@ import {
   enrolSchema,
   myCoursesAnswerSchema,
 } from '@efir/domain/school-schemas';
+import type { ShopRequisites } from '@efir/domain/shop-settings';
 import { z } from '@efir/domain/zod-ru';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -37,6 +39,8 @@ export interface SchoolDeps {
   authenticator: Authenticator;
   payments: PaymentsService;
   config: Pick<Config, 'PUBLIC_URL' | 'DATA_DIR' | 'imagesDir'>;
+  /** The shop's requisites in force, for the contract (the owner's settings, decision 060). */
+  requisites?: () => ShopRequisites;
 }
 
 /** Scans are kept here: a sibling of the images folder, never served by the static handler. */
@@ -57,6 +61,7 @@ function schoolService(deps: SchoolDeps, log: FastifyInstance['log']): SchoolSer
     log,
     origin: deps.config.PUBLIC_URL.replace(/\/$/, ''),
     storageDir: diplomaStorageDir(deps.config),
+    ...(deps.requisites ? { requisites: deps.requisites } : {}),
   });
 }
 

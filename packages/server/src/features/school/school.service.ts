@@ -2,6 +2,7 @@
 // The school's rules: course views, enrolment (a seat taken once, an order paid through the shop's card payments,
 // free courses at once), /my-courses, and the diploma documents (contract data, PDFs, scans, review).
 // Contract data and scans are personal data (152-FZ): they reach only their owner and moderators, never the log.
+
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { access, mkdir, rm, writeFile } from 'node:fs/promises';
@@ -24,6 +25,7 @@ import {
   type MyCourseWire,
   REQUIRED_DIPLOMA_DOCUMENTS,
 } from '@efir/domain/school-schemas';
+import type { ShopRequisites } from '@efir/domain/shop-settings';
 import type { FastifyBaseLogger } from 'fastify';
 import { writeAudit } from '../../back-office/audit.ts';
 import type { Database } from '../../db/client.ts';
@@ -136,6 +138,8 @@ export interface SchoolServiceDeps {
   origin: string;
   /** Where scans are kept: outside any folder the shop serves. */
   storageDir: string;
+  /** The shop's requisites in force for the contract and the applications (decision 060). */
+  requisites?: () => ShopRequisites;
 }
 
 export type SchoolService = ReturnType<typeof createSchoolService>;
@@ -462,12 +466,13 @@ export function createSchoolService(deps: SchoolServiceDeps) {
         number: contractNumber(enrolment.id),
         date: enrolment.createdAt,
         course,
+        requisites: deps.requisites?.(),
       });
     },
 
     async templatePdf(user: UserRow, type: DiplomaTemplate): Promise<Buffer> {
       const found = await findDiplomaEnrolment(user.id);
-      return renderTemplatePdf(type, found?.course ?? null);
+      return renderTemplatePdf(type, found?.course ?? null, deps.requisites?.());
     },
 
     async annexPdf(user: UserRow, enrolmentId: number): Promise<Buffer> {

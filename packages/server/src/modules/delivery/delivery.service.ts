@@ -28,7 +28,7 @@ import {
 } from '@efir/domain/delivery-rules';
 import { FREE_DELIVERY_FROM } from '@efir/domain/delivery-tariffs';
 import { formatRub } from '@efir/domain/money';
-import { freeDeliveryThreshold } from '@efir/domain/shop-settings';
+import { freeDeliveryThreshold } from '@efir/domain/shop-defaults';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';

@@ -1,7 +1,8 @@
 // The live settings: read from the one row, kept in memory until a save here or on another instance drops them
 // (the content service's invalidation bus carries the drop, decision 060). Before the owner saves anything, and for
 // any part an older row lacks, the defaults of @efir/domain answer.
-import { defaultShopSettings, type ShopSettings, shopSettingsSchema } from '@efir/domain/shop-settings';
+import { defaultShopSettings } from '@efir/domain/shop-defaults';
+import { type ShopSettings, shopSettingsSchema } from '@efir/domain/shop-settings';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { createCachedValue } from '../../lib/cached-value.ts';
