@@ -2,10 +2,11 @@
 // MODERATOR_IDS=1 (the first account registered on the fresh database is the moderator): the shop's phone changed in
 // /admin/settings is in the storefront's footer and top bar at the next page; a customer's review on a product page,
 // answered in /admin/moderation, shows the answer under it with the shop's name.
+import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Customer, logInInBrowser, signUpInBrowser } from './journeys/support.ts';
-import { hasBrowser, useBrowser, waitForAppOnLoads } from './support/browser.ts';
+import { hasBrowser, resultsDir, useBrowser, waitForAppOnLoads } from './support/browser.ts';
 import { type RunningShop, startSeededShop } from './support/server.ts';
 
 const MODERATOR_ID = 1;
@@ -58,6 +59,14 @@ describe.skipIf(!hasBrowser)('shop settings and answers in the back office', () 
       .waitFor();
     // Stored as a +7 number and shown back formatted.
     expect(await phone.inputValue()).toBe('+7 (812) 300-40-50');
+    for (const [name, viewport] of [
+      ['desktop', { width: 1366, height: 900 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const) {
+      await owner.setViewportSize(viewport);
+      await owner.screenshot({ path: path.join(resultsDir, `admin-settings-${name}.png`), fullPage: true });
+    }
+    await owner.setViewportSize({ width: 1280, height: 900 });
 
     // A buyer in a browser of their own, on a phone: the footer and the top bar's call button.
     const visitor = await visitorPage();
@@ -119,5 +128,7 @@ describe.skipIf(!hasBrowser)('shop settings and answers in the back office', () 
     const answer = review.getByRole('region', { name: 'Ответ магазина «Эфир»' });
     await answer.getByText('Вероника, спасибо! Лаванда этого года удалась.').waitFor();
     expect(await answer.getByText('Ответ магазина «Эфир»').count()).toBe(1);
+    await review.screenshot({ path: path.join(resultsDir, 'shop-reply-phone.png') });
+    await item.screenshot({ path: path.join(resultsDir, 'shop-reply-moderation-desktop.png') });
   });
 });
