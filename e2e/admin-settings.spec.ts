@@ -130,5 +130,6 @@ describe.skipIf(!hasBrowser)('shop settings and answers in the back office', () 
     expect(await answer.getByText('Ответ магазина «Эфир»').count()).toBe(1);
     await review.screenshot({ path: path.join(resultsDir, 'shop-reply-phone.png') });
     await item.screenshot({ path: path.join(resultsDir, 'shop-reply-moderation-desktop.png') });
-  });
+    // Two browsers, the rich editor's code and two sign-ins: more than one page's worth of time on a busy machine.
+  }, 180_000);
 });
