@@ -93,6 +93,8 @@ describe.skipIf(!hasBrowser)('shop settings and answers in the back office', () 
   });
 
   it('answers a product review as the shop, and the product page shows the answer under it', async () => {
+    // The owner first: on a fresh shop the first account registered is the moderator.
+    const owner = await ownerPage();
     const visitor = await visitorPage();
     await signUpInBrowser(visitor, shop.url, 'Вероника');
     const marker = `Пахнет как летний луг, ${Date.now().toString(36)}`;
@@ -106,7 +108,6 @@ describe.skipIf(!hasBrowser)('shop settings and answers in the back office', () 
     await comments.getByRole('button', { name: 'Отправить' }).click();
     await comments.locator('.comment').filter({ hasText: marker }).waitFor();
 
-    const owner = await ownerPage();
     await owner.goto(`${shop.url}/admin/moderation/comments`);
     const item = owner.getByRole('listitem', { name: 'Комментарий, автор — Вероника' });
     await item.getByText(marker).waitFor();
