@@ -14,7 +14,6 @@ import {
   HOUR_FORMS,
 } from '@efir/domain/school-schemas';
 import { SHOP_REQUISITES } from '@efir/domain/shop-info';
-import type { ShopRequisites } from '@efir/domain/shop-settings';
 import PDFDocument from 'pdfkit';
 import type { CourseRow } from './school.repo.ts';
 
@@ -101,14 +100,11 @@ export interface ContractContext {
   number: string;
   date: Date;
   course: CourseRow;
-  /** The shop's requisites in force (the owner's settings, decision 060); the defaults without them. */
-  requisites?: ShopRequisites | undefined;
 }
 
 /** The contract for paid educational services, filled with the student's data (GET /v1/user/diplom/contract). */
 export function renderContractPdf(data: ContractData, context: ContractContext): Promise<Buffer> {
   const { course } = context;
-  const requisites = context.requisites ?? SHOP_REQUISITES;
   const student = studentFullName(data);
   return renderPdf(`Договор ${context.number}`, (doc) => {
     heading(doc, `Договор № ${context.number}\nоб оказании платных образовательных услуг`);
@@ -116,7 +112,7 @@ export function renderContractPdf(data: ContractData, context: ContractContext):
     doc.moveDown(0.8);
     paragraph(
       doc,
-      `${requisites.company} (${SCHOOL_NAME}), именуемое в дальнейшем «Исполнитель», с одной стороны, и ${student}, именуемый(ая) в дальнейшем «Слушатель», с другой стороны, заключили настоящий договор о нижеследующем.`,
+      `${SHOP_REQUISITES.company} (${SCHOOL_NAME}), именуемое в дальнейшем «Исполнитель», с одной стороны, и ${student}, именуемый(ая) в дальнейшем «Слушатель», с другой стороны, заключили настоящий договор о нижеследующем.`,
     );
     subheading(doc, '1. Предмет договора');
     paragraph(
@@ -156,9 +152,9 @@ export function renderContractPdf(data: ContractData, context: ContractContext):
     fieldLine(doc, 'СНИЛС', data.snils);
     fieldLine(doc, 'Образование', EDUCATION_LEVELS[data.education]);
     subheading(doc, '5. Исполнитель');
-    doc.text(`${requisites.company}, ИНН ${requisites.inn}, КПП ${requisites.kpp}`);
-    doc.text(`ОГРН ${requisites.ogrn}, ${requisites.address}`);
-    doc.text(`Р/с ${requisites.account} в ${requisites.bank}, БИК ${requisites.bik}`);
+    doc.text(`${SHOP_REQUISITES.company}, ИНН ${SHOP_REQUISITES.inn}, КПП ${SHOP_REQUISITES.kpp}`);
+    doc.text(`ОГРН ${SHOP_REQUISITES.ogrn}, ${SHOP_REQUISITES.address}`);
+    doc.text(`Р/с ${SHOP_REQUISITES.account} в ${SHOP_REQUISITES.bank}, БИК ${SHOP_REQUISITES.bik}`);
     doc.moveDown(1);
     doc.text('Исполнитель: ____________________ / директор');
     signatures(doc, student);
@@ -166,15 +162,11 @@ export function renderContractPdf(data: ContractData, context: ContractContext):
 }
 
 /** A blank form to print, sign and upload back (POST /v1/user/diplom/document_tmp). */
-export function renderTemplatePdf(
-  type: DiplomaTemplate,
-  course: CourseRow | null,
-  requisites: ShopRequisites = SHOP_REQUISITES,
-): Promise<Buffer> {
+export function renderTemplatePdf(type: DiplomaTemplate, course: CourseRow | null): Promise<Buffer> {
   const title = DIPLOMA_TEMPLATES[type];
   const programme = course ? `«${course.title}»` : '________________________________________';
   return renderPdf(title, (doc) => {
-    doc.text(`Директору ${requisites.company}`, { align: 'right' });
+    doc.text(`Директору ${SHOP_REQUISITES.company}`, { align: 'right' });
     doc.text('от ______________________________', { align: 'right' });
     doc.moveDown(1.2);
     heading(doc, title);
@@ -196,7 +188,7 @@ export function renderTemplatePdf(
       case 'consent':
         paragraph(
           doc,
-          `Я, субъект персональных данных, в соответствии с Федеральным законом от 27.07.2006 № 152-ФЗ «О персональных данных» даю согласие ${requisites.company} (${requisites.address}) на обработку моих персональных данных: фамилии, имени, отчества, даты рождения, паспортных данных, адреса регистрации, СНИЛС, сведений об образовании, телефона и адреса электронной почты.`,
+          `Я, субъект персональных данных, в соответствии с Федеральным законом от 27.07.2006 № 152-ФЗ «О персональных данных» даю согласие ${SHOP_REQUISITES.company} (${SHOP_REQUISITES.address}) на обработку моих персональных данных: фамилии, имени, отчества, даты рождения, паспортных данных, адреса регистрации, СНИЛС, сведений об образовании, телефона и адреса электронной почты.`,
         );
         paragraph(
           doc,
