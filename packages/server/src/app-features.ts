@@ -77,7 +77,6 @@ import { registerBackups } from './modules/backup/index.ts';
 import { createChatService, registerChatRoutes } from './modules/chat/index.ts';
 import { createDeliveryProviders, quoteDelivery, registerDeliveryRoutes } from './modules/delivery/index.ts';
 import { registerMetrics } from './modules/metrics/index.ts';
-import { settingsAdminSection } from './modules/settings/index.ts';
 import {
   createSchoolService,
   diplomaStorageDir,
@@ -85,6 +84,7 @@ import {
   registerSchoolRoutes,
   type SchoolService,
 } from './modules/school/index.ts';
+import { settingsAdminSection } from './modules/settings/index.ts';
 import { registerTelegramRoutes } from './modules/telegram/index.ts';
 import { registerReadiness } from './plugins/readiness.ts';
 import { registerApiDocs } from './plugins/wire-contract.ts';
