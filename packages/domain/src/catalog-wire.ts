@@ -1,4 +1,5 @@
 // Page data of POST /api/v1/route (spec §3 Page) and the filters and sorts of spec §3–§4, §9.
+import { publicShopSchema } from './shop-settings.ts';
 import { z } from './zod-ru.ts';
 
 // The constants live in a zod-free module, so the browser's page code can use them without the schemas below.
@@ -216,6 +217,8 @@ export const criticalDataSchema = z.object({
   tags: z.array(tagSchema),
   /** Top bar, its «Ещё» list and the footer, editable like any content. */
   menus: z.record(z.string(), z.array(menuLinkSchema)),
+  /** The shop's name, phones, e-mail, hours and address as the owner set them (decision 060). */
+  shop: publicShopSchema,
 });
 export type CriticalData = z.infer<typeof criticalDataSchema>;
 

@@ -150,6 +150,19 @@ export const commentAuthorSchema = z.object({
   avatar: z.object({ type: z.enum(['photo', 'other']), photo: z.string().nullable() }),
 });
 
+/** The shop's answer under a review or comment (issue 39 point 9); the page names the shop from its settings. */
+export const shopReplySchema = z.object({
+  /** Sanitised rich text. */
+  html: z.string(),
+  created_at: z.string(),
+});
+export type ShopReply = z.infer<typeof shopReplySchema>;
+
+/** PUT /api/v1/admin/reviews/{id}/reply and /comments/{id}/reply: empty text removes the answer. */
+export const shopReplyBodySchema = z.strictObject({
+  text: z.string({ error: 'Напишите ответ' }).trim().max(5000, 'Ответ не длиннее 5000 символов'),
+});
+
 export const commentWireSchema = z.object({
   id: z.int(),
   parent_id: z.int().nullable(),
@@ -157,6 +170,7 @@ export const commentWireSchema = z.object({
   /** Sanitised rich text. */
   html: z.string(),
   created_at: z.string(),
+  reply: shopReplySchema.nullable(),
 });
 export type CommentWire = z.infer<typeof commentWireSchema>;
 

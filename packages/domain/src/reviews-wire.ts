@@ -1,7 +1,13 @@
 // Answers of the reviews, votes and comments calls (spec §7), and of their moderation in the back office: zod
 // schemas the server names as its routes' `response` and the web takes its types from. docs/decisions/031.
 import { paginationSchema } from './catalog-wire.ts';
-import { commentThreadSchema, commentWireSchema, VOTE_MESSAGES, VOTE_TYPES } from './reviews-schemas.ts';
+import {
+  commentThreadSchema,
+  commentWireSchema,
+  shopReplySchema,
+  VOTE_MESSAGES,
+  VOTE_TYPES,
+} from './reviews-schemas.ts';
 import { z } from './zod-ru.ts';
 
 export const reviewWireSchema = z.object({
@@ -11,6 +17,7 @@ export const reviewWireSchema = z.object({
   /** Sanitised rich text. */
   html: z.string(),
   created_at: z.string(),
+  reply: shopReplySchema.nullable(),
 });
 export type ReviewWire = z.infer<typeof reviewWireSchema>;
 
@@ -80,6 +87,7 @@ export const adminCommentSchema = z.object({
   parent_id: z.int().nullable(),
   user: z.object({ id: z.int(), name: z.string() }),
   html: z.string(),
+  reply: shopReplySchema.nullable(),
   status: z.enum(['published', 'rejected']),
   /** A published comment no moderator has looked at yet. */
   unchecked: z.boolean(),
@@ -111,3 +119,6 @@ export const adminCommentsAnswerSchema = z.object({
 export const adminCommentDecidedSchema = z.object({
   comment: z.object({ id: z.int(), status: z.enum(['published', 'rejected']), comments_count: z.int() }),
 });
+
+/** PUT /api/v1/admin/reviews/{id}/reply and /comments/{id}/reply: the answer as stored (null: removed). */
+export const shopReplyAnswerSchema = z.object({ id: z.int(), reply: shopReplySchema.nullable() });

@@ -1,4 +1,6 @@
-// Facts about the shop shown in the header and footer (spec §1, §9).
+// Facts about the shop shown in the header and footer (spec §1, §9): the *defaults* of the settings the owner edits
+// in the back office (decision 060, @efir/domain/shop-settings). The server reads the live values from its settings
+// store, the web from `critical.shop`; these names stay for code that has no settings at hand.
 
 export const SHOP = {
   name: 'Эфир',
@@ -26,15 +28,18 @@ export const SHOP = {
   ],
 } as const;
 
-/** The shop's legal entity and bank account, for invoices of bank prepayment (sposob_oplat 3). Demo values. */
+/**
+ * The shop's legal entity and bank account, for invoices of bank prepayment (sposob_oplat 3). Demo values whose check
+ * digits are right (the settings form checks ИНН, ОГРН and the accounts against the БИК).
+ */
 export const SHOP_REQUISITES = {
   company: 'ООО «Эфир»',
-  inn: '7700000000',
+  inn: '7700000009',
   kpp: '770501001',
-  ogrn: '1207700000000',
+  ogrn: '1207700000001',
   address: '115054, г. Москва, ул. Дубининская, д. 57, стр. 2',
   bank: 'АО «Демобанк», г. Москва',
-  account: '40702810000000000000',
-  correspondentAccount: '30101810000000000000',
+  account: '40702810600000000000',
+  correspondentAccount: '30101810900000000000',
   bik: '044525000',
 } as const;

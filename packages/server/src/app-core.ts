@@ -1,6 +1,8 @@
 // The parts of the shop every feature is given: the authenticator, Redis (or memory) for rate limits and cache
 // invalidation, mail and Telegram through the outbox, the caches of answers and rendered pages, the services of
 // auth, cart and content, and the page renderer. Made once by buildApp (app.ts), before any feature's routes.
+import { formatRussianPhone } from '@efir/domain/phone';
+import { defaultShopSettings } from '@efir/domain/shop-defaults';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { AppDeps } from './app-deps.ts';
@@ -20,6 +22,7 @@ import { closeRedis, watchRedisConnection } from './lib/redis-fallback.ts';
 import { createResponseCache } from './lib/response-cache.ts';
 import { resolveJwtSecret } from './lib/secrets.ts';
 import { attachRealtime } from './modules/realtime/index.ts';
+import { createSettingsStore } from './modules/settings/index.ts';
 import { createTelegramClient } from './modules/telegram/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { createPageCache } from './plugins/page-cache.ts';
@@ -69,7 +72,17 @@ export function createCore(app: FastifyInstance, config: Config, deps: AppDeps) 
   // Letters and Telegram messages go through the outbox; this instance's worker is woken when it queues one
   // (startBackgroundWork sets `wake` when this instance runs the worker).
   const outbox = { wake: () => {} };
-  const mail = createMailService(db, config, () => outbox.wake());
+  // The owner's settings (decision 060): the constants of @efir/domain and DISCOUNT_TIERS are their defaults.
+  const settings = createSettingsStore(db, defaultShopSettings(config.DISCOUNT_TIERS));
+  const mail = createMailService(
+    db,
+    config,
+    () => outbox.wake(),
+    () => {
+      const shop = settings.peek();
+      return { name: shop.name, phone: formatRussianPhone(shop.phones[0]?.phone ?? '') };
+    },
+  );
   const telegram = deps.telegram ?? createTelegramClient(config, app.log);
   // Guests' pages are kept rendered and compressed as long as the answers they are made of (PAGE_CACHE_TTL_MS).
   const guestPages =
@@ -85,7 +98,7 @@ export function createCore(app: FastifyInstance, config: Config, deps: AppDeps) 
     config,
     // Decision 040: a confirmed e-mail brings the guest orders placed with it into the account.
     onEmailConfirmed: async (txDb, userId, email) => {
-      await joinGuestOrders(txDb, userId, email, config.DISCOUNT_TIERS);
+      await joinGuestOrders(txDb, userId, email, settings.peek().discountTiers);
     },
   });
   const renderReads = createRenderReads();
@@ -98,10 +111,21 @@ export function createCore(app: FastifyInstance, config: Config, deps: AppDeps) 
     db,
     guestPages ? [responses, guestPages] : [responses],
     cacheBus,
-    config.DISCOUNT_TIERS,
+    settings,
   );
+  // A save drops the settings with the pages made of them, here and — over the bus — on every other instance.
+  content.dropWithContent(settings);
+  // Read before the first request, so a letter queued first already has the owner's name and phone.
+  app.addHook('onReady', async () => {
+    await settings.get();
+  });
+  // DISCOUNT_TIERS is the tiers' default; those in force are the owner's (decision 060), read at each use.
+  const liveConfig: Config = Object.defineProperty({ ...config }, 'DISCOUNT_TIERS', {
+    get: () => settings.peek().discountTiers,
+    enumerable: true,
+  });
   return {
-    config,
+    config: liveConfig,
     deps,
     db,
     log: app.log,
@@ -121,6 +145,7 @@ export function createCore(app: FastifyInstance, config: Config, deps: AppDeps) 
     renderPage,
     responses,
     content,
+    settings,
     cart: createCartService(db, { buyerHasOrdered }),
   };
 }

@@ -87,6 +87,7 @@ import {
   registerSchoolRoutes,
   type SchoolService,
 } from './modules/school/index.ts';
+import { settingsAdminSection } from './modules/settings/index.ts';
 import { registerTelegramRoutes } from './modules/telegram/index.ts';
 import { registerReadiness } from './plugins/readiness.ts';
 import { registerApiDocs } from './plugins/wire-contract.ts';
@@ -140,10 +141,17 @@ export type Checkout = ReturnType<typeof registerCheckout>;
 export function registerCheckout(app: FastifyInstance, core: AppCore) {
   const { db, config, deps, cart, mail, authenticator, log } = core;
   const deliveryProviders = deps.delivery?.providers ?? createDeliveryProviders(config, db);
+  // Checkout prices delivery with the free-delivery thresholds the owner set (decision 060).
+  const freeFrom = async () => (await core.settings.get()).freeDeliveryFrom;
   const cartSnapshot = async (request: FastifyRequest) => {
     const user = await authenticator.findUser(request);
     const view = await cart.view(await cart.findCart(user, request.cookies[CART_COOKIE]), user);
-    return { total: view.cart.total, weightGrams: estimateWeightGrams(view.cart.lines), hydr: view.hydr };
+    return {
+      total: view.cart.total,
+      weightGrams: estimateWeightGrams(view.cart.lines),
+      hydr: view.hydr,
+      freeFrom: await freeFrom(),
+    };
   };
   registerDeliveryRoutes(app, {
     db,
@@ -157,6 +165,7 @@ export function registerCheckout(app: FastifyInstance, core: AppCore) {
         total: product.cena,
         weightGrams: estimateWeightGrams([{ volume: product.volume, quantity: 1 }]),
         hydr: product.katGlobal === HYDROLAT_KAT_GLOBAL,
+        freeFrom: await freeFrom(),
       };
     },
     providers: deliveryProviders,
@@ -174,7 +183,11 @@ export function registerCheckout(app: FastifyInstance, core: AppCore) {
     mail,
     log,
     origin: core.origin,
-    discountTiers: config.DISCOUNT_TIERS,
+    // The tiers in force at each use (the owner's settings, decision 060).
+    get discountTiers() {
+      return config.DISCOUNT_TIERS;
+    },
+    requisites: () => core.settings.peek().requisites,
     quote: async (form, snapshot, user) => {
       // Saved addresses and pickup points count only when they are the buyer's own.
       const book = user ? await listAddressBook(db, user.id) : { addresses: [], pvz: [] };
@@ -188,7 +201,7 @@ export function registerCheckout(app: FastifyInstance, core: AppCore) {
           resolveSavedPickupPoint: async (id) => book.pvz.find((point) => point.id === id) ?? null,
         },
         form,
-        snapshot,
+        { ...snapshot, freeFrom: snapshot.freeFrom ?? (await freeFrom()) },
       );
     },
   });
@@ -217,6 +230,7 @@ export function registerCheckout(app: FastifyInstance, core: AppCore) {
     log,
     origin: core.origin,
     authenticator,
+    requisites: () => core.settings.peek().requisites,
   });
   // What the back office, tracking and 1C change orders through: status changes send letters and audit.
   const ordersAdmin = {
@@ -226,7 +240,10 @@ export function registerCheckout(app: FastifyInstance, core: AppCore) {
     mail,
     log,
     origin: core.origin,
-    discountTiers: config.DISCOUNT_TIERS,
+    get discountTiers() {
+      return config.DISCOUNT_TIERS;
+    },
+    requisites: () => core.settings.peek().requisites,
     certificates,
   };
   return { orders, payments, refunds, ordersAdmin, paymentClient };
@@ -306,7 +323,7 @@ export function registerShopPages(app: FastifyInstance, core: AppCore, checkout:
     renderReads: core.renderReads,
     sources: { getSavedPage: (token) => cart.getSavedPage(token) },
   });
-  registerFeedRoutes(app, { db, content, config });
+  registerFeedRoutes(app, { db, content, config, settings: core.settings });
   registerSearchRoutes(app, db, core.responses);
 }
 
@@ -448,12 +465,18 @@ export function registerBackOffice(
       dashboardAdminSection({ db }),
       promoAdminSection({ db }),
       giftCertificatesAdminSection({ db, mail, origin }),
-      customersAdminSection({ db, discountTiers: config.DISCOUNT_TIERS }),
+      customersAdminSection({
+        db,
+        get discountTiers() {
+          return config.DISCOUNT_TIERS;
+        },
+      }),
       reviewsAdminSection({ db, content: core.deps.reviews?.content ?? content }),
       questionsAdminSection({ db, mail, origin }),
       productsAdminSection({ db, content, mail, origin, imagesDir: config.imagesDir, log: core.log }),
       contentAdminSection({ db, content, config }),
       exchangeAdminSection({ db, exchange: parts.exchange }),
+      settingsAdminSection({ db, store: core.settings, onSaved: () => content.invalidate() }),
       outboxAdminSection({ db, smtp: parts.outboxWorker.smtp, wake: () => core.outbox.wake() }),
     ],
   });

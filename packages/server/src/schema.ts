@@ -17,3 +17,4 @@ export * from './features/reviews/reviews.table.ts';
 export * from './modules/chat/chat.table.ts';
 export * from './modules/delivery/delivery.table.ts';
 export * from './modules/school/school.table.ts';
+export * from './modules/settings/settings.table.ts';

@@ -97,7 +97,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   return {
     type: 'page',
     status,
-    head: renderHeadTags(meta, canonical),
+    head: renderHeadTags(meta, canonical, bootstrap.critical.shop),
     html,
     // The bootstrap and the page's loader data: the browser hydrates with them, running no loader.
     data:

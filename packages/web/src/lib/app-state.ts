@@ -5,6 +5,7 @@ import { emptyCart } from '@efir/domain/cart-math';
 import type { CartAnswer } from '@efir/domain/cart-wire';
 import type { CriticalData, PublicationFacets } from '@efir/domain/catalog-wire';
 import type { DeliveryFormInput } from '@efir/domain/delivery-rules';
+import { DEFAULT_PUBLIC_SHOP } from '@efir/domain/shop-defaults';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
 /** Spec §3 User as GET /v1/user answers it (domain/account-schemas.ts). */
@@ -151,6 +152,7 @@ export const EMPTY_CRITICAL: CriticalData = {
   razdels: [],
   tags: [],
   menus: {},
+  shop: DEFAULT_PUBLIC_SHOP,
 };
 
 let nextNoticeId = 1;

@@ -53,10 +53,16 @@ const pageSuffix = (meta: PageMeta) => (meta.page && meta.page > 1 ? ` — ст�
 const SHORT_TITLE = 24;
 const SHORT_TITLE_TAIL = ' — магазин эфирных масел в Москве';
 
-export function formatTitle(meta: PageMeta): string {
-  return meta.title === SHOP.slogan
-    ? `${SHOP.name} — ${SHOP.slogan}, интернет-магазин в Москве`
-    : `${meta.title}${meta.title.length < SHORT_TITLE && !meta.noindex ? SHORT_TITLE_TAIL : ''}${pageSuffix(meta)} | ${SHOP.name}`;
+/** The shop's name as the owner set it (critical.shop, decision 060); the home page's title is its slogan. */
+export interface TitleShop {
+  name: string;
+  slogan: string;
+}
+
+export function formatTitle(meta: PageMeta, shop: TitleShop = SHOP): string {
+  return meta.title === SHOP.slogan || meta.title === shop.slogan
+    ? `${shop.name} — ${shop.slogan}, интернет-магазин в Москве`
+    : `${meta.title}${meta.title.length < SHORT_TITLE && !meta.noindex ? SHORT_TITLE_TAIL : ''}${pageSuffix(meta)} | ${shop.name}`;
 }
 
 export function formatDescription(meta: PageMeta): string {
@@ -75,15 +81,15 @@ function escapeAttribute(value: string): string {
 }
 
 /** The <head> tags of a server-rendered page. */
-export function renderHeadTags(meta: PageMeta, canonicalUrl: string): string {
-  const title = escapeAttribute(formatTitle(meta));
+export function renderHeadTags(meta: PageMeta, canonicalUrl: string, shop: TitleShop = SHOP): string {
+  const title = escapeAttribute(formatTitle(meta, shop));
   const description = escapeAttribute(formatDescription(meta));
   const canonical = escapeAttribute(canonicalUrl);
   const tags = [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
     `<link rel="canonical" href="${canonical}" />`,
-    `<meta property="og:site_name" content="${SHOP.name}" />`,
+    `<meta property="og:site_name" content="${escapeAttribute(shop.name)}" />`,
     `<meta property="og:locale" content="ru_RU" />`,
     `<meta property="og:type" content="${meta.ogType ?? 'website'}" />`,
     `<meta property="og:title" content="${title}" />`,

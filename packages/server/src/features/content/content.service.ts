@@ -1,7 +1,8 @@
 // Static pages and the critical data every first page load needs (spec §7 GET api/v1/critical).
 
-import type { DiscountTier } from '@efir/domain/account-wire';
 import type { CriticalData, MenuLink, StaticPage } from '@efir/domain/catalog-wire';
+import { DEFAULT_PUBLIC_SHOP, toPublicShop } from '@efir/domain/shop-defaults';
+import type { ShopSettings } from '@efir/domain/shop-settings';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { type CachedValue, createCachedValue } from '../../lib/cached-value.ts';
@@ -27,13 +28,18 @@ export async function getStaticPage(db: Database, url: string, facts?: FactsLoad
   };
 }
 
-async function loadCriticalData(db: Database, facts?: FactsLoader): Promise<CriticalData> {
-  const [tree, slideRows, menuRows, named, collection] = await Promise.all([
+async function loadCriticalData(
+  db: Database,
+  facts?: FactsLoader,
+  settings?: SettingsSource,
+): Promise<CriticalData> {
+  const [tree, slideRows, menuRows, named, collection, shop] = await Promise.all([
     getCatalogTree(db),
     findSlides(db),
     findMenuItems(db),
     listAuthorsRazdelsTags(db),
     listPopularProducts(db, 6),
+    settings ? settings.get().then(toPublicShop) : DEFAULT_PUBLIC_SHOP,
   ]);
   const menus: Record<string, MenuLink[]> = {};
   for (const item of menuRows) {
@@ -58,7 +64,13 @@ async function loadCriticalData(db: Database, facts?: FactsLoader): Promise<Crit
     razdels: named.razdels,
     tags: named.tags,
     menus,
+    shop,
   };
+}
+
+/** The owner's settings in force (modules/settings), read by every page through the critical data. */
+export interface SettingsSource {
+  get(): Promise<ShopSettings>;
 }
 
 export interface ContentService {
@@ -80,7 +92,7 @@ export function createContentService(
   db: Database,
   caches: Array<{ invalidate(): void }> = [],
   bus: InvalidationBus = createLocalInvalidationBus(),
-  discountTiers?: readonly DiscountTier[],
+  settings?: SettingsSource,
 ): ContentService {
   // A printed course date goes stale when that course starts: the content is read again then (at least every 6 h,
   // the longest a timer is trusted to wait).
@@ -91,14 +103,14 @@ export function createContentService(
     refresh = setTimeout(dropHere, Math.min(Math.max(when.getTime() - Date.now(), 0) + 1000, 6 * 3_600_000));
     refresh.unref();
   };
-  const facts: FactsLoader | undefined = discountTiers
+  const facts: FactsLoader | undefined = settings
     ? async () => {
-        const loaded = await loadShopFacts(db, discountTiers);
+        const loaded = await loadShopFacts(db, await settings.get());
         refreshAt(loaded.nextCourseAt);
         return loaded;
       }
     : undefined;
-  const critical = createCachedValue(() => loadCriticalData(db, facts));
+  const critical = createCachedValue(() => loadCriticalData(db, facts, settings));
   const criticalJson = createCachedValue(async () => Buffer.from(JSON.stringify(await critical.get())));
   const dropped = [...caches];
   const dropHere = () => {

@@ -8,14 +8,19 @@ import { DELIVERY_KINDS } from '@efir/domain/delivery-catalogue';
 import { formatDeliveryTerm, HYDROLAT_FORBIDDEN_KINDS } from '@efir/domain/delivery-rules';
 import { formatDeliveryPromise, ZONE_NAMES, type Zone } from '@efir/domain/delivery-tariffs';
 import { formatRub } from '@efir/domain/money';
+import { freeDeliveryThreshold } from '@efir/domain/shop-defaults';
+import type { ShopSettings } from '@efir/domain/shop-settings';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { summariseTariffs, type TariffSummary, type ZoneFigures } from '../../modules/delivery/index.ts';
 import { courses } from '../../modules/school/index.ts';
 import { gifts, promoCodes } from '../cart/cart.table.ts';
 import { products } from '../catalog/catalog.table.ts';
+import { contactFact, contactsList, requisitesTable } from './shop-contact-facts.ts';
 
 export interface ShopFacts {
+  /** The owner's settings (decision 060): contacts, requisites, thresholds. */
+  shop: ShopSettings;
   discountTiers: readonly DiscountTier[];
   gifts: Array<{ name: string; volume: string; threshold: number }>;
   delivery: TariffSummary[];
@@ -26,12 +31,11 @@ export interface ShopFacts {
 
 let tariffs: Promise<TariffSummary[]> | undefined;
 
-/** Reads the facts the tokens print. The tariff tables are code, so they are summarised once. */
-export async function loadShopFacts(
-  db: Database,
-  discountTiers: readonly DiscountTier[],
-  now = new Date(),
-): Promise<ShopFacts> {
+/**
+ * Reads the facts the tokens print. The tariff tables are code, so they are summarised once; the free-delivery
+ * thresholds and the discount tiers are the owner's settings in force.
+ */
+export async function loadShopFacts(db: Database, shop: ShopSettings, now = new Date()): Promise<ShopFacts> {
   tariffs ??= summariseTariffs();
   const [giftRows, courseRows, promoRows, delivery] = await Promise.all([
     db
@@ -59,9 +63,13 @@ export async function loadShopFacts(
     tariffs,
   ]);
   return {
-    discountTiers,
+    shop,
+    discountTiers: shop.discountTiers,
     gifts: giftRows,
-    delivery,
+    delivery: delivery.map((row) => ({
+      ...row,
+      freeFrom: freeDeliveryThreshold(shop.freeDeliveryFrom, row.kind),
+    })),
     nextCourseAt: courseRows[0]?.startsAt ?? null,
     promos: new Map(promoRows.map((row) => [row.code.toUpperCase(), row])),
   };
@@ -157,7 +165,7 @@ function inlineFact(name: string, argument: string | undefined, facts: ShopFacts
         : `скидка ${percent(promo.percent)}`;
     }
     default:
-      return undefined;
+      return contactFact(name, argument, facts.shop);
   }
 }
 
@@ -193,6 +201,10 @@ function blockFact(name: string, facts: ShopFacts): string | undefined {
           row.freeFrom === null ? '—' : `от ${formatRub(row.freeFrom)}`,
         ]),
       );
+    case 'requisites':
+      return requisitesTable(facts.shop);
+    case 'contacts':
+      return contactsList(facts.shop);
     default:
       return undefined;
   }

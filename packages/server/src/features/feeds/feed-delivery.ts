@@ -1,7 +1,9 @@
 // The delivery terms a feed states, taken from the tariffs checkout prices with (delivery/tariff-summary.ts), so a
 // marketplace shows the buyer no other price and term than the shop's own. A feed offer is one unit of a product,
 // so the shop's free-delivery threshold applies when that unit's price reaches it.
+
 import type { DeliveryKindId } from '@efir/domain/delivery-catalogue';
+import { freeDeliveryThreshold } from '@efir/domain/shop-defaults';
 import { summariseTariffs, type TariffSummary } from '../../modules/delivery/index.ts';
 
 /** One way of delivery as a feed names it. */
@@ -46,8 +48,13 @@ export interface FeedDeliveryTerms {
   office: FeedDelivery | null;
 }
 
-export async function loadFeedDelivery(): Promise<FeedDeliveryTerms> {
-  const rows = await summariseTariffs();
+/** `freeFrom`: the free-delivery thresholds in force (the owner's settings, decision 060). */
+export async function loadFeedDelivery(
+  freeFrom?: ReadonlyArray<{ kind: number; from: number | null }>,
+): Promise<FeedDeliveryTerms> {
+  const rows = (await summariseTariffs()).map((row) =>
+    freeFrom ? { ...row, freeFrom: freeDeliveryThreshold(freeFrom, row.kind) } : row,
+  );
   const find = (kind: DeliveryKindId) => rows.find((row) => row.kind === kind);
   const courier = FEED_KINDS.flatMap(({ kind, region }) => {
     const row = find(kind);

@@ -5,21 +5,33 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { answerNotModified, etagOf } from '../../lib/conditional-get.ts';
 import { acceptedEncodings } from '../../plugins/page-cache.ts';
-import type { ContentService } from '../content/content.service.ts';
+import type { ContentService, SettingsSource } from '../content/content.service.ts';
 import { createFeed, type Feed, plainFeed } from './feed-file.ts';
 import { writeMerchantFeed } from './merchant-feed.ts';
 import { writeYmlFeed } from './yml-feed.ts';
 
 export function registerFeedRoutes(
   app: FastifyInstance,
-  deps: { db: Database; content: ContentService; config: Config },
+  deps: { db: Database; content: ContentService; config: Config; settings: SettingsSource },
 ): void {
   const { db } = deps;
   const origin = deps.config.PUBLIC_URL.replace(/\/$/, '');
   const keep = deps.config.PAGE_CACHE_TTL_MS > 0;
   const feeds: Record<string, Feed> = {
-    '/yml.xml': createFeed((now) => writeYmlFeed(db, origin, now), { keep }),
-    '/google-merchant.xml': createFeed(() => writeMerchantFeed(db, origin), { keep }),
+    // The shop's name, e-mail and free-delivery thresholds as the owner set them: a save drops the feeds with the
+    // content (decision 060), so the next read builds them with the new values.
+    '/yml.xml': createFeed(
+      async function* (now) {
+        yield* writeYmlFeed(db, origin, now, await deps.settings.get());
+      },
+      { keep },
+    ),
+    '/google-merchant.xml': createFeed(
+      async function* () {
+        yield* writeMerchantFeed(db, origin, await deps.settings.get());
+      },
+      { keep },
+    ),
   };
   for (const [path, feed] of Object.entries(feeds)) {
     deps.content.dropWithContent(feed);

@@ -1,6 +1,6 @@
 // /google-merchant.xml: the catalogue as an RSS 2.0 feed with Google Merchant Center's `g:` attributes, one <item>
 // per sellable product, written batch by batch.
-import { SHOP } from '@efir/domain/shop-info';
+import type { ShopSettings } from '@efir/domain/shop-settings';
 import type { Database } from '../../db/client.ts';
 import { escapeXml as x } from '../../lib/xml.ts';
 import { type FeedDelivery, loadFeedDelivery } from './feed-delivery.ts';
@@ -35,7 +35,13 @@ function shipping(delivery: FeedDelivery, price: number): string {
   ].join('');
 }
 
-function item(product: FeedProduct, origin: string, courier: FeedDelivery[], path: string): string {
+function item(
+  product: FeedProduct,
+  origin: string,
+  courier: FeedDelivery[],
+  path: string,
+  shopName: string,
+): string {
   const [image, ...more] = product.images;
   const title =
     product.name.length > TITLE_LIMIT ? `${product.name.slice(0, TITLE_LIMIT - 1)}…` : product.name;
@@ -58,7 +64,7 @@ function item(product: FeedProduct, origin: string, courier: FeedDelivery[], pat
     special ? `<g:sale_price>${merchantPrice(product.cena)}</g:sale_price>` : '',
     '<g:condition>new</g:condition>',
     // The shop's own goods are «Эфир» and carry no GTIN; a third party's goods name their maker and barcode.
-    `<g:brand>${x(product.brand ?? SHOP.name)}</g:brand>`,
+    `<g:brand>${x(product.brand ?? shopName)}</g:brand>`,
     product.gtin ? `<g:gtin>${product.gtin}</g:gtin>` : '<g:identifier_exists>no</g:identifier_exists>',
     path ? `<g:product_type>${x(path)}</g:product_type>` : '',
     ...courier.map((delivery) => shipping(delivery, product.cena)),
@@ -69,21 +75,30 @@ function item(product: FeedProduct, origin: string, courier: FeedDelivery[], pat
 }
 
 /** The feed as text chunks: the channel's head, then a chunk per batch of items, then the tail. */
-export async function* writeMerchantFeed(db: Database, origin: string): AsyncGenerator<string> {
-  const [categories, delivery] = await Promise.all([readFeedCategories(db), loadFeedDelivery()]);
+export async function* writeMerchantFeed(
+  db: Database,
+  origin: string,
+  shop: ShopSettings,
+): AsyncGenerator<string> {
+  const [categories, delivery] = await Promise.all([
+    readFeedCategories(db),
+    loadFeedDelivery(shop.freeDeliveryFrom),
+  ]);
   const paths = categoryPaths(categories);
   yield [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">',
     '<channel>',
-    `<title>${x(SHOP.name)}</title>`,
+    `<title>${x(shop.name)}</title>`,
     `<link>${x(`${origin}/`)}</link>`,
-    `<description>${x(SHOP.slogan)}</description>`,
+    `<description>${x(shop.slogan)}</description>`,
     '',
   ].join('\n');
   for await (const batch of readFeedProducts(db)) {
     yield `${batch
-      .map((product) => item(product, origin, delivery.courier, paths.get(product.categoryId) ?? ''))
+      .map((product) =>
+        item(product, origin, delivery.courier, paths.get(product.categoryId) ?? '', shop.name),
+      )
       .join('\n')}\n`;
   }
   yield '</channel>\n</rss>\n';

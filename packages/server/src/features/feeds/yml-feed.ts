@@ -1,6 +1,6 @@
 // /yml.xml: the catalogue in Yandex Market's YML (yml_catalog → shop → currencies, categories, delivery and pickup
 // options, offers), one <offer> per sellable product, written batch by batch.
-import { SHOP, SHOP_REQUISITES } from '@efir/domain/shop-info';
+import type { ShopSettings } from '@efir/domain/shop-settings';
 import type { Database } from '../../db/client.ts';
 import { escapeXml as x } from '../../lib/xml.ts';
 import { type FeedDelivery, formatDays, loadFeedDelivery } from './feed-delivery.ts';
@@ -29,12 +29,17 @@ function options(name: string, list: FeedDelivery[], price: number | null): stri
   return `<${name}>${lines.join('')}</${name}>`;
 }
 
-function offer(product: FeedProduct, origin: string, homeCourier: FeedDelivery | null): string {
+function offer(
+  product: FeedProduct,
+  origin: string,
+  homeCourier: FeedDelivery | null,
+  shopName: string,
+): string {
   const price = product.cena;
   const lines = [
     `<offer id="${product.id}" available="${product.stock > 0}">`,
     `<name>${x(product.name)}</name>`,
-    `<vendor>${x(product.brand ?? SHOP.name)}</vendor>`,
+    `<vendor>${x(product.brand ?? shopName)}</vendor>`,
     `<url>${x(origin + product.url)}</url>`,
     `<price>${price}</price>`,
     product.cenaSt > price ? `<oldprice>${product.cenaSt}</oldprice>` : '',
@@ -63,18 +68,26 @@ function offer(product: FeedProduct, origin: string, homeCourier: FeedDelivery |
 }
 
 /** The feed as text chunks: the head, then a chunk per batch of offers, then the tail. */
-export async function* writeYmlFeed(db: Database, origin: string, now: Date): AsyncGenerator<string> {
-  const [categories, delivery] = await Promise.all([readFeedCategories(db), loadFeedDelivery()]);
+export async function* writeYmlFeed(
+  db: Database,
+  origin: string,
+  now: Date,
+  shop: ShopSettings,
+): AsyncGenerator<string> {
+  const [categories, delivery] = await Promise.all([
+    readFeedCategories(db),
+    loadFeedDelivery(shop.freeDeliveryFrom),
+  ]);
   const ids = new Set(categories.map((entry) => entry.id));
   const homeCourier = delivery.courier[0] ?? null;
   yield [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<yml_catalog date="${moscowDate(now)}">`,
     '<shop>',
-    `<name>${x(SHOP.name)}</name>`,
-    `<company>${x(SHOP_REQUISITES.company)}</company>`,
+    `<name>${x(shop.name)}</name>`,
+    `<company>${x(shop.requisites.company)}</company>`,
     `<url>${x(`${origin}/`)}</url>`,
-    `<email>${x(SHOP.email)}</email>`,
+    `<email>${x(shop.email)}</email>`,
     '<currencies><currency id="RUR" rate="1"/></currencies>',
     '<categories>',
     ...categories.map(
@@ -93,7 +106,7 @@ export async function* writeYmlFeed(db: Database, origin: string, now: Date): As
     // An offer in a category that is gone would be refused by the marketplace: such a product is left out.
     yield `${batch
       .filter((product) => ids.has(product.categoryId))
-      .map((product) => offer(product, origin, homeCourier))
+      .map((product) => offer(product, origin, homeCourier, shop.name))
       .join('\n')}\n`;
   }
   yield '</offers>\n</shop>\n</yml_catalog>\n';

@@ -96,16 +96,28 @@ export function letterParagraph(text: string): string {
   return `<p style="${P}">${linkify(text)}</p>`;
 }
 
+export interface LetterShop {
+  name: string;
+  /** As printed: +7 (495) 120-45-67. */
+  phone: string;
+}
+
+const DEFAULT_LETTER_SHOP: LetterShop = { name: 'Эфир', phone: '+7 (495) 120-45-67' };
+
 /** The whole HTML document of a letter: header with the shop's name, the body, the footer (and unsubscribe). */
 export function renderLetterHtml(options: {
   subject: string;
   body: string;
   origin: string;
-  unsubscribeUrl?: string;
+  unsubscribeUrl?: string | undefined;
+  /** The shop's name and first phone as the owner set them (decision 060); the defaults without them. */
+  shop?: LetterShop | undefined;
 }): string {
   const origin = escapeLetterHtml(options.origin);
+  const shop = options.shop ?? DEFAULT_LETTER_SHOP;
+  const name = escapeLetterHtml(shop.name);
   const unsubscribe = options.unsubscribeUrl
-    ? `<br>Вы получили это письмо, потому что подписаны на рассылку «Эфира». <a href="${escapeLetterHtml(options.unsubscribeUrl)}" style="color:${MUTED};text-decoration:underline">Отписаться</a>`
+    ? `<br>Вы получили это письмо, потому что подписаны на рассылку магазина «${name}». <a href="${escapeLetterHtml(options.unsubscribeUrl)}" style="color:${MUTED};text-decoration:underline">Отписаться</a>`
     : '';
   return (
     '<!doctype html><html lang="ru"><head><meta charset="utf-8">' +
@@ -115,14 +127,14 @@ export function renderLetterHtml(options: {
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="${CREAM}" style="background:${CREAM}"><tr><td align="center" style="padding:24px 12px">` +
     '<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;border-collapse:collapse">' +
     `<tr><td style="padding:0 0 16px;font-family:${SERIF};font-size:26px;line-height:30px;color:${GREEN}">` +
-    `<a href="${origin}" style="color:${GREEN};text-decoration:none">Эфир</a>` +
+    `<a href="${origin}" style="color:${GREEN};text-decoration:none">${name}</a>` +
     `<span style="font-family:${FONT};font-size:13px;color:${MUTED}">&nbsp;&nbsp;эфирные масла и гидролаты</span></td></tr>` +
     `<tr><td bgcolor="#ffffff" style="background:#ffffff;border:1px solid ${LINE};border-radius:12px;padding:28px 28px 14px">` +
     `<h1 style="margin:0 0 18px;font-family:${SERIF};font-size:22px;line-height:28px;font-weight:normal;color:${TEXT}">${escapeLetterHtml(options.subject)}</h1>` +
     options.body +
     '</td></tr>' +
     `<tr><td style="padding:16px 4px 0;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED}">` +
-    `Интернет-магазин «Эфир» · <a href="${origin}" style="color:${MUTED}">${origin.replace(/^https?:\/\//, '')}</a> · +7 (495) 120-45-67${unsubscribe}` +
+    `Интернет-магазин «${name}» · <a href="${origin}" style="color:${MUTED}">${origin.replace(/^https?:\/\//, '')}</a> · ${escapeLetterHtml(shop.phone)}${unsubscribe}` +
     '</td></tr></table></td></tr></table></body></html>'
   );
 }

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import { renderLetterHtml, textToLetterHtml } from './letter-html.ts';
+import { type LetterShop, renderLetterHtml, textToLetterHtml } from './letter-html.ts';
 import { outbox } from './mail.table.ts';
 
 export interface Letter {
@@ -51,6 +51,11 @@ export function createMailService(
   config: Pick<Config, 'PUBLIC_URL'>,
   /** Tells this instance's worker there is work (the poll would find it a little later anyway). */
   onQueued: () => void = () => {},
+  /**
+   * The shop's name and phone in force for the letter's frame (the settings, decision 060). Synchronous: a letter is
+   * queued inside its change's transaction, where another read could wait for that transaction.
+   */
+  shop?: () => LetterShop,
 ): MailService {
   const origin = config.PUBLIC_URL.replace(/\/$/, '');
   return {
@@ -60,6 +65,7 @@ export function createMailService(
         body: letter.html ?? textToLetterHtml(letter.text),
         origin,
         unsubscribeUrl: letter.unsubscribeUrl,
+        shop: shop?.(),
       });
       const text = letter.unsubscribeUrl
         ? `${letter.text}\n\n—\nОтписаться от рассылки: ${letter.unsubscribeUrl}`

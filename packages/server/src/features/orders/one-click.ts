@@ -7,6 +7,7 @@ import { CSRF_COOKIE } from '@efir/domain/http-contract';
 import { formatRub } from '@efir/domain/money';
 import { type OneClick, oneClickSchema } from '@efir/domain/one-click';
 import { oneClickAnswerSchema } from '@efir/domain/order-wire';
+import type { ShopRequisites } from '@efir/domain/shop-settings';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
@@ -53,6 +54,8 @@ export interface OneClickDeps {
   limiter: RateLimiter;
   log: FastifyBaseLogger;
   origin: string;
+  /** The shop's requisites in force for bank-transfer invoices (decision 060). */
+  requisites?: () => ShopRequisites;
 }
 
 interface Caller {
@@ -253,7 +256,7 @@ export async function placeOneClickOrder(deps: OneClickDeps, input: OneClick, ca
     if (order.email)
       await deps.mail.send(
         oneClickLetter(
-          toOrderView(order, priced.lines),
+          toOrderView(order, priced.lines, 0, deps.requisites?.()),
           deps.origin,
           order.userId === null ? guestKey : null,
         ),
@@ -270,7 +273,7 @@ export async function placeOneClickOrder(deps: OneClickDeps, input: OneClick, ca
     { orderId: placed.id, sms: { to: maskPhone(placed.tel), text: oneClickSmsText(placed) } },
     'one-click order: SMS to send',
   );
-  return { order: toOrderView(placed, priced.lines), guestKey, created: true };
+  return { order: toOrderView(placed, priced.lines, 0, deps.requisites?.()), guestKey, created: true };
 }
 
 export function registerOneClickRoutes(

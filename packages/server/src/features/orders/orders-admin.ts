@@ -25,6 +25,7 @@ import {
   type Carrier,
   TRACKING_NUMBER_PATTERN,
 } from '@efir/domain/shipment-tracking';
+import type { ShopRequisites } from '@efir/domain/shop-settings';
 import { z } from '@efir/domain/zod-ru';
 import { and, asc, count, desc, eq, gte, lt, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -150,6 +151,8 @@ export interface OrdersAdminDeps {
   discountTiers: readonly DiscountTier[];
   /** Gift certificates (decision 045): spent when the order is confirmed, given back when it is cancelled. */
   certificates?: Pick<OrderCertificates, 'confirmed' | 'cancelled'>;
+  /** The shop's requisites in force for bank-transfer invoices (decision 060). */
+  requisites?: () => ShopRequisites;
 }
 
 /** Backslash-escapes LIKE's wildcards so a searched «%» or «_» means itself. */
@@ -336,7 +339,7 @@ function describeAuditEntry(row: typeof auditLog.$inferSelect): HistoryEntry {
 }
 
 export async function getAdminOrder(
-  deps: Pick<OrdersAdminDeps, 'db' | 'payments' | 'refunds'>,
+  deps: Pick<OrdersAdminDeps, 'db' | 'payments' | 'refunds' | 'requisites'>,
   id: number,
 ): Promise<AdminOrderAnswer> {
   const { db } = deps;
@@ -361,7 +364,7 @@ export async function getAdminOrder(
   ].sort((a, b) => a.at.localeCompare(b.at));
   return {
     order: {
-      ...toOrderView(order, lines, refunds?.refunded ?? 0),
+      ...toOrderView(order, lines, refunds?.refunded ?? 0, deps.requisites?.()),
       user_id: order.userId,
       delivery: describeDelivery(order),
       next_statuses: NEXT_STATUSES[order.status].map((status) => ({

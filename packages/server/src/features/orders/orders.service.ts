@@ -18,6 +18,7 @@ import {
 } from '@efir/domain/order-wire';
 import { CARRIER_NAMES, trackingUrl } from '@efir/domain/shipment-tracking';
 import { SHOP_REQUISITES } from '@efir/domain/shop-info';
+import type { ShopRequisites } from '@efir/domain/shop-settings';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError, conflict, type FieldErrors, invalidData, notFound } from '../../lib/app-error.ts';
@@ -99,13 +100,17 @@ export const CARD_ONLINE = 5;
 export const BANK_PREPAYMENT = 3;
 
 /** What a customer paying by bank transfer needs (spec §3 payment 3): the shop's account and the purpose. */
-export function buildInvoice(order: Pick<OrderRow, 'id' | 'total' | 'certificateAmount' | 'createdAt'>) {
+export function buildInvoice(
+  order: Pick<OrderRow, 'id' | 'total' | 'certificateAmount' | 'createdAt'>,
+  /** The shop's requisites in force (the owner's settings, decision 060). */
+  recipient: ShopRequisites = SHOP_REQUISITES,
+) {
   return {
     number: orderNumber(order.id),
     date: order.createdAt.toISOString(),
     amount: order.total - order.certificateAmount,
     purpose: `Оплата по счёту ${orderNumber(order.id)} за товары, без НДС`,
-    recipient: SHOP_REQUISITES,
+    recipient,
   };
 }
 
@@ -239,7 +244,12 @@ export function describeTracking(
  * `refunded`: what was returned through the payment system (refunds from the back office), ₽. With what went back to
  * gift certificates it is compared with the whole total: a mixed order is «Возвращён» when both parts are back.
  */
-export function toOrderView(order: OrderRow, lines: CheckoutLine[], cardRefunded = 0): OrderView {
+export function toOrderView(
+  order: OrderRow,
+  lines: CheckoutLine[],
+  cardRefunded = 0,
+  requisites?: ShopRequisites,
+): OrderView {
   const refunded = cardRefunded + (order.paymentState === 'paid' ? order.certificateRefunded : 0);
   const payment = paymentViewState(order.paymentState, order.total, refunded);
   return {
@@ -268,7 +278,7 @@ export function toOrderView(order: OrderRow, lines: CheckoutLine[], cardRefunded
     certificate_amount: order.certificateAmount,
     to_pay: order.total - order.certificateAmount,
     refunded,
-    invoice: order.sposobOplat === BANK_PREPAYMENT ? buildInvoice(order) : null,
+    invoice: order.sposobOplat === BANK_PREPAYMENT ? buildInvoice(order, requisites) : null,
     call_back: order.callBack,
     tracking: describeTracking(order),
     lines: lines.map((line) => ({
@@ -424,6 +434,8 @@ export function createOrdersService(deps: {
   discountTiers: readonly DiscountTier[];
   quote(form: DeliveryForm, cart: CartSnapshot, user: UserRow | null): Promise<DeliveryQuoteResult>;
   certificates?: OrderCertificates;
+  /** The shop's requisites in force for bank-transfer invoices (decision 060); the defaults without it. */
+  requisites?: () => ShopRequisites;
 }): OrdersService {
   const { db, cart: carts, mail } = deps;
 
@@ -596,7 +608,10 @@ export function createOrdersService(deps: {
             if (fullyPaid) await deps.certificates?.paid(txDb, order);
           }
           // The letter is written with the order: it exists exactly when the order does.
-          await mail.send(orderPlacedLetter(toOrderView(order, lines), deps.origin), txDb);
+          await mail.send(
+            orderPlacedLetter(toOrderView(order, lines, 0, deps.requisites?.()), deps.origin),
+            txDb,
+          );
           // Stock and the promo's use count last: their rows are shared by every checkout, so their locks are
           // held only for the rest of this transaction (the commit), not for its other statements.
           const shortage = await reserveStock(txDb, allLines);
@@ -623,7 +638,7 @@ export function createOrdersService(deps: {
         return { order: await service.view(winner), guestKey: winner.guestKey, created: false };
       }
       // The lines just written are the order's lines: no need to read them back.
-      const order = toOrderView(placed, lines);
+      const order = toOrderView(placed, lines, 0, deps.requisites?.());
       const orderId = placed.id;
       if (user) {
         // A new address or pickup point joins the customer's book (/my-address), for the next checkout.
@@ -648,7 +663,7 @@ export function createOrdersService(deps: {
 
     async view(order) {
       const [lines, refunded] = await Promise.all([findOrderLines(db, order.id), sumRefunded(db, order.id)]);
-      return toOrderView(order, lines, refunded);
+      return toOrderView(order, lines, refunded, deps.requisites?.());
     },
 
     async certificateProducts(orderId) {

@@ -99,7 +99,7 @@ describe('placing an order', () => {
     expect(order.invoice).toMatchObject({
       number: order.number,
       amount: order.total,
-      recipient: { inn: '7700000000' },
+      recipient: { inn: '7700000009' },
     });
     const [letter] = await testApp.database.db
       .select()

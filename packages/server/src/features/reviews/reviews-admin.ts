@@ -29,8 +29,9 @@ import { countUnansweredQuestions } from '../account/questions-admin.ts';
 import { products } from '../catalog/catalog.table.ts';
 import { articles, recipes } from '../content/content.table.ts';
 import { findComment, type ReviewRow } from './reviews.repo.ts';
-import { type CacheInvalidator, moderateComment, moderateReview } from './reviews.service.ts';
+import { type CacheInvalidator, moderateComment, moderateReview, toShopReply } from './reviews.service.ts';
 import { comments, shopReviews } from './reviews.table.ts';
+import { replyAdminRoutes } from './shop-replies.ts';
 
 export const MODERATION_PAGE_SIZE = 20;
 
@@ -70,6 +71,7 @@ function toAdminReview(row: ReviewRow): AdminReview {
     name: row.name,
     rating: row.rating,
     html: sanitizeHtml(row.html),
+    reply: toShopReply(row),
     status: row.status,
     created_at: row.createdAt.toISOString(),
     moderated_at: row.moderatedAt?.toISOString() ?? null,
@@ -151,6 +153,8 @@ export async function listCommentsForModeration(db: Database, status: Moderation
         userId: comments.userId,
         userName: users.name,
         html: comments.html,
+        replyHtml: comments.replyHtml,
+        repliedAt: comments.repliedAt,
         status: comments.status,
         createdAt: comments.createdAt,
         moderatedAt: comments.moderatedAt,
@@ -179,6 +183,7 @@ export async function listCommentsForModeration(db: Database, status: Moderation
     parent_id: row.parentId,
     user: { id: row.userId, name: row.userName ?? 'Покупатель' },
     html: sanitizeHtml(row.html),
+    reply: toShopReply(row),
     status: row.status,
     unchecked: row.status === 'published' && row.moderatedAt === null,
     created_at: row.createdAt.toISOString(),
@@ -265,5 +270,7 @@ export function reviewsAdminSection(deps: ReviewsAdminDeps): (scope: FastifyInst
         comment: await decideComment(deps, moderatorId(request), request.params.id, request.body.status),
       }),
     );
+
+    replyAdminRoutes(scope, deps);
   };
 }

@@ -169,6 +169,8 @@ const commentWithAuthor = {
   parentId: comments.parentId,
   html: comments.html,
   createdAt: comments.createdAt,
+  replyHtml: comments.replyHtml,
+  repliedAt: comments.repliedAt,
   userId: comments.userId,
   userName: users.name,
   avatarType: users.avatarType,
@@ -180,6 +182,8 @@ export type CommentWithAuthor = {
   parentId: number | null;
   html: string;
   createdAt: Date;
+  replyHtml: string | null;
+  repliedAt: Date | null;
   userId: number;
   userName: string | null;
   avatarType: 'photo' | 'other' | null;

@@ -1,5 +1,6 @@
 // Shop reviews with moderation, one rating vote per user per page, and one-level comment threads (spec §4, §7).
 import type { Pagination } from '@efir/domain/catalog-wire';
+import type { ShopReply } from '@efir/domain/reviews-schemas';
 import {
   COMMENT_LIMIT,
   COMMENTS_PER_PAGE,
@@ -78,7 +79,14 @@ function toReviewWire(row: ReviewRow): ReviewWire {
     // Stored sanitised; sanitised again on the way out, so a row written by any other path is safe too.
     html: sanitizeHtml(row.html),
     created_at: row.createdAt.toISOString(),
+    reply: toShopReply(row),
   };
+}
+
+/** The shop's answer as the wire carries it: sanitised again on the way out, like the text it answers. */
+export function toShopReply(row: { replyHtml: string | null; repliedAt: Date | null }): ShopReply | null {
+  if (!row.replyHtml || !row.repliedAt) return null;
+  return { html: sanitizeHtml(row.replyHtml), created_at: row.repliedAt.toISOString() };
 }
 
 export async function listReviews(db: Database, page: number): Promise<ReviewsAnswer> {
@@ -199,6 +207,7 @@ function toCommentWire(row: CommentWithAuthor): CommentWire {
     },
     html: sanitizeHtml(row.html),
     created_at: row.createdAt.toISOString(),
+    reply: toShopReply(row),
   };
 }
 

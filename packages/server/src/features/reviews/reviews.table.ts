@@ -21,6 +21,10 @@ export const shopReviews = pgTable(
       .default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    /** The shop's answer (issue 39 point 9), sanitised like all rich text; shown under it with the shop's name. */
+    replyHtml: text('reply_html'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    repliedBy: integer('replied_by'),
   },
   (table) => [
     check('shop_reviews_rating_range', sql`${table.rating} between 1 and 5`),
@@ -65,6 +69,10 @@ export const comments = pgTable(
       .default('published'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    /** The shop's answer (issue 39 point 9), sanitised like all rich text; shown under it with the shop's name. */
+    replyHtml: text('reply_html'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    repliedBy: integer('replied_by'),
   },
   (table) => [
     index('comments_item_idx').on(table.itemType, table.itemId, table.createdAt),

@@ -479,6 +479,7 @@ describe('shop reviews', () => {
       rating: 4,
       html: '<p>Заказывала масло лаванды — пришло быстро, аромат чудесный.</p>',
       created_at: stored!.createdAt.toISOString(),
+      reply: null,
     });
 
     await moderateReview(database.db, stored!.id, 'rejected');

@@ -28,6 +28,7 @@ import {
 } from '@efir/domain/delivery-rules';
 import { FREE_DELIVERY_FROM } from '@efir/domain/delivery-tariffs';
 import { formatRub } from '@efir/domain/money';
+import { freeDeliveryThreshold } from '@efir/domain/shop-defaults';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -61,6 +62,13 @@ export interface CartSnapshot {
   weightGrams: number;
   /** The cart holds hydrolats (katGlobal 12). */
   hydr: boolean;
+  /** The free-delivery thresholds in force (the owner's settings, decision 060); the code's defaults without them. */
+  freeFrom?: ReadonlyArray<{ kind: number; from: number | null }>;
+}
+
+/** From this cart total the shop pays for delivery of this kind; null: never free. */
+function freeThreshold(cart: CartSnapshot, kind: DeliveryKindId): number | null {
+  return cart.freeFrom ? freeDeliveryThreshold(cart.freeFrom, kind) : (FREE_DELIVERY_FROM[kind] ?? null);
 }
 
 export interface DeliveryProviders {
@@ -238,7 +246,7 @@ interface OptionContext {
 }
 
 function toOption(quote: Quote, context: OptionContext): DeliveryOptionWire {
-  const freeFrom = FREE_DELIVERY_FROM[quote.kind] ?? null;
+  const freeFrom = freeThreshold(context.cart, quote.kind);
   const free =
     quote.price === 0 || (freeFrom !== null && quote.price !== null && context.cart.total >= freeFrom);
   const price = quote.price === null ? null : free ? 0 : quote.price;
@@ -268,7 +276,7 @@ function toOption(quote: Quote, context: OptionContext): DeliveryOptionWire {
   return base;
 }
 
-function unavailableOption(kind: DeliveryKindId, reason: string): DeliveryOptionWire {
+function unavailableOption(kind: DeliveryKindId, reason: string, cart: CartSnapshot): DeliveryOptionWire {
   const provider = KIND_PROVIDER[kind];
   return {
     type: kind,
@@ -279,7 +287,7 @@ function unavailableOption(kind: DeliveryKindId, reason: string): DeliveryOption
     tarifName: null,
     price: null,
     free: false,
-    freeFrom: FREE_DELIVERY_FROM[kind] ?? null,
+    freeFrom: freeThreshold(cart, kind),
     priceText: 'недоступно',
     term: null,
     available: false,
@@ -316,7 +324,7 @@ function buildOptions(
       context.cart.hydr && !isKindAllowedForHydrolats(kind)
         ? HYDROLAT_REASON
         : unavailableReason(kind, failed ? failed.provider.name : null, context.pickup ?? false);
-    options.push(unavailableOption(kind, reason));
+    options.push(unavailableOption(kind, reason, context.cart));
   }
   return options;
 }

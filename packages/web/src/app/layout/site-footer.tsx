@@ -3,6 +3,7 @@ import { SHOP } from '@efir/domain/shop-info';
 import { DzenIcon, TelegramIcon, VkIcon } from '../../components/ui/social-icons.tsx';
 import { useAppState } from '../../lib/app-context.tsx';
 import { Link } from '../../lib/router/link.tsx';
+import { useShop } from '../../lib/shop.ts';
 
 const SOCIAL_ICONS = { VK: VkIcon, TG: TelegramIcon, Дзен: DzenIcon } as const;
 
@@ -13,6 +14,7 @@ function SocialIcon({ network }: { network: (typeof SHOP.social)[number]['short'
 
 export function SiteFooter() {
   const menus = useAppState((state) => state.critical.menus);
+  const shop = useShop();
   const footerLinks = menus.footer ?? [];
   const legalLinks = menus.legal ?? [];
   const year = new Date().getFullYear();
@@ -33,16 +35,16 @@ export function SiteFooter() {
         <section>
           <h2 className="site-footer__title">Контакты</h2>
           <ul>
-            {SHOP.phones.map((phone) => (
+            {shop.phones.map((phone) => (
               <li key={phone.href}>
                 <a href={phone.href}>{phone.display}</a> <span className="muted">— {phone.note}</span>
               </li>
             ))}
             <li>
-              <a href={`mailto:${SHOP.email}`}>{SHOP.email}</a>
+              <a href={`mailto:${shop.email}`}>{shop.email}</a>
             </li>
             <li>
-              Офис в Москве: <span className="nowrap">{SHOP.hours}</span>
+              Офис в Москве: <span className="nowrap">{shop.hours}</span>
             </li>
           </ul>
         </section>
@@ -66,7 +68,7 @@ export function SiteFooter() {
       </div>
       <div className="container site-footer__legal">
         <span>
-          © 2016–{year} {SHOP.name}. Интернет-магазин эфирных масел
+          © 2016–{year} {shop.name}. Интернет-магазин эфирных масел
         </span>
         <nav aria-label="Правовая информация">
           {legalLinks.map((link) => (

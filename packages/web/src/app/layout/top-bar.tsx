@@ -2,7 +2,6 @@
 // login or account link, search.
 import { formatRub } from '@efir/domain/money';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
-import { SHOP } from '@efir/domain/shop-info';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { CartIcon, PhoneIcon, PinIcon, SearchIcon, UserIcon } from '../../components/ui/icons.tsx';
@@ -10,6 +9,7 @@ import { useAppState } from '../../lib/app-context.tsx';
 import type { MenuLink } from '../../lib/app-state.ts';
 import { CART_URL } from '../../lib/cart-core.ts';
 import { Link } from '../../lib/router/link.tsx';
+import { useShop } from '../../lib/shop.ts';
 import { useSessionStatus } from '../../lib/use-session.ts';
 
 const UserMenu = lazy(() => import('./user-menu.tsx').then((module) => ({ default: module.UserMenu })));
@@ -134,12 +134,14 @@ export function TopBar() {
   const menus = useAppState((state) => state.critical.menus);
   const topLinks = menus.top ?? [];
   const moreLinks = menus.more ?? [];
+  const shop = useShop();
+  const phone = shop.phones[0];
 
   return (
     <div className="top-bar">
       <div className="container top-bar__inner">
         <span className="top-bar__city">
-          <PinIcon width={16} height={16} /> {SHOP.city}
+          <PinIcon width={16} height={16} /> {shop.city}
         </span>
         <nav className="top-bar__links" aria-label="Информация">
           {topLinks.map((link) => (
@@ -150,15 +152,17 @@ export function TopBar() {
           {moreLinks.length > 0 && <MoreLinks links={moreLinks} />}
         </nav>
         <div className="top-bar__actions">
-          <a
-            href={SHOP.phones[0].href}
-            className="top-bar__icon top-bar__phone"
-            aria-label={`Позвонить: ${SHOP.phones[0].display}`}
-          >
-            <PhoneIcon width={18} height={18} />
-            {/* A desktop shows the number: the top bar is what stays on screen there (layout.css). */}
-            <span className="top-bar__phone-number">{SHOP.phones[0].display}</span>
-          </a>
+          {phone && (
+            <a
+              href={phone.href}
+              className="top-bar__icon top-bar__phone"
+              aria-label={`Позвонить: ${phone.display}`}
+            >
+              <PhoneIcon width={18} height={18} />
+              {/* A desktop shows the number: the top bar is what stays on screen there (layout.css). */}
+              <span className="top-bar__phone-number">{phone.display}</span>
+            </a>
+          )}
           <Link to="/search" className="top-bar__icon" aria-label="Поиск">
             <SearchIcon width={18} height={18} />
           </Link>

@@ -16,6 +16,7 @@ import { OrdersSection } from './orders/orders-section.tsx';
 import { OutboxSection } from './outbox/outbox-section.tsx';
 import { ProductsSection } from './products/products-section.tsx';
 import { PromoSection } from './promo/promo-section.tsx';
+import { SettingsSection } from './settings/settings-section.tsx';
 import './admin.css';
 
 export const ADMIN_SECTIONS = [
@@ -29,6 +30,7 @@ export const ADMIN_SECTIONS = [
   { path: 'certificates', title: 'Сертификаты', Component: CertificatesSection },
   { path: 'exchange', title: 'Обмен с 1С', Component: ExchangeSection },
   { path: 'outbox', title: 'Письма', Component: OutboxSection },
+  { path: 'settings', title: 'Настройки магазина', Component: SettingsSection },
   { path: 'audit', title: 'Журнал изменений', Component: AuditSection },
 ] as const;
 

@@ -3,7 +3,6 @@
 // exactly when the step rule of spec §4 (isDeliveryStepReady) says the step is ready. The list and the quote are
 // read by their hooks, the radio lists are delivery-options.tsx, the draft's changes delivery-choice.ts.
 import { DELIVERY_METHOD_KINDS, isDeliveryStepReady } from '@efir/domain/delivery-rules';
-import { SHOP } from '@efir/domain/shop-info';
 import { useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { FormError } from '../../components/ui/form.tsx';
@@ -13,6 +12,7 @@ import { CART_URL } from '../../lib/cart-state.ts';
 import { describeFailure } from '../../lib/failure-message.ts';
 import { Link } from '../../lib/router/link.tsx';
 import { useNavigate } from '../../lib/router/router-view.tsx';
+import { useShop } from '../../lib/shop.ts';
 import { AddressChoice } from './address-choice.tsx';
 import { pickBest, toQuoteDraft } from './checkout-api.ts';
 import { getKindNeeds, parseAddressInput, stepUrl } from './checkout-rules.ts';
@@ -27,6 +27,7 @@ export function DeliveryStep() {
   const draft = useCheckoutDraft();
   const update = useUpdateCheckout();
   const user = useAppState((state) => state.user);
+  const shop = useShop();
   const navigate = useNavigate();
   const location = useLocation();
   const ids = useId();
@@ -131,7 +132,7 @@ export function DeliveryStep() {
             <div className="checkout-office">
               <p>
                 {kind === 3 ? 'Офис в Москве' : 'Пункт в Санкт-Петербурге'}: адрес и схема проезда — на
-                странице <Link to="/kontakt.html">«Контакты»</Link>. Часы работы: {SHOP.hours}.
+                странице <Link to="/kontakt.html">«Контакты»</Link>. Часы работы: {shop.hours}.
               </p>
               <p className="muted">Когда заказ будет собран, пришлём письмо — после него можно приезжать.</p>
             </div>

@@ -24,6 +24,7 @@ import { COMMENTS_SECTION_ID } from './comment-count.tsx';
 import { readCommentCount, recordCommentCount, useItemStatsVersion } from './item-stats.ts';
 import { fetchComments, sendComment } from './reviews-api.ts';
 import './reviews.css';
+import { ShopReply } from './shop-reply.tsx';
 
 export { CommentCount, type CommentCountProps } from './comment-count.tsx';
 
@@ -119,6 +120,7 @@ function CommentBody({ comment }: { comment: CommentWire }) {
         </time>
       </header>
       <RichText html={comment.html} className="comment__text" />
+      <ShopReply reply={comment.reply} />
     </article>
   );
 }

@@ -62,12 +62,14 @@ const reviews: ReviewsAnswer = {
       rating: 5,
       html: '<p>Всё <b>чудесно</b></p><img src=x onerror=alert(1)><a href="javascript:alert(1)">ссылка</a>',
       created_at: '2026-11-20T09:00:00.000Z',
+      reply: null,
     },
     {
       id: 1,
       name: 'Пётр',
       rating: 4,
       html: '<p>Хорошо &amp; быстро</p>',
+      reply: null,
       created_at: '2026-11-18T09:00:00.000Z',
     },
   ],
@@ -227,6 +229,7 @@ describe('rating and comments in the server render', () => {
         user: author,
         html: '<p>Крем получился лёгкий</p>',
         created_at: '2026-11-20T09:00:00.000Z',
+        reply: { html: '<p>Спасибо, что готовите с нами!</p>', created_at: '2026-11-22T09:00:00.000Z' },
         replies: [
           {
             id: 3,
@@ -234,6 +237,7 @@ describe('rating and comments in the server render', () => {
             user: { ...author, id: 4, name: 'Ирина' },
             html: '<p>Согласна</p>',
             created_at: '2026-11-21T09:00:00.000Z',
+            reply: null,
           },
         ],
       },
@@ -249,6 +253,11 @@ describe('rating and comments in the server render', () => {
     );
     expect(html).toContain('Крем получился лёгкий');
     expect(html).toContain('Согласна');
+    // The shop's answer is in the server's HTML, under the comment it answers, named with the shop's name.
+    expect(html).toMatch(
+      /Крем получился лёгкий[\s\S]*Ответ магазина «Эфир»[\s\S]*Спасибо, что готовите с нами![\s\S]*Согласна/,
+    );
+    expect(html.match(/class="shop-reply"/g)).toHaveLength(1);
     expect(html).not.toContain('Загружаем комментарии…');
     const empty = render(
       <CommentsSection
@@ -279,6 +288,7 @@ describe('threads', () => {
     user: author,
     html: `<p>${id}</p>`,
     created_at: '2026-11-20T09:00:00.000Z',
+    reply: null,
   });
   const thread = (id: number, replies: CommentWire[] = []): CommentThread => ({ ...wire(id, null), replies });
 

@@ -13,6 +13,7 @@ import { Link } from '../../lib/router/link.tsx';
 import { useLoaderData } from '../../lib/router/router-view.tsx';
 import './reviews.css';
 import { REVIEWS_TITLE, type ReviewsPageData } from './reviews-loader.ts';
+import { ShopReply } from './shop-reply.tsx';
 
 export {
   createReviewsLoader,
@@ -43,6 +44,7 @@ function ReviewItem({ review }: { review: ReviewWire }) {
         </time>
       </header>
       <RichText html={review.html} className="review__text" />
+      <ShopReply reply={review.reply} />
     </article>
   );
 }

@@ -12,6 +12,7 @@ import {
   useQueue,
   useQueueFilter,
 } from './queue-kit.tsx';
+import { ShopReplyEditor } from './shop-reply-editor.tsx';
 
 const FILTERS = [
   ['pending', 'Новые'],
@@ -88,6 +89,21 @@ export function CommentsQueue({ onDecided }: { onDecided(): void }) {
                 ) : null}
               </p>
               <RichText html={comment.html} className="moderation-item__text" />
+              <ShopReplyEditor
+                kind="comments"
+                id={comment.id}
+                author={comment.user.name}
+                reply={comment.reply}
+                onSaved={(reply) => {
+                  list.update((data) => ({
+                    ...data,
+                    items: data.items.map((item) => (item.id === comment.id ? { ...item, reply } : item)),
+                  }));
+                  announce(
+                    reply ? 'Ответ магазина опубликован под текстом покупателя.' : 'Ответ магазина убран.',
+                  );
+                }}
+              />
               <DecisionButtons
                 current={
                   comment.status === 'rejected' ? 'rejected' : comment.unchecked ? 'pending' : 'published'

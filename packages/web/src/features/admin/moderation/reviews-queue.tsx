@@ -11,6 +11,7 @@ import {
   useQueue,
   useQueueFilter,
 } from './queue-kit.tsx';
+import { ShopReplyEditor } from './shop-reply-editor.tsx';
 
 const FILTERS = [
   ['pending', 'Ждут проверки'],
@@ -70,6 +71,21 @@ export function ReviewsQueue({ onDecided }: { onDecided(): void }) {
                 {STATUS_CHIPS[review.status]}
               </header>
               <RichText html={review.html} className="moderation-item__text" />
+              <ShopReplyEditor
+                kind="reviews"
+                id={review.id}
+                author={review.name}
+                reply={review.reply}
+                onSaved={(reply) => {
+                  list.update((data) => ({
+                    ...data,
+                    items: data.items.map((item) => (item.id === review.id ? { ...item, reply } : item)),
+                  }));
+                  announce(
+                    reply ? 'Ответ магазина опубликован под текстом покупателя.' : 'Ответ магазина убран.',
+                  );
+                }}
+              />
               <DecisionButtons
                 current={review.status}
                 onDecide={async (status) => {
