@@ -5,6 +5,7 @@ export * from './db/seed.table.ts';
 export * from './features/account/account.table.ts';
 export * from './features/auth/auth.table.ts';
 export * from './features/cart/cart.table.ts';
+export * from './features/catalog/catalog-bulk.table.ts';
 export * from './features/catalog/catalog.table.ts';
 export * from './features/content/content.table.ts';
 export * from './features/exchange/exchange.table.ts';

@@ -21,7 +21,7 @@ import {
 import { products } from '../catalog/catalog.table.ts';
 import { exchangeStagedGoods } from './exchange.table.ts';
 import { type PropertyDictionary, readGoodFacts } from './exchange-properties.ts';
-import { slugify } from './exchange-slug.ts';
+import { slugify } from '../../lib/slug.ts';
 import { child, children, isTrue, textOf, type XmlNode } from './exchange-xml.ts';
 
 /** Records written to the staging tables in one statement: few round trips, each statement short. */

@@ -16,7 +16,7 @@ import {
 import { products } from '../catalog/catalog.table.ts';
 import { exchangeStagedGoods, exchangeStagedOffers } from './exchange.table.ts';
 import { freeUrls, STAGING_BATCH, volumeFromText, volumeMl } from './exchange-catalog.ts';
-import { slugify } from './exchange-slug.ts';
+import { slugify } from '../../lib/slug.ts';
 import { child, children, numberOf, textOf, type XmlNode } from './exchange-xml.ts';
 
 export interface PriceTypeChoice {
