@@ -44,7 +44,7 @@ CREATE TABLE "catalog_import_files" (
 --> statement-breakpoint
 CREATE INDEX "catalog_import_files_created_idx" ON "catalog_import_files" USING btree ("created_at");
 --> statement-breakpoint
-CREATE TABLE "catalog_import_staged" (
+CREATE UNLOGGED TABLE "catalog_import_staged" (
 	"run" integer NOT NULL,
 	"line" integer NOT NULL,
 	"product_id" integer,

@@ -16,7 +16,11 @@ export interface BulkTarget {
 }
 
 /** The products of a selection in the table's order; `lock` holds their rows until the transaction ends. */
-export async function findBulkTargets(db: Executor, query: BulkTargetQuery, lock: boolean): Promise<BulkTarget[]> {
+export async function findBulkTargets(
+  db: Executor,
+  query: BulkTargetQuery,
+  lock: boolean,
+): Promise<BulkTarget[]> {
   const where = 'ids' in query ? inArray(products.id, query.ids) : productTableWhere(query.filter);
   const select = db
     .select({
@@ -78,4 +82,3 @@ export async function lastBulkChange(db: Executor, lock: boolean) {
 export async function markBulkUndone(tx: Executor, id: number): Promise<void> {
   await tx.update(catalogBulkChanges).set({ undoneAt: new Date() }).where(eq(catalogBulkChanges.id, id));
 }
-

@@ -21,7 +21,13 @@ import { moderatorId } from '../../back-office/admin.routes.ts';
 import { invalidData } from '../../lib/app-error.ts';
 import { describeUploadError } from '../../lib/upload-errors.ts';
 import { contentDisposition } from '../school/school.routes.ts';
-import { applyBulk, type CatalogBulkDeps, getLastBulk, previewBulk, undoLastBulk } from './catalog-bulk.service.ts';
+import {
+  applyBulk,
+  type CatalogBulkDeps,
+  getLastBulk,
+  previewBulk,
+  undoLastBulk,
+} from './catalog-bulk.service.ts';
 import { exportCatalog, exportFilename } from './catalog-sheet-export.ts';
 import { getImportLog, getImportReport, runImport, uploadSheet } from './catalog-sheet-import.ts';
 

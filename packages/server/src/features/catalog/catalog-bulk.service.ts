@@ -18,6 +18,7 @@ import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import { writeAudit } from '../../back-office/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { invalidData } from '../../lib/app-error.ts';
+import { collectSubtreeIds, getCatalogTree } from './catalog.service.ts';
 import {
   type BulkTargetQuery,
   findBulkTargets,
@@ -27,7 +28,6 @@ import {
   writeBulkValues,
 } from './catalog-bulk.repo.ts';
 import type { BulkChangeItem } from './catalog-bulk.table.ts';
-import { collectSubtreeIds, getCatalogTree } from './catalog.service.ts';
 import { type ProductsAdminDeps, tellWaitlist } from './products-admin.service.ts';
 
 export type CatalogBulkDeps = Pick<ProductsAdminDeps, 'db' | 'content' | 'mail' | 'origin' | 'log'>;
@@ -135,7 +135,10 @@ export async function previewBulk(
   db: Database,
   request: { selection: BulkSelection; action: BulkAction },
 ): Promise<BulkPreview> {
-  const { matched, items } = plan(await findBulkTargets(db, await resolveSelection(db, request.selection), false), request.action);
+  const { matched, items } = plan(
+    await findBulkTargets(db, await resolveSelection(db, request.selection), false),
+    request.action,
+  );
   return {
     matched,
     changed: items.length,
@@ -150,7 +153,12 @@ export async function previewBulk(
 }
 
 function toChange(row: { id: number; summary: string; products: number; createdAt: Date }): BulkChange {
-  return { id: row.id, summary: row.summary, products: row.products, created_at: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    summary: row.summary,
+    products: row.products,
+    created_at: row.createdAt.toISOString(),
+  };
 }
 
 const isBuyable = (values: BulkValues) => values.visible && values.stock > 0;
@@ -174,7 +182,10 @@ export async function applyBulk(
     const { items } = plan(await findBulkTargets(tx, query, true), request.action);
     if (items.length === 0) return { items, change: null };
     const changes = items.map(({ id, before, after }) => ({ id, before, after }));
-    await writeBulkValues(tx, changes.map(({ id, after }) => ({ id, ...after })));
+    await writeBulkValues(
+      tx,
+      changes.map(({ id, after }) => ({ id, ...after })),
+    );
     const saved = await saveBulkChange(tx, { userId, summary, products: changes.length, changes });
     await writeAudit(tx as unknown as Database, {
       userId,
@@ -211,15 +222,20 @@ export async function getLastBulk(db: Database): Promise<BulkChange | null> {
 export async function undoLastBulk(deps: CatalogBulkDeps, userId: number): Promise<BulkApplied> {
   const outcome = await deps.db.transaction(async (tx) => {
     const last = await lastBulkChange(tx, true);
-    if (!last || last.undoneAt) throw invalidData({ change: ['Отменять нечего: последнее массовое изменение уже отменено'] });
+    if (!last || last.undoneAt)
+      throw invalidData({ change: ['Отменять нечего: последнее массовое изменение уже отменено'] });
     const targets = await findBulkTargets(tx, { ids: last.changes.map((item) => item.id) }, true);
     const current = new Map(targets.map((target) => [target.id, target.values]));
     const restored: BulkChangeItem[] = [];
     for (const item of last.changes) {
       const now = current.get(item.id);
-      if (now && sameValues(now, item.after)) restored.push({ id: item.id, before: item.after, after: item.before });
+      if (now && sameValues(now, item.after))
+        restored.push({ id: item.id, before: item.after, after: item.before });
     }
-    await writeBulkValues(tx, restored.map(({ id, after }) => ({ id, ...after })));
+    await writeBulkValues(
+      tx,
+      restored.map(({ id, after }) => ({ id, ...after })),
+    );
     await markBulkUndone(tx, last.id);
     await writeAudit(tx as unknown as Database, {
       userId,
@@ -233,7 +249,9 @@ export async function undoLastBulk(deps: CatalogBulkDeps, userId: number): Promi
   });
   if (outcome.restored.length > 0) await afterBulk(deps, outcome.restored);
   const skippedText =
-    outcome.skipped > 0 ? `; ${formatCount(outcome.skipped, GOODS_FORMS)} с тех пор изменены — их не трогали` : '';
+    outcome.skipped > 0
+      ? `; ${formatCount(outcome.skipped, GOODS_FORMS)} с тех пор изменены — их не трогали`
+      : '';
   return {
     status: 'ok',
     message: `Отменено «${outcome.summary}»: ${formatCount(outcome.restored.length, GOODS_FORMS)}${skippedText}`,

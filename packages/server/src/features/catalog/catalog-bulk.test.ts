@@ -7,8 +7,8 @@ import { ADMIN_PREFIX } from '../../back-office/admin.routes.ts';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { applyAction, roundPrice } from './catalog-bulk.service.ts';
 import { products } from './catalog.table.ts';
+import { applyAction, roundPrice } from './catalog-bulk.service.ts';
 
 let shop: TestApp;
 let moderator: TestAgent;
@@ -42,16 +42,16 @@ async function feedPrice(id: number): Promise<number | null> {
 
 async function searchPrice(name: string, id: number): Promise<number | undefined> {
   const response = await shop.app.inject({ method: 'POST', url: '/api/v1/search', payload: { q: name } });
-  return response
-    .json()
-    .results.products.find((item: { id: number; cena: number }) => item.id === id)?.cena;
+  return response.json().results.products.find((item: { id: number; cena: number }) => item.id === id)?.cena;
 }
 
 async function aVisibleProduct() {
   const [row] = await shop.database.db
     .select()
     .from(products)
-    .where(and(eq(products.visible, true), gt(products.stock, 0), gt(products.cena, 300), eq(products.cenaSt, 0)))
+    .where(
+      and(eq(products.visible, true), gt(products.stock, 0), gt(products.cena, 300), eq(products.cenaSt, 0)),
+    )
     .orderBy(asc(products.id))
     .limit(1);
   return row!;
@@ -59,17 +59,26 @@ async function aVisibleProduct() {
 
 describe('rounding and the change itself', () => {
   it('rounds to 10 ₽ and to …90 ₽, and drops an old price that would not be above the new one', () => {
-    expect([roundPrice(1234, '10'), roundPrice(1234, '90'), roundPrice(1250, '90'), roundPrice(44, '90')]).toEqual([
-      1230, 1190, 1290, 90,
-    ]);
+    expect([
+      roundPrice(1234, '10'),
+      roundPrice(1234, '90'),
+      roundPrice(1250, '90'),
+      roundPrice(44, '90'),
+    ]).toEqual([1230, 1190, 1290, 90]);
     const before = { cena: 1000, cena_st: 1050, stock: 3, icons: [], visible: true };
     const base = { old_price: 'keep', icons_add: [], icons_remove: [] } as const;
-    expect(applyAction(before, { ...base, price: { mode: 'percent', value: 10, rounding: 'none' } })).toMatchObject({
+    expect(
+      applyAction(before, { ...base, price: { mode: 'percent', value: 10, rounding: 'none' } }),
+    ).toMatchObject({
       cena: 1100,
       cena_st: 0,
     });
     expect(
-      applyAction(before, { ...base, old_price: 'previous', price: { mode: 'rub', value: -100, rounding: '90' } }),
+      applyAction(before, {
+        ...base,
+        old_price: 'previous',
+        price: { mode: 'rub', value: -100, rounding: '90' },
+      }),
     ).toMatchObject({ cena: 890, cena_st: 1000 });
   });
 });
@@ -121,7 +130,10 @@ describe('a bulk price change on a category', () => {
     });
     // An order or a moderator changes one product meanwhile: the undo leaves that one as it is.
     const other = preview.body.rows.find((item: { id: number }) => item.id !== product.id);
-    if (other) expect((await admin('PUT', `/products/${other.id}`, { stock: other.after.stock + 7 })).status).toBe(200);
+    if (other)
+      expect((await admin('PUT', `/products/${other.id}`, { stock: other.after.stock + 7 })).status).toBe(
+        200,
+      );
     const undone = await admin('POST', '/catalog/bulk/undo');
     expect(undone.status).toBe(200);
     expect(undone.body.skipped).toBe(other ? 1 : 0);
@@ -158,7 +170,10 @@ describe('other changes and refusals', () => {
     });
     expect(tooCheap.status).toBe(422);
     expect(tooCheap.body.errors['action.price'][0]).toMatch(/меньше 1 ₽/);
-    const nothing = await admin('POST', '/catalog/bulk/preview', { selection: { ids: [product.id] }, action: {} });
+    const nothing = await admin('POST', '/catalog/bulk/preview', {
+      selection: { ids: [product.id] },
+      action: {},
+    });
     expect(nothing.status).toBe(422);
     expect(nothing.body.errors.action).toEqual(['Выберите, что изменить']);
   });

@@ -4,8 +4,8 @@
 import { SHEET_FIELD_TITLES, SHEET_FIELDS, type SheetField } from '@efir/domain/catalog-bulk-schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { type SheetCell, type SheetColumn, type SheetFormat, writeSheet } from './catalog-sheet.ts';
 import { allCategories, type KnownProduct, productsInIdOrder } from './catalog-sheet.repo.ts';
+import { type SheetCell, type SheetColumn, type SheetFormat, writeSheet } from './catalog-sheet.ts';
 
 const WIDTHS: Record<SheetField, number> = {
   id: 8,
@@ -41,7 +41,9 @@ export function exportCatalog(
     for await (const slice of productsInIdOrder(deps.db))
       for (const product of slice) yield cells(product, categoryNames, deps.origin);
   }
-  return writeSheet(format, COLUMNS, rows(), (error) => deps.log.error({ err: error }, 'catalogue export failed'));
+  return writeSheet(format, COLUMNS, rows(), (error) =>
+    deps.log.error({ err: error }, 'catalogue export failed'),
+  );
 }
 
 function cells(product: KnownProduct, categoryNames: Map<number, string>, origin: string): SheetCell[] {

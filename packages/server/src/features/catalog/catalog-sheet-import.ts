@@ -21,7 +21,6 @@ import { writeAudit } from '../../back-office/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { invalidData, notFound } from '../../lib/app-error.ts';
 import type { CatalogBulkDeps } from './catalog-bulk.service.ts';
-import { readSheet, readSheetHeaders } from './catalog-sheet.ts';
 import {
   allCategories,
   applyStaged,
@@ -40,6 +39,7 @@ import {
   stageRows,
   waitedFor,
 } from './catalog-sheet.repo.ts';
+import { readSheet, readSheetHeaders } from './catalog-sheet.ts';
 import { createRowPlanner, normalName, PlanContext, type PlannedRow } from './catalog-sheet-plan.ts';
 import { tellWaitlist } from './products-admin.service.ts';
 
@@ -49,32 +49,32 @@ const STAGE_BATCH = 1000;
 /** Other headers suppliers use for the fields. */
 const SYNONYMS: Record<string, SheetField> = {
   id: 'id',
-  'номер': 'id',
-  'код': 'id',
+  номер: 'id',
+  код: 'id',
   sku: 'sku',
   'артикул товара': 'sku',
-  'наименование': 'name',
-  'товар': 'name',
+  наименование: 'name',
+  товар: 'name',
   'название товара': 'name',
-  'объем': 'volume',
-  'фасовка': 'volume',
-  'группа': 'category',
-  'раздел': 'category',
+  объем: 'volume',
+  фасовка: 'volume',
+  группа: 'category',
+  раздел: 'category',
   'цена, руб.': 'cena',
   'цена продажи': 'cena',
   'розничная цена': 'cena',
-  'стоимость': 'cena',
+  стоимость: 'cena',
   'цена до скидки': 'cena_st',
-  'количество': 'stock',
+  количество: 'stock',
   'остаток на складе': 'stock',
-  'наличие': 'stock',
+  наличие: 'stock',
   ean: 'gtin',
   'ean-13': 'gtin',
   'штрих-код': 'gtin',
-  'видимость': 'visible',
-  'показывать': 'visible',
+  видимость: 'visible',
+  показывать: 'visible',
   url: 'url',
-  'ссылка': 'url',
+  ссылка: 'url',
 };
 
 /** The file's columns as one key: the same columns in any order find the same remembered mapping. */
@@ -194,7 +194,15 @@ export async function runImport(
       if (counts.rows % 500 === 0) await nextTurn();
     }
     if (!apply)
-      return { id: null, filename: file.filename, applied: false, ...counts, lines, ms: Date.now() - started, created_at: new Date().toISOString() };
+      return {
+        id: null,
+        filename: file.filename,
+        applied: false,
+        ...counts,
+        lines,
+        ms: Date.now() - started,
+        created_at: new Date().toISOString(),
+      };
     await stageRows(db, batch);
     const entry = await db.transaction(async (tx) => {
       await applyStaged(tx, run);

@@ -1,11 +1,7 @@
 // One import row checked against the catalogue (issue 39.3, decision 058): which product it is (by артикул, then by
 // №, then by name and volume), what it changes, or why it is refused (unknown category, a price that is not a
 // number, an артикул met twice…). A dry run and an apply run the same checks; the apply stages what they pass.
-import {
-  SHEET_FIELD_TITLES,
-  type SheetField,
-  type SheetMapping,
-} from '@efir/domain/catalog-bulk-schemas';
+import { SHEET_FIELD_TITLES, type SheetField, type SheetMapping } from '@efir/domain/catalog-bulk-schemas';
 import { formatRub } from '@efir/domain/money';
 import { specialPriceError } from '@efir/domain/product-admin-schemas';
 import { slugify } from '../../lib/slug.ts';
@@ -136,10 +132,12 @@ export function createRowPlanner(context: PlanContext, headers: string[], mappin
     }
     if (!existing && idText === undefined && sku === undefined && given.has('name')) {
       const ids =
-        context.byNameVolume.get(`${normalName(given.get('name')!)}|${normalName(given.get('volume') ?? '')}`) ??
-        [];
+        context.byNameVolume.get(
+          `${normalName(given.get('name')!)}|${normalName(given.get('volume') ?? '')}`,
+        ) ?? [];
       if (ids.length === 1) existing = context.byId.get(ids[0]!);
-      if (ids.length > 1) errors.push('Товаров с таким названием и объёмом несколько — укажите № или артикул');
+      if (ids.length > 1)
+        errors.push('Товаров с таким названием и объёмом несколько — укажите № или артикул');
     }
     if (existing) {
       const earlier = seenId.get(existing.id);
@@ -191,7 +189,8 @@ export function createRowPlanner(context: PlanContext, headers: string[], mappin
         errors.push(`Категорий «${categoryText}» несколько — укажите номер категории вместо названия`);
       else category = context.categoryById.get(id);
     }
-    if (!existing && !category && categoryText === undefined) errors.push('Нет категории: новому товару она нужна');
+    if (!existing && !category && categoryText === undefined)
+      errors.push('Нет категории: новому товару она нужна');
 
     const cena = whole('cena', existing?.cena ?? null, MAX_PRICE);
     if (!existing && cena === null && !given.has('cena')) errors.push('Нет цены: новому товару она нужна');
@@ -250,7 +249,7 @@ export function createRowPlanner(context: PlanContext, headers: string[], mappin
       visible,
       url,
     };
-    const restocked = after.visible && after.stock > 0 && !(existing && existing.visible && existing.stock > 0);
+    const restocked = after.visible && after.stock > 0 && !(existing?.visible && existing.stock > 0);
     if (!existing)
       return {
         line: row.line,

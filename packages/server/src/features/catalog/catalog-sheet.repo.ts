@@ -91,7 +91,9 @@ export async function stageRows(db: Database, rows: StagedRow[]): Promise<void> 
 export async function clearStaged(db: Database, run: number): Promise<void> {
   await db
     .delete(catalogImportStaged)
-    .where(sql`${catalogImportStaged.run} = ${run} or ${catalogImportStaged.stagedAt} < now() - interval '1 day'`);
+    .where(
+      sql`${catalogImportStaged.run} = ${run} or ${catalogImportStaged.stagedAt} < now() - interval '1 day'`,
+    );
 }
 
 /** The staged rows written: changed products updated, new ones inserted (in the file's order). */
@@ -101,7 +103,10 @@ export async function applyStaged(tx: Tx, run: number): Promise<{ updated: numbe
       volume_ml = s.volume_ml, category_id = s.category_id, kat_global = s.kat_global, cena = s.cena,
       cena_st = s.cena_st, stock = s.stock, gtin = s.gtin, visible = s.visible, url = s.url
     from catalog_import_staged s
-    where s.run = ${run} and s.product_id = p.id`)) as unknown as { affectedRows?: number; rowCount?: number };
+    where s.run = ${run} and s.product_id = p.id`)) as unknown as {
+    affectedRows?: number;
+    rowCount?: number;
+  };
   const created = (await tx.execute(sql`
     insert into products (sku, name, family_key, volume, volume_ml, category_id, kat_global, cena, cena_st, stock,
       gtin, visible, url)
@@ -133,12 +138,18 @@ export async function saveImportFile(
   file: { token: string; userId: number; filename: string; content: Uint8Array },
 ): Promise<void> {
   // A day is long enough to map, check and apply a file; older ones go.
-  await db.delete(catalogImportFiles).where(lt(catalogImportFiles.createdAt, new Date(Date.now() - 86_400_000)));
+  await db
+    .delete(catalogImportFiles)
+    .where(lt(catalogImportFiles.createdAt, new Date(Date.now() - 86_400_000)));
   await db.insert(catalogImportFiles).values(file);
 }
 
 export async function findImportFile(db: Database, token: string) {
-  const [row] = await db.select().from(catalogImportFiles).where(eq(catalogImportFiles.token, token)).limit(1);
+  const [row] = await db
+    .select()
+    .from(catalogImportFiles)
+    .where(eq(catalogImportFiles.token, token))
+    .limit(1);
   return row;
 }
 

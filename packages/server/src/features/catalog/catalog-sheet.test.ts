@@ -48,7 +48,10 @@ async function upload(content: Buffer, filename: string) {
 }
 
 async function exported(format: 'xlsx' | 'csv') {
-  const response = await moderator.request({ method: 'GET', url: `${ADMIN_PREFIX}/catalog/export?format=${format}` });
+  const response = await moderator.request({
+    method: 'GET',
+    url: `${ADMIN_PREFIX}/catalog/export?format=${format}`,
+  });
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-disposition']).toMatch(new RegExp(`efir-katalog-.*\\.${format}`));
   return response.rawPayload;
@@ -101,7 +104,10 @@ describe('a supplier file', () => {
   it('dry-runs to exactly its 5 bad rows, applies the rest, remembers the mapping and keeps a log', async () => {
     const rows = await catalogue();
     const [first, second, third] = rows.filter((row) => row.visible);
-    const [category] = await shop.database.db.select().from(categories).where(eq(categories.id, first!.categoryId));
+    const [category] = await shop.database.db
+      .select()
+      .from(categories)
+      .where(eq(categories.id, first!.categoryId));
     // The supplier's артикулы are known to the shop.
     for (const [row, sku] of [
       [first!, 'SUP-001'],
@@ -127,7 +133,13 @@ describe('a supplier file', () => {
     expect(uploaded.status).toBe(200);
     expect(uploaded.body).toMatchObject({
       remembered: false,
-      mapping: { 'Артикул товара': 'sku', Наименование: 'name', Количество: 'stock', Группа: 'category', EAN: 'gtin' },
+      mapping: {
+        'Артикул товара': 'sku',
+        Наименование: 'name',
+        Количество: 'stock',
+        Группа: 'category',
+        EAN: 'gtin',
+      },
     });
     // «Розн.» is not a word the shop knows: the owner maps it to the price once.
     const mapping = { ...uploaded.body.mapping, 'Розн.': 'cena' };
@@ -171,16 +183,27 @@ describe('a supplier file', () => {
     ]);
     // The new product is on the shop at its own address.
     const [created] = await shop.database.db.select().from(products).where(eq(products.sku, 'SUP-NEW-1'));
-    const page = await shop.app.inject({ method: 'POST', url: '/api/v1/route', payload: { url: created!.url } });
+    const page = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/route',
+      payload: { url: created!.url },
+    });
     expect(page.json().page.com_data).toMatchObject({ name: 'Масло сандала, новинка', cena: 2490 });
 
     // The log keeps it; the owner opens it later.
     const log = await admin('GET', '/catalog/imports');
-    expect(log.body.imports[0]).toMatchObject({ id: applied.body.id, filename: 'postavshik.csv', refused: 5 });
+    expect(log.body.imports[0]).toMatchObject({
+      id: applied.body.id,
+      filename: 'postavshik.csv',
+      refused: 5,
+    });
     const entry = await admin('GET', `/catalog/imports/${applied.body.id}`);
     expect(entry.body.lines).toHaveLength(9);
     const audit = await admin('GET', `/audit?entity=catalog_import&entity_id=${applied.body.id}`);
-    expect(audit.body.entries[0]).toMatchObject({ action: 'catalog.import', after: { created: 2, changed: 2 } });
+    expect(audit.body.entries[0]).toMatchObject({
+      action: 'catalog.import',
+      after: { created: 2, changed: 2 },
+    });
     // An applied file is gone: it cannot be applied twice by a double click.
     expect((await admin('POST', '/catalog/import/apply', run)).status).toBe(422);
   });
@@ -201,7 +224,10 @@ describe('a supplier file', () => {
   });
 
   it('refuses a lost file, an unknown column and a file that is not a spreadsheet', async () => {
-    const lost = await admin('POST', '/catalog/import/dry-run', { token: 'a'.repeat(32), mapping: { x: 'sku' } });
+    const lost = await admin('POST', '/catalog/import/dry-run', {
+      token: 'a'.repeat(32),
+      mapping: { x: 'sku' },
+    });
     expect(lost.status).toBe(422);
     expect(lost.body.errors.token).toEqual(['Файл не найден: загрузите его ещё раз']);
     const csv = Buffer.from(stringify([['Артикул', 'Цена']], { delimiter: ';' }));

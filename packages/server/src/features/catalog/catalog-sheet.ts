@@ -27,7 +27,11 @@ function cellText(value: ExcelJS.CellValue): string {
   if (typeof value === 'number') return String(value);
   if (typeof value === 'boolean') return value ? 'да' : 'нет';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if ('richText' in value) return value.richText.map((part) => part.text).join('').trim();
+  if ('richText' in value)
+    return value.richText
+      .map((part) => part.text)
+      .join('')
+      .trim();
   if ('formula' in value || 'sharedFormula' in value)
     return cellText((value as { result?: ExcelJS.CellValue }).result ?? null);
   if ('text' in value) return String(value.text).trim();
@@ -133,7 +137,11 @@ export function writeSheet(
 }
 
 async function writeXlsx(out: Writable, columns: SheetColumn[], rows: AsyncIterable<SheetCell[]>) {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useSharedStrings: false,
+    useStyles: true,
+  });
   const sheet = workbook.addWorksheet('Товары', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((column) => ({ header: column.title, width: column.width }));
   sheet.getRow(1).font = { bold: true };
