@@ -61,6 +61,7 @@ CREATE UNLOGGED TABLE "catalog_import_staged" (
 	"gtin" text,
 	"visible" boolean NOT NULL,
 	"url" text NOT NULL,
+	"before" jsonb,
 	"staged_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "catalog_import_staged_run_line_pk" PRIMARY KEY("run","line")
 );

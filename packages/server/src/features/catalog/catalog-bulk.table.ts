@@ -83,6 +83,8 @@ export const catalogImportStaged = pgTable(
     gtin: text('gtin'),
     visible: boolean('visible').notNull(),
     url: text('url').notNull(),
+    /** A changed product's fields before the import (the same columns): put back if a later step fails. */
+    before: jsonb('before'),
     stagedAt: timestamp('staged_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.run, table.line] })],

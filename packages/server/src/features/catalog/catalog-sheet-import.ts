@@ -2,7 +2,8 @@
 // owner's mapping for these columns is remembered, the export's own headers map themselves); a dry run checks every
 // row and lists what would be created, changed and refused; the apply runs the same checks, stages the rows that
 // pass in short statements while the shop keeps answering (as the 1C exchange does, decision 035), then writes them
-// in one transaction with its log entry and audit row — a failure leaves the catalogue as it was.
+// in steps of STEP_ROWS rows (one transaction each; a failed step takes the earlier ones back, so nothing is left
+// half-applied), then its log entry and audit row.
 import { randomBytes, randomInt } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
@@ -17,13 +18,14 @@ import {
   type SheetMapping,
   type SheetUploaded,
 } from '@efir/domain/catalog-bulk-schemas';
+import type { FastifyBaseLogger } from 'fastify';
 import { writeAudit } from '../../back-office/audit.ts';
 import type { Database } from '../../db/client.ts';
-import { invalidData, notFound } from '../../lib/app-error.ts';
+import { conflict, invalidData, notFound } from '../../lib/app-error.ts';
 import type { CatalogBulkDeps } from './catalog-bulk.service.ts';
 import {
   allCategories,
-  applyStaged,
+  applyStagedLines,
   clearStaged,
   dropImportFile,
   findImportFile,
@@ -34,8 +36,10 @@ import {
   otherPageUrls,
   productsInIdOrder,
   rememberMapping,
+  revertStagedLines,
   type StagedRow,
   saveImportFile,
+  stagedLines,
   stageRows,
   waitedFor,
 } from './catalog-sheet.repo.ts';
@@ -45,6 +49,8 @@ import { tellWaitlist } from './products-admin.service.ts';
 
 /** Rows staged per statement. */
 const STAGE_BATCH = 1000;
+/** Rows written per apply step (one transaction each). */
+const STEP_ROWS = 2000;
 
 /** Other headers suppliers use for the fields. */
 const SYNONYMS: Record<string, SheetField> = {
@@ -140,6 +146,34 @@ function toLine(row: PlannedRow): ImportRow {
   };
 }
 
+/**
+ * The staged rows written STEP_ROWS at a time, each step its own transaction, so the shop's pages get their turn
+ * between steps (PGlite has one connection: a 100 000-row transaction would hold every page for minutes). A step that
+ * fails takes the earlier ones back in one transaction — changed products get their fields back, created ones go —
+ * so the file is applied whole or not at all.
+ */
+async function applyInSteps(db: Database, log: FastifyBaseLogger, run: number): Promise<void> {
+  const lines = await stagedLines(db, run);
+  const created: number[] = [];
+  for (let start = 0; start < lines.length; start += STEP_ROWS) {
+    const from = lines[start]!;
+    const to = start + STEP_ROWS < lines.length ? lines[start + STEP_ROWS]! : 2_147_483_647;
+    try {
+      const ids = await db.transaction((tx) => applyStagedLines(tx, run, { from, to }));
+      for (const id of ids) created.push(id);
+    } catch (error) {
+      log.error(
+        { err: error, run, line: from },
+        'catalogue import step failed; taking the earlier steps back',
+      );
+      if (start > 0) await db.transaction((tx) => revertStagedLines(tx, run, from, created));
+      throw conflict(
+        `Импорт не применён: запись строки ${from} и дальше не удалась, ничего не изменено. Попробуйте ещё раз.`,
+      );
+    }
+  }
+}
+
 /** A dry run (`apply` false) or the apply of a kept file with the owner's mapping. */
 export async function runImport(
   deps: CatalogBulkDeps,
@@ -204,8 +238,8 @@ export async function runImport(
         created_at: new Date().toISOString(),
       };
     await stageRows(db, batch);
+    await applyInSteps(db, deps.log, run);
     const entry = await db.transaction(async (tx) => {
-      await applyStaged(tx, run);
       const logged = await insertImportLog(tx, {
         userId,
         filename: file.filename,

@@ -268,7 +268,9 @@ export function createRowPlanner(context: PlanContext, headers: string[], mappin
       productId: existing.id,
       name,
       details,
-      ...(details.length > 0 ? { staged: { line: row.line, productId: existing.id, ...after } } : {}),
+      ...(details.length > 0
+        ? { staged: { line: row.line, productId: existing.id, ...after, before: stagedShape(existing) } }
+        : {}),
       restocked,
     };
   };
@@ -285,7 +287,7 @@ function freeUrl(context: PlanContext, base: string): string {
 function describeChanges(
   context: PlanContext,
   before: KnownProduct,
-  after: Omit<KnownProduct, 'id'> & { volumeMl: number },
+  after: Omit<KnownProduct, 'id'>,
 ): string[] {
   const lines: string[] = [];
   const line = (title: string, from: string, to: string) => {
@@ -308,4 +310,23 @@ function describeChanges(
   line('На сайте', yesNo(before.visible), yesNo(after.visible));
   line('Адрес', before.url, after.url);
   return lines;
+}
+
+/** A product's fields in the staged row's columns: what a failed import puts back. */
+function stagedShape(product: KnownProduct) {
+  return {
+    sku: product.sku,
+    name: product.name,
+    family_key: product.familyKey,
+    volume: product.volume,
+    volume_ml: product.volumeMl,
+    category_id: product.categoryId,
+    kat_global: product.katGlobal,
+    cena: product.cena,
+    cena_st: product.cenaSt,
+    stock: product.stock,
+    gtin: product.gtin,
+    visible: product.visible,
+    url: product.url,
+  };
 }

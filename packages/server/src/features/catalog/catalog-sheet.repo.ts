@@ -2,7 +2,7 @@
 // requests keep their turn between slices), the staged rows and their one-transaction apply, the kept files, the
 // remembered mappings and the import log.
 import type { SheetMapping } from '@efir/domain/catalog-bulk-schemas';
-import { asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, products } from './catalog.table.ts';
 import {
@@ -21,6 +21,7 @@ export interface KnownProduct {
   name: string;
   familyKey: string;
   volume: string;
+  volumeMl: number;
   categoryId: number;
   katGlobal: number;
   cena: number;
@@ -37,6 +38,7 @@ const knownColumns = {
   name: products.name,
   familyKey: products.familyKey,
   volume: products.volume,
+  volumeMl: products.volumeMl,
   categoryId: products.categoryId,
   katGlobal: products.katGlobal,
   cena: products.cena,
@@ -96,28 +98,62 @@ export async function clearStaged(db: Database, run: number): Promise<void> {
     );
 }
 
-/** The staged rows written: changed products updated, new ones inserted (in the file's order). */
-export async function applyStaged(tx: Tx, run: number): Promise<{ updated: number; created: number }> {
-  const updated = (await tx.execute(sql`
-    update products p set sku = s.sku, name = s.name, family_key = s.family_key, volume = s.volume,
-      volume_ml = s.volume_ml, category_id = s.category_id, kat_global = s.kat_global, cena = s.cena,
-      cena_st = s.cena_st, stock = s.stock, gtin = s.gtin, visible = s.visible, url = s.url
+const STAGED_COLUMNS = [
+  'sku',
+  'name',
+  'family_key',
+  'volume',
+  'volume_ml',
+  'category_id',
+  'kat_global',
+  'cena',
+  'cena_st',
+  'stock',
+  'gtin',
+  'visible',
+  'url',
+] as const;
+const assignFrom = (source: string) =>
+  sql.raw(STAGED_COLUMNS.map((column) => `${column} = ${source}.${column}`).join(', '));
+const columnList = sql.raw(STAGED_COLUMNS.join(', '));
+
+/** The staged rows of lines [from, to) written: changed products updated, new ones inserted in the file's order. */
+export async function applyStagedLines(
+  tx: Tx,
+  run: number,
+  lines: { from: number; to: number },
+): Promise<number[]> {
+  await tx.execute(sql`
+    update products p set ${assignFrom('s')}
     from catalog_import_staged s
-    where s.run = ${run} and s.product_id = p.id`)) as unknown as {
-    affectedRows?: number;
-    rowCount?: number;
-  };
+    where s.run = ${run} and s.line >= ${lines.from} and s.line < ${lines.to} and s.product_id = p.id`);
   const created = (await tx.execute(sql`
-    insert into products (sku, name, family_key, volume, volume_ml, category_id, kat_global, cena, cena_st, stock,
-      gtin, visible, url)
-    select sku, name, family_key, volume, volume_ml, category_id, kat_global, cena, cena_st, stock, gtin, visible, url
-    from catalog_import_staged where run = ${run} and product_id is null order by line`)) as unknown as {
-    affectedRows?: number;
-    rowCount?: number;
-  };
-  const count = (result: { affectedRows?: number; rowCount?: number }) =>
-    result.affectedRows ?? result.rowCount ?? 0;
-  return { updated: count(updated), created: count(created) };
+    insert into products (${columnList})
+    select ${columnList} from catalog_import_staged
+    where run = ${run} and line >= ${lines.from} and line < ${lines.to} and product_id is null
+    order by line
+    returning id`)) as unknown as { rows: Array<{ id: number }> };
+  return created.rows.map((row) => row.id);
+}
+
+/** The lines staged, in order: the apply's steps are cut from them. */
+export async function stagedLines(db: Database, run: number): Promise<number[]> {
+  const rows = await db
+    .select({ line: catalogImportStaged.line })
+    .from(catalogImportStaged)
+    .where(eq(catalogImportStaged.run, run))
+    .orderBy(asc(catalogImportStaged.line));
+  return rows.map((row) => row.line);
+}
+
+/** A failed step's earlier steps taken back: changed products get their fields back, created ones go. */
+export async function revertStagedLines(tx: Tx, run: number, beforeLine: number, created: number[]) {
+  await tx.execute(sql`
+    update products p set ${assignFrom('b')}
+    from catalog_import_staged s, jsonb_populate_record(null::catalog_import_staged, s.before) b
+    where s.run = ${run} and s.line < ${beforeLine} and s.product_id = p.id and s.before is not null`);
+  for (let start = 0; start < created.length; start += SLICE)
+    await tx.delete(products).where(inArray(products.id, created.slice(start, start + SLICE)));
 }
 
 /** Of these products, the ones somebody waits for (their waitlist hears after the commit). */

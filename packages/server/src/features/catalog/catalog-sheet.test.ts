@@ -3,7 +3,7 @@
 // the owner's column mapping is remembered, the log keeps the result, and a kept file is needed.
 import { randomBytes } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PREFIX } from '../../back-office/admin.routes.ts';
@@ -167,7 +167,7 @@ describe('a supplier file', () => {
     expect(again.body).toMatchObject({ remembered: true, mapping });
 
     const applied = await admin('POST', '/catalog/import/apply', run);
-    expect(applied.status).toBe(200);
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
     expect(applied.body).toMatchObject({ applied: true, created: 2, changed: 2, refused: 5 });
     const changed = await shop.database.db
       .select({ sku: products.sku, cena: products.cena, stock: products.stock, gtin: products.gtin })
@@ -245,5 +245,52 @@ describe('a supplier file', () => {
     const empty = await upload(Buffer.from(''), 'empty.csv');
     expect(empty.status).toBe(422);
     expect(empty.body.errors.file).toEqual(['В файле нет строк']);
+  });
+});
+
+describe('a big file whose later step fails', () => {
+  it('takes the earlier steps back: nothing is left half-applied', async () => {
+    const before = await catalogue();
+    const [category] = await shop.database.db.select().from(categories).limit(1);
+    // A write the database refuses in the file's second step (a fault made in the database itself, not a mock).
+    await shop.database.db.execute(sql`
+      create function refuse_broken_product() returns trigger language plpgsql as $$
+      begin
+        if new.name = 'Сбой записи' then raise exception 'refused for the test'; end if;
+        return new;
+      end $$`);
+    await shop.database.db.execute(sql`
+      create trigger refuse_broken_product before insert on products
+      for each row execute function refuse_broken_product()`);
+    try {
+      const changedRows = before
+        .slice(0, 50)
+        .map((row) => [String(row.id), '', String(row.cena + 11), '', '']);
+      const newRows = Array.from({ length: 2400 }, (_, index) => [
+        '',
+        `Новинка ${index + 1}`,
+        '500',
+        category!.name,
+        `STEP-${index}`,
+      ]);
+      newRows[2300]![1] = 'Сбой записи';
+      const csv = Buffer.from(
+        stringify([['№', 'Название', 'Цена', 'Категория', 'Артикул'], ...changedRows, ...newRows], {
+          delimiter: ';',
+        }),
+      );
+      const uploaded = await upload(csv, 'bolshoj.csv');
+      const applied = await admin('POST', '/catalog/import/apply', {
+        token: uploaded.body.token,
+        mapping: uploaded.body.mapping,
+      });
+      expect(applied.status).toBe(409);
+      expect(applied.body.message).toMatch(/^Импорт не применён: .* ничего не изменено/);
+      // Every field as it was (the row's updated_at moved: the sitemap's lastmod says «look again», harmlessly).
+      const fields = (rows: typeof before) => rows.map(({ updatedAt: _, ...row }) => row);
+      expect(fields(await catalogue())).toEqual(fields(before));
+    } finally {
+      await shop.database.db.execute(sql`drop trigger refuse_broken_product on products`);
+    }
   });
 });
