@@ -76,5 +76,5 @@ describe.skipIf(!hasBrowser)('a bulk price change in the back office', () => {
     await page.screenshot({ path: path.join(resultsDir, 'admin-sheets-1366.png'), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: path.join(resultsDir, 'admin-sheets-390.png'), fullPage: true });
-  });
+  }, 240_000);
 });

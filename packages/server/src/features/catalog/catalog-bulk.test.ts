@@ -1,6 +1,7 @@
 // The bulk change through HTTP as a moderator (issue 39.1): −10 % on a category is previewed exactly as applied, the
 // product page, the YML feed, the search and the sitemap agree at once (the answer cache is on), one audit entry
 // holds every change, and the undo puts back what nobody touched since.
+import type { BulkAction } from '@efir/domain/catalog-bulk-schemas';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PREFIX } from '../../back-office/admin.routes.ts';
@@ -66,7 +67,11 @@ describe('rounding and the change itself', () => {
       roundPrice(44, '90'),
     ]).toEqual([1230, 1190, 1290, 90]);
     const before = { cena: 1000, cena_st: 1050, stock: 3, icons: [], visible: true };
-    const base = { old_price: 'keep', icons_add: [], icons_remove: [] } as const;
+    const base: Pick<BulkAction, 'old_price' | 'icons_add' | 'icons_remove'> = {
+      old_price: 'keep',
+      icons_add: [],
+      icons_remove: [],
+    };
     expect(
       applyAction(before, { ...base, price: { mode: 'percent', value: 10, rounding: 'none' } }),
     ).toMatchObject({

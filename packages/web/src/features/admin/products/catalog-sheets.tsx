@@ -63,7 +63,7 @@ export function CatalogSheets() {
                   создано {entry.created}, изменено {entry.changed}, без изменений {entry.unchanged},
                   отклонено {entry.refused}
                 </span>
-                {opened === entry.id ? <LoggedImport id={entry.id} /> : null}
+                {opened !== null && opened === entry.id ? <LoggedImport id={opened} /> : null}
               </li>
             ))}
           </ul>
