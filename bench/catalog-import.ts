@@ -20,9 +20,13 @@ import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../packages/server/s
 const sizes = process.argv.slice(2).map(Number);
 if (sizes.length !== 1) {
   for (const rows of sizes.length > 0 ? sizes : [10_000, 100_000]) {
-    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), String(rows)], {
-      stdio: 'inherit',
-    });
+    const child = spawnSync(
+      process.execPath,
+      [...process.execArgv, fileURLToPath(import.meta.url), String(rows)],
+      {
+        stdio: 'inherit',
+      },
+    );
     if (child.status !== 0) process.exit(child.status ?? 1);
   }
   process.exit(0);

@@ -63,12 +63,18 @@ describe.skipIf(!hasBrowser)('a bulk price change in the back office', () => {
     await page.setViewportSize({ width: 1366, height: 900 });
 
     await panel.getByRole('button', { name: 'Применить' }).click();
-    await panel.getByRole('status').filter({ hasText: /^Изменено: / }).waitFor();
+    await panel
+      .getByRole('status')
+      .filter({ hasText: /^Изменено: / })
+      .waitFor();
     // The undo is offered, named by what was done.
     await panel.getByRole('button', { name: /^Отменить «Цена −10\s%»/ }).waitFor();
 
     await page.goto(`${shop.url}${CATEGORY_URL}`);
-    const sameCard = page.locator('.product-card').filter({ has: page.locator(`a[href="${cardName}"]`) }).first();
+    const sameCard = page
+      .locator('.product-card')
+      .filter({ has: page.locator(`a[href="${cardName}"]`) })
+      .first();
     expect(readRub(await sameCard.locator('.price__current').textContent())).toBe(Math.round(before * 0.9));
 
     await page.goto(`${shop.url}/admin/products/sheets`);

@@ -93,7 +93,6 @@ const bulkRowSchema = z.object({
   before: bulkValuesSchema,
   after: bulkValuesSchema,
 });
-export type BulkRow = z.infer<typeof bulkRowSchema>;
 
 /** POST /admin/catalog/bulk/preview. */
 export const bulkPreviewSchema = z.object({
