@@ -5,7 +5,7 @@
 // in steps of STEP_ROWS rows (one transaction each; a failed step takes the earlier ones back, so nothing is left
 // half-applied), then its log entry and audit row.
 import { randomBytes, randomInt } from 'node:crypto';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as pause } from 'node:timers/promises';
 import {
   IMPORT_REPORT_ROWS,
   type ImportLog,
@@ -49,8 +49,9 @@ import { tellWaitlist } from './products-admin.service.ts';
 
 /** Rows staged per statement. */
 const STAGE_BATCH = 1000;
-/** Rows written per apply step (one transaction each). */
+/** Rows written per apply step (one transaction each), and the shop's turn between two steps. */
 const STEP_ROWS = 2000;
+const STEP_PAUSE_MS = 200;
 
 /** Other headers suppliers use for the fields. */
 const SYNONYMS: Record<string, SheetField> = {
@@ -161,6 +162,9 @@ async function applyInSteps(db: Database, log: FastifyBaseLogger, run: number): 
     try {
       const ids = await db.transaction((tx) => applyStagedLines(tx, run, { from, to }));
       for (const id of ids) created.push(id);
+      // A page asks the database several times in a row: without a pause the next step's BEGIN would come before
+      // its next query, and one page would wait for many steps (measured: 211 s at 100 000 rows on PGlite).
+      await pause(STEP_PAUSE_MS);
     } catch (error) {
       log.error(
         { err: error, run, line: from },
