@@ -19,8 +19,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { moderatorId } from '../../back-office/admin.routes.ts';
 import { invalidData } from '../../lib/app-error.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import { describeUploadError } from '../../lib/upload-errors.ts';
-import { contentDisposition } from '../school/school.routes.ts';
 import {
   applyBulk,
   type CatalogBulkDeps,
