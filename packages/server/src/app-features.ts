@@ -26,6 +26,7 @@ import { remindAbandonedCarts } from './features/cart/abandoned-cart.ts';
 import { CART_COOKIE, registerCartRoutes } from './features/cart/cart.routes.ts';
 import { findProductForCart, HYDROLAT_KAT_GLOBAL } from './features/cart/cart.service.ts';
 import { promoAdminSection } from './features/cart/promo-admin.ts';
+import { catalogBulkSection } from './features/catalog/catalog-bulk.routes.ts';
 import { productsAdminSection } from './features/catalog/products-admin.routes.ts';
 import { registerContentRoutes } from './features/content/content.routes.ts';
 import { contentAdminSection } from './features/content/content-admin.routes.ts';
@@ -474,6 +475,7 @@ export function registerBackOffice(
       reviewsAdminSection({ db, content: core.deps.reviews?.content ?? content }),
       questionsAdminSection({ db, mail, origin }),
       productsAdminSection({ db, content, mail, origin, imagesDir: config.imagesDir, log: core.log }),
+      catalogBulkSection({ db, content, mail, origin, log: core.log }),
       contentAdminSection({ db, content, config }),
       exchangeAdminSection({ db, exchange: parts.exchange }),
       settingsAdminSection({ db, store: core.settings, onSaved: () => content.invalidate() }),

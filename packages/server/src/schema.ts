@@ -6,6 +6,7 @@ export * from './features/account/account.table.ts';
 export * from './features/auth/auth.table.ts';
 export * from './features/cart/cart.table.ts';
 export * from './features/catalog/catalog.table.ts';
+export * from './features/catalog/catalog-bulk.table.ts';
 export * from './features/content/content.table.ts';
 export * from './features/exchange/exchange.table.ts';
 export * from './features/gift-certificates/gift-certificates.table.ts';

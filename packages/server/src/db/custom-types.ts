@@ -7,3 +7,10 @@ export const tsvector = customType<{ data: string }>({
     return 'tsvector';
   },
 });
+
+/** Bytes (a file kept between two steps of an upload). */
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType() {
+    return 'bytea';
+  },
+});

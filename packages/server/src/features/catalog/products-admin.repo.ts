@@ -1,7 +1,7 @@
 // The back office's «Товары» queries: the searchable product table, one product (locked for an edit), the checks of
 // an address and a category, and the writes. Writes take the transaction they belong to.
 import { ADMIN_PRODUCTS_PER_PAGE, LOW_STOCK_LIMIT } from '@efir/domain/product-admin-schemas';
-import { and, asc, between, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, between, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { ProductRow } from './catalog.repo.ts';
 import { categories, products } from './catalog.table.ts';
@@ -14,6 +14,10 @@ export interface ProductTableQuery {
   /** The categories of the chosen one's subtree. */
   categoryIds?: number[] | undefined;
   stock?: string | undefined;
+  /** The maker, whatever the letters' case. */
+  brand?: string | undefined;
+  /** Products with every one of these badges. */
+  icons?: readonly string[] | undefined;
   page: number;
 }
 
@@ -21,8 +25,8 @@ function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
-/** One page of the product table with each product's category name, and how many products match. */
-export async function findProductPage(db: Database, query: ProductTableQuery) {
+/** The product table's filter as SQL (the list, and the bulk change's «everything the filter finds»). */
+export function productTableWhere(query: Omit<ProductTableQuery, 'page'>): SQL | undefined {
   const conditions: SQL[] = [];
   const words = query.q?.trim().toLowerCase().replace(/ё/g, 'е');
   if (words) {
@@ -39,7 +43,15 @@ export async function findProductPage(db: Database, query: ProductTableQuery) {
   if (query.stock === 'out') conditions.push(eq(products.stock, 0));
   if (query.stock === 'low') conditions.push(between(products.stock, 1, LOW_STOCK_LIMIT));
   if (query.stock === 'in') conditions.push(gt(products.stock, 0));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  if (query.brand) conditions.push(sql`lower(${products.brand}) = ${query.brand.toLowerCase()}`);
+  if (query.icons && query.icons.length > 0)
+    conditions.push(arrayContains(products.icons, query.icons as ProductRow['icons']));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** One page of the product table with each product's category name, and how many products match. */
+export async function findProductPage(db: Database, query: ProductTableQuery) {
+  const where = productTableWhere(query);
   const [rows, [counted]] = await Promise.all([
     db
       .select({ product: products, categoryName: categories.name })

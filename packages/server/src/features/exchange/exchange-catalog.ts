@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { sanitizeHtml } from '@efir/domain/sanitize-html';
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { slugify } from '../../lib/slug.ts';
 import {
   type ApplyCounts,
   hideDeletedGoods,
@@ -21,7 +22,6 @@ import {
 import { products } from '../catalog/catalog.table.ts';
 import { exchangeStagedGoods } from './exchange.table.ts';
 import { type PropertyDictionary, readGoodFacts } from './exchange-properties.ts';
-import { slugify } from './exchange-slug.ts';
 import { child, children, isTrue, textOf, type XmlNode } from './exchange-xml.ts';
 
 /** Records written to the staging tables in one statement: few round trips, each statement short. */

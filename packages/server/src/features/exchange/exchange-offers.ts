@@ -7,6 +7,7 @@
 // stock; the volume switcher on the product page moves between them. The base good without an offer stays hidden.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { slugify } from '../../lib/slug.ts';
 import {
   type ApplyCounts,
   applyStagedPrices,
@@ -16,7 +17,6 @@ import {
 import { products } from '../catalog/catalog.table.ts';
 import { exchangeStagedGoods, exchangeStagedOffers } from './exchange.table.ts';
 import { freeUrls, STAGING_BATCH, volumeFromText, volumeMl } from './exchange-catalog.ts';
-import { slugify } from './exchange-slug.ts';
 import { child, children, numberOf, textOf, type XmlNode } from './exchange-xml.ts';
 
 export interface PriceTypeChoice {

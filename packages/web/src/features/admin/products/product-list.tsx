@@ -14,6 +14,7 @@ import { describeFailure } from '../../../lib/failure-message.ts';
 import { Link } from '../../../lib/router/link.tsx';
 import { useAdminApi, useAdminData } from '../admin-api.ts';
 import { AdminChip, AdminFailure, AdminHeader, AdminLoading, AdminPager } from '../admin-ui.tsx';
+import { BulkPanel } from './catalog-bulk.tsx';
 import { discountPercent, PRODUCTS_BASE, thumbnailUrl } from './products-api.ts';
 
 const STOCK_FILTERS = [
@@ -30,6 +31,10 @@ export function ProductList() {
   const stock = params.get('stock') ?? '';
   const page = Number(params.get('page') ?? '1') || 1;
   const [typed, setTyped] = useState(q);
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const [selected, setSelected] = useState<number[]>([]);
+  const toggle = (id: number) =>
+    setSelected((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]));
 
   const change = (next: Record<string, string>) => {
     const merged = new URLSearchParams(params);
@@ -61,6 +66,17 @@ export function ProductList() {
   return (
     <section className="products-admin">
       <AdminHeader title="Товары">
+        <button
+          type="button"
+          className="button button--small button--ghost"
+          aria-expanded={bulkOpen}
+          onClick={() => setBulkOpen(!bulkOpen)}
+        >
+          Массовое изменение
+        </button>
+        <Link className="button button--small button--ghost" to={`${PRODUCTS_BASE}/sheets`}>
+          Экспорт и импорт
+        </Link>
         <Link className="button button--small" to={`${PRODUCTS_BASE}/new`}>
           Добавить товар
         </Link>
@@ -99,6 +115,21 @@ export function ProductList() {
           </select>
         </label>
       </div>
+      {bulkOpen ? (
+        <BulkPanel
+          scope={{
+            ids: selected,
+            filter: {
+              ...(q ? { q } : {}),
+              ...(category ? { category: Number(category) } : {}),
+              ...(stock ? { stock: stock as 'out' | 'low' | 'in' } : {}),
+            },
+            total: list.status === 'ready' ? list.data.total : 0,
+          }}
+          options={options.status === 'ready' ? options.data : null}
+          onApplied={list.reload}
+        />
+      ) : null}
       {list.status === 'loading' ? <AdminLoading /> : null}
       {list.status === 'error' ? <AdminFailure error={list.error} retry={list.reload} /> : null}
       {list.status === 'ready' ? (
@@ -113,6 +144,7 @@ export function ProductList() {
               <table className="admin-table products-table">
                 <thead>
                   <tr>
+                    {bulkOpen ? <th aria-label="Отметить" /> : null}
                     <th aria-label="Фото" />
                     <th>Название</th>
                     <th>Объём</th>
@@ -128,6 +160,8 @@ export function ProductList() {
                       key={product.id}
                       product={product}
                       lowStock={lowStock}
+                      selected={bulkOpen ? selected.includes(product.id) : null}
+                      onSelect={() => toggle(product.id)}
                       onStockSaved={(next) =>
                         list.update((data) => ({
                           ...data,
@@ -156,15 +190,30 @@ export function ProductList() {
 function ProductRow({
   product,
   lowStock,
+  selected,
+  onSelect,
   onStockSaved,
 }: {
   product: AdminProductRow;
   lowStock: number;
+  /** Ticked for a bulk change; null while the bulk panel is closed. */
+  selected: boolean | null;
+  onSelect(): void;
   onStockSaved(stock: number): void;
 }) {
   const discount = discountPercent(product.cena, product.cena_st);
   return (
     <tr className={product.visible ? undefined : 'products-table__hidden'}>
+      {selected !== null ? (
+        <td>
+          <input
+            type="checkbox"
+            checked={selected}
+            aria-label={`Отметить: ${product.name}${product.volume ? `, ${product.volume}` : ''}`}
+            onChange={onSelect}
+          />
+        </td>
+      ) : null}
       <td className="products-table__photo">
         {product.image ? (
           <img src={thumbnailUrl(product.image)} alt="" width={48} height={48} loading="lazy" />

@@ -1,4 +1,5 @@
-// Addresses for what 1C sends: Russian names written in Latin letters (ГОСТ 7.79-2000 system B, simplified).
+// Addresses from Russian names written in Latin letters (ГОСТ 7.79-2000 system B, simplified): what 1C sends, and
+// the products a spreadsheet import creates.
 const LETTERS: Record<string, string> = {
   а: 'a',
   б: 'b',
