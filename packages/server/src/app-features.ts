@@ -456,7 +456,7 @@ export function registerBackOffice(
         discountTiers: config.DISCOUNT_TIERS,
         showOrder: (orderId) => getAdminOrder(ordersAdmin, orderId),
       }),
-      orderPapersAdminSection({ db }),
+      orderPapersAdminSection({ db, settings: core.settings }),
       orderEditAdminSection({
         db,
         mail,

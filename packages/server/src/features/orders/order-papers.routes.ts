@@ -8,6 +8,7 @@ import {
   ORDER_PAPERS_MAX,
   orderIdsSchema,
 } from '@efir/domain/order-papers-wire';
+import type { ShopSettings } from '@efir/domain/shop-settings';
 import { z } from '@efir/domain/zod-ru';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -65,7 +66,7 @@ function sendFile(reply: FastifyReply, type: string, fileName: string, body: Buf
     .send(body);
 }
 
-export function orderPapersAdminSection(deps: { db: Database }) {
+export function orderPapersAdminSection(deps: { db: Database; settings: { get(): Promise<ShopSettings> } }) {
   return (scope: FastifyInstance) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
 
@@ -73,7 +74,7 @@ export function orderPapersAdminSection(deps: { db: Database }) {
       const { doc, ...rest } = request.query;
       const papers = await loadPaperOrders(deps.db, pickOf(rest, ORDER_PAPERS_MAX));
       if (papers.length === 0) throw invalidData({ ids: ['Нет заказов для печати — выберите заказы'] });
-      const pdf = await renderOrderPapers(doc, papers, await readShopRequisites(deps.db));
+      const pdf = await renderOrderPapers(doc, papers, await readShopRequisites(deps.settings));
       const name =
         papers.length === 1
           ? `${ORDER_PAPER_NAMES[doc]} ${papers[0]!.order.id}.pdf`

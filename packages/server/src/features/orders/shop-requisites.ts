@@ -1,8 +1,7 @@
-// The shop's legal entity and bank account as the papers print them (invoice, receipt). Read through this one
-// function: when the requisites move into the back office's settings (branch `catalogsettings`), only its body
-// changes — to a read of the settings.
-import { SHOP, SHOP_REQUISITES } from '@efir/domain/shop-info';
-import type { Database } from '../../db/client.ts';
+// The shop's legal entity and bank account as the papers print them (invoice, receipt): the owner's settings
+// (decision 060) — what «Настройки» holds now, without a restart.
+import { toPublicShop } from '@efir/domain/shop-defaults';
+import type { ShopSettings } from '@efir/domain/shop-settings';
 
 export interface ShopRequisites {
   company: string;
@@ -18,6 +17,10 @@ export interface ShopRequisites {
   email: string;
 }
 
-export async function readShopRequisites(_db: Database): Promise<ShopRequisites> {
-  return { ...SHOP_REQUISITES, phone: SHOP.phones[0].display, email: SHOP.email };
+export async function readShopRequisites(settings: {
+  get(): Promise<ShopSettings>;
+}): Promise<ShopRequisites> {
+  const current = await settings.get();
+  const shop = toPublicShop(current);
+  return { ...current.requisites, phone: shop.phones[0]?.display ?? '', email: shop.email };
 }
