@@ -18,6 +18,7 @@ import { remindAbandonedCarts } from './features/cart/abandoned-cart.ts';
 import { CART_COOKIE, registerCartRoutes } from './features/cart/cart.routes.ts';
 import { findProductForCart, HYDROLAT_KAT_GLOBAL } from './features/cart/cart.service.ts';
 import { promoAdminSection } from './features/cart/promo-admin.ts';
+import { measureParcel } from './features/catalog/parcel.ts';
 import { productsAdminSection } from './features/catalog/products-admin.routes.ts';
 import { registerContentRoutes } from './features/content/content.routes.ts';
 import { contentAdminSection } from './features/content/content-admin.routes.ts';
@@ -38,12 +39,7 @@ import { registerUnsubscribeRoutes, unsubscribeUrl } from './features/mail/unsub
 import { dashboardAdminSection } from './features/orders/dashboard-admin.ts';
 import { registerOneClickRoutes } from './features/orders/one-click.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
-import {
-  countGuestOrders,
-  createOrdersService,
-  estimateWeightGrams,
-  joinGuestOrders,
-} from './features/orders/orders.service.ts';
+import { countGuestOrders, createOrdersService, joinGuestOrders } from './features/orders/orders.service.ts';
 import { changeOrderStatus, getAdminOrder, ordersAdminSection } from './features/orders/orders-admin.ts';
 import {
   createCdekTracking,
@@ -123,7 +119,7 @@ export function registerCheckout(app: FastifyInstance, core: AppCore) {
   const cartSnapshot = async (request: FastifyRequest) => {
     const user = await authenticator.findUser(request);
     const view = await cart.view(await cart.findCart(user, request.cookies[CART_COOKIE]), user);
-    return { total: view.cart.total, weightGrams: estimateWeightGrams(view.cart.lines), hydr: view.hydr };
+    return { total: view.cart.total, ...(await measureParcel(db, view.cart.lines)), hydr: view.hydr };
   };
   registerDeliveryRoutes(app, {
     db,
@@ -135,7 +131,7 @@ export function registerCheckout(app: FastifyInstance, core: AppCore) {
       if (!product?.visible) return null;
       return {
         total: product.cena,
-        weightGrams: estimateWeightGrams([{ volume: product.volume, quantity: 1 }]),
+        ...(await measureParcel(db, [{ id: productId, volume: product.volume, quantity: 1 }])),
         hydr: product.katGlobal === HYDROLAT_KAT_GLOBAL,
       };
     },
