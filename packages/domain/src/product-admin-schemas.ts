@@ -98,6 +98,23 @@ export function specialPriceError(cena: number, cenaSt: number): string | null {
 export const productUpdateSchema = z.strictObject(productFields).partial();
 export type ProductUpdate = z.output<typeof productUpdateSchema>;
 
+/**
+ * PUT /admin/products/{id}/images: the product's pictures in their new order (the first is the main one), each named
+ * by its basename, with the text that says what it shows. Only the pictures it has: none added, none left out.
+ */
+export const productImagesUpdateSchema = z.strictObject({
+  images: z
+    .array(
+      z.strictObject({
+        basename: z.string('Неизвестное фото').max(300, 'Неизвестное фото'),
+        alt: plain(300, 'Описание фото').default(''),
+      }),
+      'Перечислите фото товара',
+    )
+    .max(PRODUCT_IMAGES_MAX, `Не больше ${PRODUCT_IMAGES_MAX} фото`),
+});
+export type ProductImagesUpdate = z.output<typeof productImagesUpdateSchema>;
+
 /** POST /admin/products: a new product; what is left out gets the empty default. */
 export const productCreateSchema = z
   .strictObject({

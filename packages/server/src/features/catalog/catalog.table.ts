@@ -25,6 +25,8 @@ export interface ImageRef {
   basename: string;
   /** The WebP widths there are: the largest is `${basename}.webp`, each other `${basename}-${width}w.webp`. */
   widths?: number[];
+  /** What the picture shows (the back office writes it for a product's photos). */
+  alt?: string;
 }
 
 export const categories = pgTable(
