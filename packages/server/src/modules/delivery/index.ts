@@ -11,5 +11,5 @@ export {
   type DeliveryQuoteResult,
   quoteDelivery,
 } from './delivery.service.ts';
-export type { ParcelDimensions, PickupPoint } from './delivery-providers.ts';
+export type { PickupPoint } from './delivery-providers.ts';
 export { summariseTariffs, type TariffSummary, type ZoneFigures } from './tariff-summary.ts';
