@@ -12,9 +12,15 @@ import { describeFailure } from '../../../lib/failure-message.ts';
 import { readServerFieldErrors } from '../../../lib/forms.ts';
 import { useAdminApi } from '../admin-api.ts';
 
-/** Markup the visual editor cannot hold and would silently lose (a plain <img> it holds). */
-const BEYOND_EDITOR =
-  /<(picture|source|div|h1|h4|h5|h6|table|iframe)\b|<img\b[^>]*\s(?:width|height|srcset|class)=/i;
+/** Markup the visual editor cannot hold and would silently lose. */
+const BEYOND_EDITOR = /<(picture|source|div|h1|h4|h5|h6|table|iframe)\b/i;
+/** A picture the editor holds only with its «Картинка» (a plain <img src alt>), never one with more to it. */
+const ANY_IMAGE = /<img\b/i;
+const RICH_IMAGE = /<img\b[^>]*\s(?:width|height|srcset|class|style)=/i;
+
+function beyondEditor(html: string, pictures: boolean): boolean {
+  return BEYOND_EDITOR.test(html) || (pictures ? RICH_IMAGE : ANY_IMAGE).test(html);
+}
 
 /** Stores a picture for a text or a cover; the error's words as the server said them. */
 export function useContentImageUpload() {
@@ -40,6 +46,7 @@ export function HtmlField({
   onChange,
   error,
   handleRef,
+  uploadImage,
 }: {
   name: string;
   label: string;
@@ -48,13 +55,17 @@ export function HtmlField({
   error?: string | undefined;
   /** `flush()` before sending hands over the editor's last keystrokes. */
   handleRef?: Ref<RichTextHandle>;
+  /** Pictures in the text (useContentImageUpload); without it a text with a picture opens as HTML. */
+  uploadImage?: ((file: File) => Promise<{ src: string }>) | undefined;
 }) {
-  const uploadImage = useContentImageUpload();
-  const [mode, setMode] = useState<'visual' | 'code'>(() => (BEYOND_EDITOR.test(value) ? 'code' : 'visual'));
+  const pictures = uploadImage !== undefined;
+  const [mode, setMode] = useState<'visual' | 'code'>(() =>
+    beyondEditor(value, pictures) ? 'code' : 'visual',
+  );
   // The editor reads its starting HTML once: a new key after the HTML view makes it start from the new text.
   const [generation, setGeneration] = useState(0);
   const hintId = useId();
-  const lossy = BEYOND_EDITOR.test(value);
+  const lossy = beyondEditor(value, pictures);
 
   const switchTo = (next: 'visual' | 'code') => {
     if (next === mode) return;
@@ -98,7 +109,7 @@ export function HtmlField({
           loadOn="mount"
           rows={14}
           handleRef={handleRef}
-          uploadImage={uploadImage}
+          {...(uploadImage ? { uploadImage } : {})}
         />
       ) : (
         <div className={['field', error ? 'field--error' : ''].filter(Boolean).join(' ')}>

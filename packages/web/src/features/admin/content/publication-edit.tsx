@@ -26,7 +26,7 @@ import {
   type PublicationKind,
 } from './content-api.ts';
 import { ImageField, SelectField } from './content-fields.tsx';
-import { HtmlField } from './html-field.tsx';
+import { HtmlField, useContentImageUpload } from './html-field.tsx';
 import { IngredientsField } from './ingredients-field.tsx';
 import {
   BASE_FIELDS,
@@ -133,6 +133,7 @@ function PublicationForm({
   const editorRef = useRef<RichTextHandle>(null);
   const [notice, setNotice] = useState<string | null>(initialNotice);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+  const uploadImage = useContentImageUpload();
   const leave = useLeaveGuard(dirty);
   const draft = useFormDraft(`${kind}:${item?.id ?? 'new'}`, values, dirty);
   // A restored draft: the editor starts again from its text.
@@ -286,6 +287,7 @@ function PublicationForm({
         />
         <HtmlField
           key={`body-${restored}`}
+          uploadImage={uploadImage}
           name="html"
           label="Текст"
           value={values.html}

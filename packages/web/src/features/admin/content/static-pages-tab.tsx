@@ -14,7 +14,7 @@ import { useAdminApi, useAdminData } from '../admin-api.ts';
 import { AdminChip, AdminFailure, AdminHeader, AdminLoading, formatAdminDate } from '../admin-ui.tsx';
 import { DraftOffer, useFormDraft, useLeaveGuard } from '../unsaved-changes.tsx';
 import { CONTENT_BASE, type StaticPage, type StaticPageRow } from './content-api.ts';
-import { HtmlField } from './html-field.tsx';
+import { HtmlField, useContentImageUpload } from './html-field.tsx';
 
 const FIELDS = ['title', 'description', 'html'] as const;
 const checks = z.looseObject({ title: z.string().trim().min(1, 'Заполните заголовок').optional() });
@@ -130,6 +130,7 @@ function StaticPageForm({ page, onSaved }: { page: StaticPage; onSaved(page: Sta
   const editorRef = useRef<RichTextHandle>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+  const uploadImage = useContentImageUpload();
   useLeaveGuard(dirty);
   const draft = useFormDraft(`page:${page.id}`, values, dirty);
   // A restored draft: the editor starts again from its text.
@@ -197,6 +198,7 @@ function StaticPageForm({ page, onSaved }: { page: StaticPage; onSaved(page: Sta
         <TextAreaField label="Описание для поисковиков" rows={2} {...form.field('description')} />
         <HtmlField
           key={`body-${restored}`}
+          uploadImage={uploadImage}
           name="html"
           label="Текст страницы"
           value={values.html}
