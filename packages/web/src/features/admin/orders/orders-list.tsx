@@ -2,6 +2,7 @@
 // the address, so coming back from an order keeps them.
 import { DELIVERY_METHODS } from '@efir/domain/delivery-catalogue';
 import { formatRub } from '@efir/domain/money';
+import { plainPaymentMethodName } from '@efir/domain/order-papers-wire';
 import { formatRussianPhone } from '@efir/domain/phone';
 import { formatCount, GOODS_FORMS, type PluralForms } from '@efir/domain/plural';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -17,6 +18,7 @@ import {
   formatAdminDate,
 } from '../admin-ui.tsx';
 import { type OrdersPage, PAYMENT_LABELS, paymentLabel, STATUS_LABELS } from './orders-api.ts';
+import { OrdersBulkBar, SelectAllOrders, SelectOrder, useOrderSelection } from './orders-bulk.tsx';
 
 const ORDER_FORMS: PluralForms = ['заказ', 'заказа', 'заказов'];
 const FILTERS = ['status', 'payment', 'delivery', 'from', 'to', 'q', 'call_back'] as const;
@@ -31,6 +33,7 @@ export function OrdersList() {
   }
   const list = useAdminData<OrdersPage>(`/orders${query.size > 0 ? `?${query}` : ''}`);
   const filtered = FILTERS.some((name) => params.get(name));
+  const selection = useOrderSelection();
 
   // Back and forward change the address; the search box follows it.
   const addressSearch = params.get('q') ?? '';
@@ -52,7 +55,11 @@ export function OrdersList() {
 
   return (
     <section>
-      <AdminHeader title="Заказы" />
+      <AdminHeader title="Заказы">
+        <Link to="/admin/orders/new" className="button button--small">
+          Новый заказ
+        </Link>
+      </AdminHeader>
       <form className="admin-toolbar orders-filters" onSubmit={submitSearch}>
         <label className="admin-inline-field orders-filters__search">
           Номер, e-mail, телефон или имя
@@ -159,10 +166,17 @@ export function OrdersList() {
               {filtered ? 'Найдено' : 'Всего'} {formatCount(list.data.summary.count, ORDER_FORMS)} на{' '}
               {formatRub(list.data.summary.sum)}
             </p>
+            <OrdersBulkBar selection={selection} filters={query} found={list.data.summary.count} />
             <div className="admin-table-wrap">
               <table className="admin-table orders-table">
                 <thead>
                   <tr>
+                    <th className="orders-table__select">
+                      <SelectAllOrders
+                        selection={selection}
+                        ids={list.data.orders.map((order) => order.id)}
+                      />
+                    </th>
                     <th>Заказ</th>
                     <th>Покупатель</th>
                     <th>Доставка</th>
@@ -174,6 +188,9 @@ export function OrdersList() {
                 <tbody>
                   {list.data.orders.map((order) => (
                     <tr key={order.id}>
+                      <td className="orders-table__select">
+                        <SelectOrder selection={selection} id={order.id} number={order.number} />
+                      </td>
                       <td>
                         <Link
                           to={`${order.id}${params.size > 0 ? `?${params}` : ''}`}
@@ -212,6 +229,9 @@ export function OrdersList() {
                       </td>
                       <td>
                         <AdminChip tone={paymentLabel(order).tone}>{paymentLabel(order).name}</AdminChip>
+                        <span className="orders-table__sub">
+                          {plainPaymentMethodName(order.sposob_oplat)}
+                        </span>
                       </td>
                     </tr>
                   ))}
