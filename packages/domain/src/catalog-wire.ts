@@ -49,6 +49,8 @@ export const imageRefSchema = z.object({
   basename: z.string(),
   /** The WebP widths there are: the largest is `${basename}.webp`, each other `${basename}-${width}w.webp`. */
   widths: z.array(z.int()).optional(),
+  /** What the picture shows, for screen readers and search engines (the back office writes it; issue 39). */
+  alt: z.string().optional(),
 });
 export type ImageRef = z.infer<typeof imageRefSchema>;
 

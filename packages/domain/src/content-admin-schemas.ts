@@ -265,3 +265,14 @@ export const menuItemAnswerSchema = z.object({ item: menuItemSchema });
 
 /** DELETE of a slide or a menu link: 204, no body. */
 export const deletedSchema = z.null().describe('Удалено: ответ без тела');
+
+/**
+ * POST /admin/content/images: a picture for an article's, recipe's or page's text or cover, stored in WebP widths
+ * with a JPEG fallback. `image.filename` is what the cover field takes; `src` is what the text's <img> shows.
+ */
+export const contentImageAnswerSchema = z.object({
+  status: z.literal('ok'),
+  image: z.object({ filename: z.string(), basename: z.string(), widths: z.array(z.int()).optional() }),
+  src: z.string(),
+});
+export type ContentImageAnswer = z.infer<typeof contentImageAnswerSchema>;

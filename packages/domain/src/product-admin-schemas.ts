@@ -20,6 +20,27 @@ const money = (label: string) =>
     .min(0, `${label} не может быть меньше нуля`)
     .max(MAX_PRICE, `${label} — слишком большая сумма`);
 
+/**
+ * A GTIN's last digit checks the others (GS1): from the right, the digits before it are weighted 3, 1, 3, 1…, and the
+ * check digit brings the sum to a multiple of ten. EAN-13 is a GTIN of 13 digits; EAN-8, UPC-A and GTIN-14 check alike.
+ */
+export function isValidGtin(code: string): boolean {
+  if (!/^(\d{8}|\d{12,14})$/.test(code)) return false;
+  const digits = [...code].map(Number);
+  const check = digits.pop()!;
+  let sum = 0;
+  for (const [offset, digit] of digits.reverse().entries()) sum += digit * (offset % 2 === 0 ? 3 : 1);
+  return (10 - (sum % 10)) % 10 === check;
+}
+
+/** Grams, millimetres: whole numbers a warehouse writes; null while unknown (delivery then estimates). */
+const measure = (label: string, unit: string, max: number) =>
+  z
+    .int(`${label}: целое число, ${unit}`)
+    .min(1, `${label}: число больше нуля`)
+    .max(max, `${label} — слишком большое число`)
+    .nullable();
+
 const productFields = {
   name: plain(200, 'Название').min(1, 'Укажите название'),
   latin_name: plain(200, 'Латинское название'),
@@ -52,10 +73,19 @@ const productFields = {
   html_title: plain(200, 'Заголовок страницы').nullable(),
   meta_description: plain(300, 'Описание для поисковиков').nullable(),
   brand: plain(100, 'Производитель').nullable(),
+  /** Артикул: the shop's own code of the good (1C's «Артикул»); unique among products, '' when there is none. */
+  sku: plain(100, 'Артикул'),
   gtin: z
     .string('Штрихкод: строка')
-    .regex(/^(\d{8}|\d{12,14})$/, 'Штрихкод: 8, 12, 13 или 14 цифр')
+    .trim()
+    .regex(/^(\d{8}|\d{12,14})$/, 'Штрихкод: 13 цифр (EAN-13), или 8, 12, 14')
+    .refine(isValidGtin, 'Штрихкод не сходится: проверьте цифры — последняя (контрольная) не совпадает')
     .nullable(),
+  /** Weight of one packed unit, grams: the delivery calculators add these up for a cart. */
+  weight_g: measure('Вес', 'граммов', 100_000),
+  length_mm: measure('Длина', 'миллиметров', 3000),
+  width_mm: measure('Ширина', 'миллиметров', 3000),
+  height_mm: measure('Высота', 'миллиметров', 3000),
   special_price_until: z.iso.date('Дата окончания скидки: ГГГГ-ММ-ДД').nullable(),
 };
 
@@ -67,6 +97,23 @@ export function specialPriceError(cena: number, cenaSt: number): string | null {
 /** PUT /admin/products/{id}: any subset of the editable fields. */
 export const productUpdateSchema = z.strictObject(productFields).partial();
 export type ProductUpdate = z.output<typeof productUpdateSchema>;
+
+/**
+ * PUT /admin/products/{id}/images: the product's pictures in their new order (the first is the main one), each named
+ * by its basename, with the text that says what it shows. Only the pictures it has: none added, none left out.
+ */
+export const productImagesUpdateSchema = z.strictObject({
+  images: z
+    .array(
+      z.strictObject({
+        basename: z.string('Неизвестное фото').max(300, 'Неизвестное фото'),
+        alt: plain(300, 'Описание фото').default(''),
+      }),
+      'Перечислите фото товара',
+    )
+    .max(PRODUCT_IMAGES_MAX, `Не больше ${PRODUCT_IMAGES_MAX} фото`),
+});
+export type ProductImagesUpdate = z.output<typeof productImagesUpdateSchema>;
 
 /** POST /admin/products: a new product; what is left out gets the empty default. */
 export const productCreateSchema = z
@@ -89,7 +136,12 @@ export const productCreateSchema = z
     html_title: productFields.html_title.default(null),
     meta_description: productFields.meta_description.default(null),
     brand: productFields.brand.default(null),
+    sku: productFields.sku.default(''),
     gtin: productFields.gtin.default(null),
+    weight_g: productFields.weight_g.default(null),
+    length_mm: productFields.length_mm.default(null),
+    width_mm: productFields.width_mm.default(null),
+    height_mm: productFields.height_mm.default(null),
     special_price_until: productFields.special_price_until.default(null),
   })
   .superRefine((value, context) => {
@@ -135,6 +187,11 @@ const adminProductSchema = z.object({
   visible: z.boolean(),
   html_title: z.string().nullable(),
   meta_description: z.string().nullable(),
+  sku: z.string(),
+  weight_g: z.int().nullable(),
+  length_mm: z.int().nullable(),
+  width_mm: z.int().nullable(),
+  height_mm: z.int().nullable(),
   created_at: z.string(),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
@@ -162,6 +219,7 @@ const adminProductRowSchema = z.object({
   cena_st: z.int(),
   stock: z.int(),
   visible: z.boolean(),
+  sku: z.string(),
   image: imageRefSchema.nullable(),
   category: z.object({ id: z.int(), name: z.string() }).nullable(),
 });

@@ -247,7 +247,10 @@ describe('sanitizeHtml: URLs', () => {
   ])('keeps %s', (url) => {
     const escaped = url.replaceAll('&', '&amp;');
     expect(sanitizeHtml(`<a href="${escaped}">x</a>`)).toBe(`<a href="${escaped}">x</a>`);
-    expect(sanitizeHtml(`<img src="${escaped}">`)).toBe(`<img src="${escaped}">`);
+    // A picture is fetched, not followed: an e-mail or phone address is no picture (issue 39).
+    expect(sanitizeHtml(`<img src="${escaped}">`)).toBe(
+      /^(mailto|tel):/.test(url) ? '' : `<img src="${escaped}">`,
+    );
   });
 
   it('trims surrounding whitespace and re-escapes &', () => {
@@ -507,5 +510,37 @@ describe('sanitizeHtml: properties', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('sanitizeHtml: pictures in the back office texts (issue 39)', () => {
+  it('keeps an uploaded picture with its text, and an https one', () => {
+    expect(
+      sanitizeHtml(
+        '<p>Флакон</p><img src="/images/content/uploads/0a1b2c3d4e5f6a7b.webp" alt="Флакон 10 мл">',
+      ),
+    ).toBe('<p>Флакон</p><img src="/images/content/uploads/0a1b2c3d4e5f6a7b.webp" alt="Флакон 10 мл">');
+    expect(sanitizeHtml('<img src="https://efir.ru/a.webp" alt="">')).toBe(
+      '<img src="https://efir.ru/a.webp" alt="">',
+    );
+  });
+
+  it.each([
+    'mailto:shop@efir.ru',
+    'tel:+74950000000',
+    'javascript:alert(1)',
+    'data:image/svg+xml,<svg onload=alert(1)>',
+  ])('drops a picture whose src is %j', (src) => {
+    expect(
+      sanitizeHtml(`<p>a</p><img src="${src.replaceAll('<', '&lt;').replaceAll('>', '&gt;')}" alt="x">`),
+    ).toBe('<p>a</p>');
+  });
+
+  it('drops what an <img> may not carry: handlers, styles, a srcset outside <picture>', () => {
+    expect(
+      sanitizeHtml(
+        '<img src="/images/a.webp" alt="a" onerror="alert(1)" style="x" srcset="/b.webp 2x" width="9">',
+      ),
+    ).toBe('<img src="/images/a.webp" alt="a">');
   });
 });

@@ -305,7 +305,9 @@ function keepAllowedAttributes(tag: string, rawAttributes: Map<string, string>):
   for (const [name, value] of rawAttributes) {
     if (!GLOBAL_ATTRIBUTES.has(name) && !tagAttributes?.has(name)) continue;
     const safeValue = URL_ATTRIBUTES.has(name)
-      ? sanitizeUrl(value)
+      ? tag === 'img'
+        ? sanitizeImageSrc(value)
+        : sanitizeUrl(value)
       : name === 'srcset'
         ? sanitizeSrcset(value)
         : value;
@@ -323,6 +325,16 @@ function serializeAttributes(attributes: Map<string, string>): string {
   let serialized = '';
   for (const [name, value] of attributes) serialized += ` ${name}="${escapeAttribute(value)}"`;
   return serialized;
+}
+
+/**
+ * A picture's address: what sanitizeUrl keeps, but fetched, not followed — a path (the shop's uploads under /images/)
+ * or http(s) only; mailto: and tel: are no pictures.
+ */
+export function sanitizeImageSrc(src: string): string | null {
+  const kept = sanitizeUrl(src);
+  if (kept === null) return null;
+  return /^(?:mailto|tel):/i.test(removeInvisibleCharacters(kept)) ? null : kept;
 }
 
 /** Returns the URL to keep (trimmed), or null when it is empty or uses a scheme outside ALLOWED_URL_SCHEMES. */

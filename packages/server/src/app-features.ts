@@ -27,6 +27,7 @@ import { CART_COOKIE, registerCartRoutes } from './features/cart/cart.routes.ts'
 import { findProductForCart, HYDROLAT_KAT_GLOBAL } from './features/cart/cart.service.ts';
 import { promoAdminSection } from './features/cart/promo-admin.ts';
 import { catalogBulkSection } from './features/catalog/catalog-bulk.routes.ts';
+import { measureParcel } from './features/catalog/parcel.ts';
 import { productsAdminSection } from './features/catalog/products-admin.routes.ts';
 import { registerContentRoutes } from './features/content/content.routes.ts';
 import { contentAdminSection } from './features/content/content-admin.routes.ts';
@@ -49,12 +50,7 @@ import { dashboardAdminSection } from './features/orders/dashboard-admin.ts';
 import { registerOneClickRoutes } from './features/orders/one-click.ts';
 import { orderPapersAdminSection } from './features/orders/order-papers.routes.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
-import {
-  countGuestOrders,
-  createOrdersService,
-  estimateWeightGrams,
-  joinGuestOrders,
-} from './features/orders/orders.service.ts';
+import { countGuestOrders, createOrdersService, joinGuestOrders } from './features/orders/orders.service.ts';
 import { changeOrderStatus, getAdminOrder, ordersAdminSection } from './features/orders/orders-admin.ts';
 import { receivedPaymentsAdminSection } from './features/orders/received-payments.ts';
 import {
@@ -149,7 +145,7 @@ export function registerCheckout(app: FastifyInstance, core: AppCore) {
     const view = await cart.view(await cart.findCart(user, request.cookies[CART_COOKIE]), user);
     return {
       total: view.cart.total,
-      weightGrams: estimateWeightGrams(view.cart.lines),
+      ...(await measureParcel(db, view.cart.lines)),
       hydr: view.hydr,
       freeFrom: await freeFrom(),
     };
@@ -164,7 +160,7 @@ export function registerCheckout(app: FastifyInstance, core: AppCore) {
       if (!product?.visible) return null;
       return {
         total: product.cena,
-        weightGrams: estimateWeightGrams([{ volume: product.volume, quantity: 1 }]),
+        ...(await measureParcel(db, [{ id: productId, volume: product.volume, quantity: 1 }])),
         hydr: product.katGlobal === HYDROLAT_KAT_GLOBAL,
         freeFrom: await freeFrom(),
       };

@@ -25,6 +25,8 @@ export interface ImageRef {
   basename: string;
   /** The WebP widths there are: the largest is `${basename}.webp`, each other `${basename}-${width}w.webp`. */
   widths?: number[];
+  /** What the picture shows (the back office writes it for a product's photos). */
+  alt?: string;
 }
 
 export const categories = pgTable(
@@ -99,8 +101,17 @@ export const products = pgTable(
     externalId: text('external_id').unique(),
     /** Listed in 1C's latest catalogue (a full package unlists what it lacks): only listed goods get shown by offers. */
     externalListed: boolean('external_listed').notNull().default(false),
-    /** Артикул from 1C. */
+    /**
+     * Артикул: from 1C, or written in the back office (unique among the shop's products there, decision 059; 1C's own
+     * goods may share one between characteristics, as 1C allows). '' when there is none.
+     */
     sku: text('sku').notNull().default(''),
+    /** One packed unit, grams; null while unknown (the delivery estimate then guesses from the volume). */
+    weightG: integer('weight_g'),
+    /** The packed unit's sides, millimetres; null while unknown. */
+    lengthMm: integer('length_mm'),
+    widthMm: integer('width_mm'),
+    heightMm: integer('height_mm'),
     /**
      * @deprecated 1C's Штрихкод goes to `gtin` since migration 0026 (which copied it there). Nothing reads or writes
      * it any more; it stays one release so instances of the previous release still find it, then it is dropped.
@@ -179,6 +190,8 @@ export const products = pgTable(
     // Name matches for the search without reading descriptions; a rare word's few matches come from here, a common
     // word's first ones in id order from products_name_walk_idx (migration 0020, hand-written: it INCLUDEs the vector).
     index('products_name_vector_idx').using('gin', table.nameVector),
+    // An артикул typed into a search (the shop's or the back office's), and the uniqueness check of a new one.
+    index('products_sku_idx').on(sql`lower(${table.sku})`).where(sql`${table.sku} <> ''`),
   ],
 );
 

@@ -1,6 +1,11 @@
-// A product's pictures in the back office: add one (stored by product-image-files.ts), remove one, make one the
-// main picture. Each is one transaction with its audit row, then the public caches are dropped.
-import { type AdminProduct, PRODUCT_IMAGES_MAX } from '@efir/domain/product-admin-schemas';
+// A product's pictures in the back office: add several at once (stored by product-image-files.ts), arrange them and
+// say what each shows, remove one, make one the main picture. Each is one transaction with its audit row, then the
+// public caches are dropped.
+import {
+  type AdminProduct,
+  PRODUCT_IMAGES_MAX,
+  type ProductImagesUpdate,
+} from '@efir/domain/product-admin-schemas';
 import { writeAudit } from '../../back-office/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { invalidData, notFound } from '../../lib/app-error.ts';
@@ -9,6 +14,20 @@ import type { ImageRef } from './catalog.table.ts';
 import { deleteProductImageFiles, storeProductImage } from './product-image-files.ts';
 import { findProduct, updateProductRow } from './products-admin.repo.ts';
 import { type ProductsAdminDeps, toAdminProduct } from './products-admin.service.ts';
+
+/** A picture as the audit log keeps it: its name, and what it shows when that was written. */
+function auditedImage(image: ImageRef): string {
+  return image.alt ? `${image.basename} («${image.alt}»)` : image.basename;
+}
+
+const tooMany = (count: number) =>
+  invalidData({
+    image: [
+      count > 0
+        ? `У товара уже ${count} фото из ${PRODUCT_IMAGES_MAX} — добавьте не больше ${PRODUCT_IMAGES_MAX - count}`
+        : `Не больше ${PRODUCT_IMAGES_MAX} фото за раз`,
+    ],
+  });
 
 async function changeImages(
   deps: ProductsAdminDeps,
@@ -26,8 +45,8 @@ async function changeImages(
       action: 'product.image',
       entity: 'product',
       entityId: productId,
-      before: { images: row.images.map((image) => image.basename) },
-      after: { images: images.map((image) => image.basename) },
+      before: { images: row.images.map(auditedImage) },
+      after: { images: images.map(auditedImage) },
     });
     return { before: row.images, after: updated };
   });
@@ -35,28 +54,65 @@ async function changeImages(
   return outcome;
 }
 
-export async function addProductImage(
+/**
+ * Adds the uploaded pictures after the product's own, in the order they came: all of them or none (a file that is
+ * not a picture refuses the whole batch, and the files already stored are removed again). Each file is converted as
+ * it arrives, so one upload's bytes are in memory at a time however many files come.
+ */
+export async function addProductImages(
   deps: ProductsAdminDeps,
   userId: number,
   productId: number,
-  upload: Buffer,
+  uploads: AsyncIterable<Buffer> | Iterable<Buffer>,
 ): Promise<AdminProduct> {
   const existing = await findProduct(deps.db, productId);
   if (!existing) throw notFound('Товар не найден');
-  if (existing.images.length >= PRODUCT_IMAGES_MAX)
-    throw invalidData({ image: [`У товара уже ${PRODUCT_IMAGES_MAX} фото — удалите лишние`] });
-  const image = await storeProductImage(deps.imagesDir, productId, upload);
+  const stored: ImageRef[] = [];
   try {
+    for await (const upload of uploads) {
+      if (existing.images.length + stored.length >= PRODUCT_IMAGES_MAX) throw tooMany(existing.images.length);
+      stored.push(await storeProductImage(deps.imagesDir, productId, upload));
+    }
+    if (stored.length === 0) throw invalidData({ image: ['Выберите картинку'] });
     const { after } = await changeImages(deps, userId, productId, (images) => {
-      if (images.length >= PRODUCT_IMAGES_MAX)
-        throw invalidData({ image: [`У товара уже ${PRODUCT_IMAGES_MAX} фото — удалите лишние`] });
-      return [...images, image];
+      if (images.length + stored.length > PRODUCT_IMAGES_MAX) throw tooMany(images.length);
+      return [...images, ...stored];
     });
     return toAdminProduct(after);
   } catch (error) {
-    await deleteProductImageFiles(deps.imagesDir, image);
+    for (const image of stored) await deleteProductImageFiles(deps.imagesDir, image);
     throw error;
   }
+}
+
+/**
+ * The pictures in the order the moderator arranged them (the first is the main one), with their texts. The list
+ * must name exactly the pictures the product has: a stale page (another moderator added or removed one meanwhile)
+ * is told to reload instead of dropping a picture.
+ */
+export async function arrangeProductImages(
+  deps: ProductsAdminDeps,
+  userId: number,
+  productId: number,
+  wanted: ProductImagesUpdate['images'],
+): Promise<AdminProduct> {
+  const { after } = await changeImages(deps, userId, productId, (images) => {
+    const byName = new Map(images.map((image) => [image.basename, image]));
+    const named = new Set(wanted.map((image) => image.basename));
+    if (
+      named.size !== wanted.length ||
+      wanted.length !== images.length ||
+      wanted.some((w) => !byName.has(w.basename))
+    )
+      throw invalidData({
+        images: ['Фото товара изменились с тех пор, как страница открылась, — обновите её'],
+      });
+    return wanted.map(({ basename, alt }) => {
+      const { alt: _old, ...image } = byName.get(basename)!;
+      return alt ? { ...image, alt } : image;
+    });
+  });
+  return toAdminProduct(after);
 }
 
 export async function removeProductImage(

@@ -1,7 +1,7 @@
 // The back office's «Товары» queries: the searchable product table, one product (locked for an edit), the checks of
 // an address and a category, and the writes. Writes take the transaction they belong to.
 import { ADMIN_PRODUCTS_PER_PAGE, LOW_STOCK_LIMIT } from '@efir/domain/product-admin-schemas';
-import { and, arrayContains, asc, between, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, between, eq, gt, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { ProductRow } from './catalog.repo.ts';
 import { categories, products } from './catalog.table.ts';
@@ -37,6 +37,9 @@ export function productTableWhere(query: Omit<ProductTableQuery, 'page'>): SQL |
       sql`${products.url} like ${pattern}`,
     ];
     if (/^\d{1,9}$/.test(words)) matches.push(eq(products.id, Number(words)));
+    // An артикул as typed (products_sku_idx); a barcode read by a scanner.
+    matches.push(sql`(${products.sku} <> '' and lower(${products.sku}) = ${words})`);
+    if (/^\d{8,14}$/.test(words)) matches.push(eq(products.gtin, words));
     conditions.push(or(...matches)!);
   }
   if (query.categoryIds) conditions.push(inArray(products.categoryId, query.categoryIds));
@@ -83,6 +86,27 @@ export async function isUrlTaken(db: Executor, url: string, exceptProductId: num
     union all select 1 from razdels where url = ${url}
     limit 1`)) as unknown as { rows: unknown[] };
   return result.rows.length > 0;
+}
+
+/**
+ * The product that has this артикул already (letter case aside), other than the one being saved. Takes a transaction
+ * lock on the артикул first: of two saves of one new артикул the second waits and then sees the first.
+ */
+export async function findSkuOwner(
+  tx: Executor,
+  sku: string,
+  exceptProductId: number,
+): Promise<{ id: number; name: string } | undefined> {
+  const key = sku.toLowerCase();
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`product-sku:${key}`}))`);
+  const [row] = await tx
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(
+      and(sql`${products.sku} <> ''`, sql`lower(${products.sku}) = ${key}`, ne(products.id, exceptProductId)),
+    )
+    .limit(1);
+  return row;
 }
 
 /** The catalogue group (katGlobal) of a category, or undefined when there is no such category. */

@@ -10,6 +10,7 @@ import {
   PRODUCT_STOCK_FILTERS,
   productCreateSchema,
   productFormOptionsSchema,
+  productImagesUpdateSchema,
   productUpdateSchema,
 } from '@efir/domain/product-admin-schemas';
 import { z } from '@efir/domain/zod-ru';
@@ -19,7 +20,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { moderatorId } from '../../back-office/admin.routes.ts';
 import { invalidData } from '../../lib/app-error.ts';
 import { describeUploadError } from '../../lib/upload-errors.ts';
-import { addProductImage, makeProductImageMain, removeProductImage } from './product-images.service.ts';
+import {
+  addProductImages,
+  arrangeProductImages,
+  makeProductImageMain,
+  removeProductImage,
+} from './product-images.service.ts';
 import {
   createProduct,
   getAdminProduct,
@@ -44,7 +50,7 @@ const imageParams = z.strictObject({
 /** Fastify's multipart failures as the upload form's field error. */
 const PRODUCT_IMAGE_UPLOAD_MESSAGES = {
   tooLarge: `Файл больше ${PRODUCT_IMAGE_MAX_BYTES / 1024 / 1024} МБ — выберите поменьше`,
-  wrongKind: 'Прикрепите одну картинку в формате JPEG, PNG или WebP',
+  wrongKind: `Прикрепите картинки в формате JPEG, PNG или WebP, не больше ${PRODUCT_IMAGES_MAX}`,
   notAFile: 'Прикрепите картинку как файл формы',
 };
 
@@ -110,10 +116,31 @@ export function productsAdminSection(deps: ProductsAdminDeps) {
       }),
     );
 
+    routes.put(
+      '/products/:id/images',
+      { schema: { params: productParams, body: productImagesUpdateSchema, response: saved } },
+      async (request) => ({
+        status: 'ok' as const,
+        message: 'Фото сохранены',
+        product: await arrangeProductImages(
+          deps,
+          moderatorId(request),
+          request.params.id,
+          request.body.images,
+        ),
+      }),
+    );
+
     // Only the upload reads multipart, in a scope of its own (the guard above still runs first).
     scope.register(async (uploads) => {
       await uploads.register(multipart, {
-        limits: { fileSize: PRODUCT_IMAGE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+        limits: {
+          fileSize: PRODUCT_IMAGE_MAX_BYTES,
+          files: PRODUCT_IMAGES_MAX,
+          fields: 5,
+          fieldSize: 1024,
+          parts: PRODUCT_IMAGES_MAX + 5,
+        },
       });
       uploads
         .withTypeProvider<ZodTypeProvider>()
@@ -123,21 +150,21 @@ export function productsAdminSection(deps: ProductsAdminDeps) {
           async (request) => {
             // An unknown product is told before a byte of the upload is read.
             await getAdminProduct(deps.db, request.params.id);
-            let upload: Buffer;
+            // Several files at once (a drop of a folder's pictures): each read whole, then converted, in turn.
+            async function* files() {
+              for await (const file of request.files()) yield await file.toBuffer();
+            }
             try {
-              const file = await request.file();
-              if (!file) throw invalidData({ image: ['Выберите картинку'] });
-              upload = await file.toBuffer();
+              return {
+                status: 'ok' as const,
+                message: 'Фото добавлены',
+                product: await addProductImages(deps, moderatorId(request), request.params.id, files()),
+              };
             } catch (error) {
               const message = describeUploadError(error, PRODUCT_IMAGE_UPLOAD_MESSAGES);
               if (message) throw invalidData({ image: [message] });
               throw error;
             }
-            return {
-              status: 'ok' as const,
-              message: 'Фото добавлено',
-              product: await addProductImage(deps, moderatorId(request), request.params.id, upload),
-            };
           },
         );
     });

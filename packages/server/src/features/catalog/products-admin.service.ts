@@ -25,9 +25,11 @@ import type { ProductRow } from './catalog.repo.ts';
 import { collectSubtreeIds, getCatalogTree } from './catalog.service.ts';
 import type { products } from './catalog.table.ts';
 import {
+  type Executor,
   findCategoryGroup,
   findProduct,
   findProductPage,
+  findSkuOwner,
   insertProductRow,
   isUrlTaken,
   updateProductRow,
@@ -69,7 +71,12 @@ const EDITABLE_COLUMNS = {
   html_title: 'htmlTitle',
   meta_description: 'metaDescription',
   brand: 'brand',
+  sku: 'sku',
   gtin: 'gtin',
+  weight_g: 'weightG',
+  length_mm: 'lengthMm',
+  width_mm: 'widthMm',
+  height_mm: 'heightMm',
   special_price_until: 'specialPriceUntil',
 } as const satisfies Record<EditableField, keyof ProductRow>;
 
@@ -98,6 +105,11 @@ export function toAdminProduct(row: ProductRow): AdminProduct {
     extraction_method: row.extractionMethod,
     html_title: row.htmlTitle,
     meta_description: row.metaDescription,
+    sku: row.sku,
+    weight_g: row.weightG,
+    length_mm: row.lengthMm,
+    width_mm: row.widthMm,
+    height_mm: row.heightMm,
     brand: row.brand,
     gtin: row.gtin,
     special_price_until: row.specialPriceUntil,
@@ -147,6 +159,7 @@ export async function listAdminProducts(
       cena_st: product.cenaSt,
       stock: product.stock,
       visible: product.visible,
+      sku: product.sku,
       image: product.images[0] ?? null,
       category: categoryName === null ? null : { id: product.categoryId, name: categoryName },
     })),
@@ -194,6 +207,16 @@ function sanitizeRichText<
   }
   if (clean.icons) clean.icons = clean.icons.filter((icon) => icon !== 'sale');
   return clean;
+}
+
+/**
+ * An артикул another product has already (letter case aside), as the form's message; null when it is free or empty.
+ * The check holds a transaction lock on the артикул, so two moderators saving the same new one wait for each other.
+ */
+async function skuTakenError(tx: Executor, sku: string, exceptProductId: number): Promise<string | null> {
+  if (sku === '') return null;
+  const owner = await findSkuOwner(tx, sku, exceptProductId);
+  return owner ? `Артикул «${sku}» уже есть у товара «${owner.name}» (№ ${owner.id})` : null;
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
@@ -245,6 +268,10 @@ export async function updateProduct(
     if (priceError) errors.cena_st = [priceError];
     if (changed.includes('url') && (await isUrlTaken(tx, next.url, productId)))
       errors.url = ['Этот адрес уже занят другой страницей'];
+    if (changed.includes('sku')) {
+      const skuError = await skuTakenError(tx, next.sku, productId);
+      if (skuError) errors.sku = [skuError];
+    }
     let katGlobal: number | undefined;
     if (changed.includes('category_id')) {
       katGlobal = await findCategoryGroup(tx, next.category_id);
@@ -282,6 +309,8 @@ export async function createProduct(
   const created = await deps.db.transaction(async (tx) => {
     const errors: Record<string, string[]> = {};
     if (await isUrlTaken(tx, wanted.url, 0)) errors.url = ['Этот адрес уже занят другой страницей'];
+    const skuError = await skuTakenError(tx, wanted.sku, 0);
+    if (skuError) errors.sku = [skuError];
     const katGlobal = await findCategoryGroup(tx, wanted.category_id);
     if (katGlobal === undefined) errors.category_id = ['Такой категории нет'];
     if (Object.keys(errors).length > 0) throw invalidData(errors);
@@ -310,7 +339,12 @@ export async function createProduct(
       htmlTitle: wanted.html_title,
       metaDescription: wanted.meta_description,
       brand: wanted.brand,
+      sku: wanted.sku,
       gtin: wanted.gtin,
+      weightG: wanted.weight_g,
+      lengthMm: wanted.length_mm,
+      widthMm: wanted.width_mm,
+      heightMm: wanted.height_mm,
       specialPriceUntil: wanted.special_price_until,
     });
     const product = toAdminProduct(row);

@@ -43,6 +43,7 @@ import {
   searchProducts,
 } from './content-admin.repo.ts';
 import { type ContentAdminDeps, getPublication, savePublication } from './content-admin.service.ts';
+import { registerContentImageUpload } from './content-images.routes.ts';
 import {
   createMenuLink,
   createSlide,
@@ -59,6 +60,7 @@ export function contentAdminSection(deps: ContentAdminDeps): (scope: FastifyInst
   const { db } = deps;
   return (scope) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
+    registerContentImageUpload(scope, deps);
 
     /** Choices of the edit forms: sections, authors, tags and the menus there are. */
     routes.get('/content/options', { schema: { response: { 200: contentOptionsSchema } } }, async () => ({

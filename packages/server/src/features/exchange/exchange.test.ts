@@ -130,7 +130,7 @@ describe('catalogue from 1C', () => {
           id: 'good-bergamot',
           name: 'Бергамот 1С, 10 мл',
           sku: 'BRG-10',
-          barcode: '4600000000017',
+          barcode: '4600000000015',
           group: 'grp-citrus',
           description: 'Свежий цитрусовый аромат.\n\nДля ароматерапии & массажа.',
           pictures: ['import_files/ab/abcd1234.jpg'],
@@ -187,7 +187,7 @@ describe('catalogue from 1C', () => {
     expect(bergamot).toMatchObject({
       name: 'Бергамот 1С, 10 мл',
       sku: 'BRG-10',
-      gtin: '4600000000017',
+      gtin: '4600000000015',
       country: 'Италия',
       latinName: 'Citrus bergamia',
       externalData: {

@@ -38,6 +38,7 @@ import {
   usePromoCode,
 } from '../cart/cart.service.ts';
 import { takeStock } from '../catalog/catalog.service.ts';
+import { measureParcel } from '../catalog/parcel.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { orderPlacedLetter } from './order-letters.ts';
 import {
@@ -171,18 +172,6 @@ function describeChangedFigures(
     ];
   }
   return Object.keys(changes).length > 0 ? changes : null;
-}
-
-/** A parcel's weight for the tariffs: the liquid plus glass and packing. */
-export function estimateWeightGrams(
-  lines: Array<Pick<CartAnswer['cart']['lines'][number], 'volume' | 'quantity'>>,
-): number {
-  let grams = 300;
-  for (const line of lines) {
-    const millilitres = Number(/(\d+)/.exec(line.volume)?.[1] ?? 10);
-    grams += (Math.min(millilitres, 1000) + 60) * line.quantity;
-  }
-  return grams;
 }
 
 export function orderNumber(id: number): string {
@@ -484,7 +473,7 @@ export function createOrdersService(deps: {
         throw invalidData({ sposob_oplat: ['Выберите способ оплаты'] });
       const snapshot: CartSnapshot = {
         total: view.cart.total,
-        weightGrams: estimateWeightGrams(view.cart.lines),
+        ...(await measureParcel(db, view.cart.lines)),
         hydr: view.hydr,
       };
       const quote = await deps.quote(input.delivery, snapshot, user);

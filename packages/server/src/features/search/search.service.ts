@@ -21,8 +21,10 @@ import {
   type ProductMatch,
   type PublicationMatch,
   type SearchMatch,
+  type SearchMatches,
   type SearchTerms,
 } from './search.repo.ts';
+import { findProductsByCode } from './search-by-sku.repo.ts';
 
 /** More words add nothing to a shop query but make the tsquery longer. */
 const MAX_WORDS = 10;
@@ -158,11 +160,19 @@ function toPublicationResult(row: PublicationMatch): PublicationResult {
   };
 }
 
-function matchSite(db: Database, query: string, limit: number) {
+async function matchSite(db: Database, query: string, limit: number): Promise<SearchMatches> {
   const terms = buildSearchTerms(query);
-  return terms
-    ? findSearchMatches(db, terms, { products: limit, articles: limit, recipes: limit, courses: limit })
-    : Promise.resolve({ products: [], articles: [], recipes: [], courses: [] });
+  const [matches, byCode] = await Promise.all([
+    terms
+      ? findSearchMatches(db, terms, { products: limit, articles: limit, recipes: limit, courses: limit })
+      : { products: [], articles: [], recipes: [], courses: [] },
+    findProductsByCode(db, query),
+  ]);
+  if (byCode.length === 0) return matches;
+  // The product whose артикул was typed comes first; the words' matches follow.
+  const codeIds = new Set(byCode.map((row) => row.id));
+  const products = [...byCode, ...matches.products.filter((row) => !codeIds.has(row.id))].slice(0, limit);
+  return { ...matches, products };
 }
 
 /** How well a result matches: the search's own score (a word in the name counts 2, mentions in the text less). */

@@ -132,7 +132,11 @@ export function createCdekClient(options: CdekOptions): TariffProvider & PickupP
           from_location: { postal_code: options.fromZip, country_code: 'RU' },
           to_location: toLocation,
           packages: [
-            { weight: Math.max(100, Math.round(input.weightGrams)), length: 20, width: 15, height: 10 },
+            {
+              weight: Math.max(100, Math.round(input.weightGrams)),
+              // The shop's usual box when the goods' sizes are not all written.
+              ...(input.dimensionsCm ?? { length: 20, width: 15, height: 10 }),
+            },
           ],
         },
       });

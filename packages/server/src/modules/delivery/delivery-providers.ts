@@ -12,6 +12,12 @@ export const PROVIDER_TITLES: Record<ProviderName, string> = {
   fivepost: '5Post',
 };
 
+export interface ParcelDimensions {
+  length: number;
+  width: number;
+  height: number;
+}
+
 export interface QuoteInput {
   /** Destination postal code (courier and post). */
   toZip?: string;
@@ -19,6 +25,8 @@ export interface QuoteInput {
   /** The carrier's code of the chosen pickup point. */
   pvzCode?: string;
   weightGrams: number;
+  /** The parcel's sides, whole cm, when every good in it has its size written; else the carrier's usual box. */
+  dimensionsCm?: ParcelDimensions;
   /** Whole ₽: the cart total, declared for insurance. */
   declaredValue: number;
 }

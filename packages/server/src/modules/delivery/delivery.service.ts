@@ -36,6 +36,7 @@ import { createBoxberryClient } from './boxberry-client.ts';
 import { createCdekClient } from './cdek-client.ts';
 import { findPickupPoint, findRepresentativePoint, replaceProviderPoints } from './delivery.repo.ts';
 import {
+  type ParcelDimensions,
   type PickupPoint,
   type PickupPointSource,
   PROVIDER_TITLES,
@@ -59,7 +60,10 @@ import {
 export interface CartSnapshot {
   /** Whole ₽ the customer pays for the goods. */
   total: number;
+  /** The goods' weights as the catalogue knows them (estimated for those without one), packing included. */
   weightGrams: number;
+  /** The parcel's sides, cm, when every good's size is known (the catalogue's parcel measure). */
+  dimensionsCm?: ParcelDimensions;
   /** The cart holds hydrolats (katGlobal 12). */
   hydr: boolean;
   /** The free-delivery thresholds in force (the owner's settings, decision 060); the code's defaults without them. */
@@ -332,6 +336,7 @@ function buildOptions(
 function baseInput(cart: CartSnapshot): QuoteInput {
   return {
     weightGrams: Math.max(1, Math.round(cart.weightGrams)),
+    ...(cart.dimensionsCm ? { dimensionsCm: cart.dimensionsCm } : {}),
     declaredValue: Math.max(0, Math.round(cart.total)),
   };
 }

@@ -1,7 +1,7 @@
 // The rich-text editor's schema: only what the sanitiser of spec §5 keeps (paragraphs, bold, bullet lists, links,
 // headings, line breaks), so what a visitor formats is what gets published. Loaded only with the editor itself.
 import { sanitizeUrl } from '@efir/domain/sanitize-html';
-import type { Extensions, JSONContent } from '@tiptap/core';
+import { type Extensions, type JSONContent, mergeAttributes, Node } from '@tiptap/core';
 import StarterKit from '@tiptap/starter-kit';
 
 /** Headings a visitor may use inside a review or comment; h1 belongs to the page. */
@@ -15,8 +15,43 @@ export function isAllowedLink(url: string): boolean {
   return sanitizeUrl(url) !== null;
 }
 
-export function createEditorExtensions(): Extensions {
+/** A picture the text may show: a path of the shop's own (an upload under /images/) or an https address. */
+export function isAllowedImageSrc(src: string): boolean {
+  const kept = sanitizeUrl(src);
+  return kept !== null && (/^\/(?!\/)/.test(kept) || /^https:\/\//i.test(kept));
+}
+
+/**
+ * A picture in the text (the back office's articles, recipes and pages; issue 39 point 7): `<img src alt>`, a block
+ * of its own, moved by dragging. Comments and reviews never get it.
+ */
+export const EditorImage = Node.create({
+  name: 'image',
+  group: 'block',
+  atom: true,
+  draggable: true,
+  addAttributes() {
+    return { src: { default: null }, alt: { default: '' } };
+  },
+  parseHTML() {
+    return [
+      {
+        tag: 'img[src]',
+        getAttrs: (element) => {
+          const src = element.getAttribute('src') ?? '';
+          return isAllowedImageSrc(src) ? { src, alt: element.getAttribute('alt') ?? '' } : false;
+        },
+      },
+    ];
+  },
+  renderHTML({ HTMLAttributes }) {
+    return ['img', mergeAttributes(HTMLAttributes)];
+  },
+});
+
+export function createEditorExtensions(options: { images?: boolean } = {}): Extensions {
   return [
+    ...(options.images ? [EditorImage] : []),
     StarterKit.configure({
       // Marks and nodes the sanitiser would strip (em, u, s, code, pre, blockquote, ol, hr) are not offered at all.
       italic: false,

@@ -49,6 +49,8 @@ export interface RichTextEditorProps {
   /** HTML already saved (the back office edits a page): the editor opens with it. Pair with loadOn 'mount'. */
   initialHtml?: string;
   handleRef?: Ref<RichTextHandle>;
+  /** Pictures in the text (the back office only): stores a file, answers the address its <img> shows. */
+  uploadImage?: (file: File) => Promise<{ src: string }>;
 }
 
 /** A failed chunk load (offline, a new deploy) leaves the plain box, which works just as well. */
@@ -79,6 +81,7 @@ export function RichTextEditor({
   plain = false,
   initialHtml = '',
   handleRef,
+  uploadImage,
 }: RichTextEditorProps) {
   const id = useId();
   const labelId = `${id}-label`;
@@ -233,6 +236,7 @@ export function RichTextEditor({
             getInitialContent={takeOverPlainBox}
             onChange={deliver}
             handleRef={editorRef}
+            uploadImage={uploadImage}
           />
         </EditorBoundary>
       ) : (

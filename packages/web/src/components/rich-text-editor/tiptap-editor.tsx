@@ -12,7 +12,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { LinkIcon } from '../ui/icons.tsx';
+import { LinkIcon, PictureIcon } from '../ui/icons.tsx';
 import {
   createEditorExtensions,
   isAllowedLink,
@@ -44,6 +44,8 @@ export interface TiptapEditorProps {
   getInitialContent(): InitialContent;
   onChange(html: string): void;
   handleRef: Ref<EditorHandle>;
+  /** Pictures in the text (the back office): stores the file, answers the address the <img> shows. */
+  uploadImage?: ((file: File) => Promise<{ src: string }>) | undefined;
 }
 
 /** An address typed without a scheme («efir-shop.ru/…») is taken as https. */
@@ -75,7 +77,7 @@ export default function TiptapEditor(props: TiptapEditorProps) {
   const [initial] = useState(props.getInitialContent);
 
   const editor = useEditor({
-    extensions: createEditorExtensions(),
+    extensions: createEditorExtensions({ images: props.uploadImage !== undefined }),
     content: initial.text ? plainTextToDoc(initial.text.value) : initial.html,
     // This module is rendered only in the browser (after the page is interactive), so the editor can exist from the
     // first render: no empty moment in which keystrokes typed into the plain box would get lost.
@@ -145,6 +147,11 @@ export default function TiptapEditor(props: TiptapEditorProps) {
   const [linkValue, setLinkValue] = useState('');
   const [linkError, setLinkError] = useState('');
   const linkInputId = useId();
+  const [imageOpen, setImageOpen] = useState(false);
+  const [imageAlt, setImageAlt] = useState('');
+  const [imageState, setImageState] = useState<{ busy: boolean; error: string }>({ busy: false, error: '' });
+  const imageInputId = useId();
+  const { uploadImage } = props;
 
   if (!editor) return <div className="rich-editor__content field__input rich-editor__content--loading" />;
 
@@ -172,6 +179,27 @@ export default function TiptapEditor(props: TiptapEditorProps) {
       chain.setLink({ href }).run();
     }
     setLinkOpen(false);
+  };
+
+  const insertImage = async (file: File | undefined) => {
+    if (!file || !uploadImage) return;
+    setImageState({ busy: true, error: '' });
+    try {
+      const { src } = await uploadImage(file);
+      editor
+        .chain()
+        .focus()
+        .insertContent({ type: 'image', attrs: { src, alt: imageAlt.trim() } })
+        .run();
+      setImageOpen(false);
+      setImageAlt('');
+      setImageState({ busy: false, error: '' });
+    } catch (error) {
+      setImageState({
+        busy: false,
+        error: error instanceof Error ? error.message : 'Не удалось загрузить картинку',
+      });
+    }
   };
 
   const onLinkKey = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -215,7 +243,45 @@ export default function TiptapEditor(props: TiptapEditorProps) {
         {tool('Список', '•', active?.list ?? false, () => editor.chain().focus().toggleBulletList().run())}
         {/* Drawn, not an emoji: a system without an emoji font shows an emoji as an empty box. */}
         {tool('Ссылка', <LinkIcon width={18} height={18} />, active?.link ?? false, openLink)}
+        {uploadImage
+          ? tool('Картинка', <PictureIcon width={18} height={18} />, imageOpen, () =>
+              setImageOpen((open) => !open),
+            )
+          : null}
       </div>
+      {imageOpen && uploadImage ? (
+        <div className="rich-editor__link rich-editor__image">
+          <label htmlFor={`${imageInputId}-alt`} className="visually-hidden">
+            Что на картинке
+          </label>
+          <input
+            id={`${imageInputId}-alt`}
+            className="field__input"
+            placeholder="Что на картинке (для незрячих и поисковиков)"
+            maxLength={300}
+            value={imageAlt}
+            onChange={(event) => setImageAlt(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') event.preventDefault();
+            }}
+          />
+          <input
+            id={imageInputId}
+            type="file"
+            className="visually-hidden"
+            accept="image/jpeg,image/png,image/webp"
+            disabled={imageState.busy}
+            onChange={(event) => {
+              void insertImage(event.target.files?.[0]);
+              event.target.value = '';
+            }}
+          />
+          <label htmlFor={imageInputId} className="button button--small">
+            {imageState.busy ? 'Загружаем…' : 'Выбрать картинку'}
+          </label>
+          {imageState.error ? <p className="field__error">{imageState.error}</p> : null}
+        </div>
+      ) : null}
       {linkOpen && (
         <div className="rich-editor__link">
           <label htmlFor={linkInputId} className="visually-hidden">

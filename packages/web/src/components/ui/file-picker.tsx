@@ -11,6 +11,9 @@ export function FilePicker({
   invalid,
   fileName,
   name,
+  multiple,
+  buttonText = 'Выбрать файл',
+  emptyText = 'Файл не выбран',
   onChange,
 }: {
   id: string;
@@ -21,6 +24,10 @@ export function FilePicker({
   /** The chosen file's name; null while none is chosen. */
   fileName: string | null;
   name?: string;
+  /** Several files at once (the name then says how many). */
+  multiple?: boolean;
+  buttonText?: string;
+  emptyText?: string;
   onChange(event: ChangeEvent<HTMLInputElement>): void;
 }) {
   return (
@@ -32,14 +39,15 @@ export function FilePicker({
         name={name}
         className="visually-hidden file-picker__input"
         accept={accept}
+        multiple={multiple}
         disabled={disabled}
         aria-invalid={invalid ? true : undefined}
         onChange={onChange}
       />
       <label htmlFor={id} className="button button--small button--ghost file-picker__button">
-        Выбрать файл
+        {buttonText}
       </label>
-      <span className="file-picker__name">{fileName ?? 'Файл не выбран'}</span>
+      <span className="file-picker__name">{fileName ?? emptyText}</span>
     </div>
   );
 }

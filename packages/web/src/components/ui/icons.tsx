@@ -91,6 +91,14 @@ export const LinkIcon = (props: SVGProps<SVGSVGElement>) => (
   </Icon>
 );
 
+export const PictureIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <rect x="3.5" y="5" width="17" height="14" rx="2" />
+    <circle cx="9" cy="10" r="1.6" />
+    <path d="m4 17 5-5 4 4 2.5-2.5L20 18" />
+  </Icon>
+);
+
 export const ChevronIcon = (props: SVGProps<SVGSVGElement>) => (
   <Icon {...props}>
     <path d="m9 6 6 6-6 6" />

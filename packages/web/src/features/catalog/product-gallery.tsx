@@ -20,7 +20,7 @@ export function Gallery({ images, name }: { images: ImageRef[]; name: string }) 
     <Picture
       key={shown?.basename ?? 'none'}
       image={shown}
-      alt={photoLabel(name, current, count)}
+      alt={shown?.alt || photoLabel(name, current, count)}
       width={800}
       height={800}
       className="gallery__main"

@@ -3,6 +3,7 @@
 // and on every browser navigation, on top of React Router's declarative core (matchRoutes, <Router>, <Link>,
 // useNavigate…). React Router's data router does the same with many features the shop does not use, and weighs
 // twice as much in the initial JavaScript of a page.
+
 import type { ComponentType } from 'react';
 import {
   createPath,
@@ -15,6 +16,7 @@ import {
   type To,
   type UNSAFE_createBrowserHistory,
 } from 'react-router';
+import { mayLeave } from './leave-guard.ts';
 
 export interface LoaderFunctionArgs {
   request: Request;
@@ -355,9 +357,12 @@ export function createRouter(table: RouteObject[], history: History, hydrationDa
 
   const navigate: Router['navigate'] = async (to, options = {}) => {
     if (typeof to === 'number') {
+      // The back/forward listener below asks, as for the browser's own buttons.
       history.go(to);
       return;
     }
+    // A form with unsaved changes asks first; «stay» leaves everything as it is.
+    if (!mayLeave()) return;
     redirects = 0;
     const replaceEntry = options.replace === true;
     latest = load(
@@ -375,6 +380,14 @@ export function createRouter(table: RouteObject[], history: History, hydrationDa
       return;
     }
     redirects = 0;
+    // Back or forward from a form with unsaved changes: «stay» steps back to where the address was.
+    if (!mayLeave()) {
+      if (delta) {
+        undoingPop = true;
+        history.go(-delta);
+      } else history.replace(state.location, state.location.state);
+      return;
+    }
     void load(location, 'POP' as NavigationType, false, delta);
   });
   if (!state.initialized) void load(history.location, 'POP' as NavigationType, false);

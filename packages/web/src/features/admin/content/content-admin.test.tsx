@@ -17,6 +17,30 @@ describe('HtmlField', () => {
     expect(html).toMatch(/<textarea[^>]*name="html"[^>]*>&lt;p&gt;Раз/);
   });
 
+  it('opens a plain picture in the visual editor when the form can upload pictures (issue 39)', () => {
+    const upload = async () => ({ src: '/images/content/uploads/0123456789abcdef.webp' });
+    const plainPicture = renderToString(
+      <HtmlField
+        name="html"
+        label="Текст"
+        value={'<p>Раз</p><img src="/images/a.jpg" alt="Флакон">'}
+        onChange={noop}
+        uploadImage={upload}
+      />,
+    );
+    expect(plainPicture).not.toContain('Текст (HTML)');
+    const sizedPicture = renderToString(
+      <HtmlField
+        name="html"
+        label="Текст"
+        value={'<p>Раз</p><img src="/images/a.jpg" width="300">'}
+        onChange={noop}
+        uploadImage={upload}
+      />,
+    );
+    expect(sizedPicture).toContain('Текст (HTML)');
+  });
+
   it('opens plain formatted text in the visual editor', () => {
     const html = renderToString(
       <HtmlField

@@ -1,6 +1,8 @@
-// Fields the «Контент» forms share: a labelled select and a picture chosen from /images/ with its preview.
-import { useState } from 'react';
+// Fields the «Контент» forms share: a labelled select and a picture — uploaded here, or a file already in /images/ —
+// with its preview.
+import { useId, useState } from 'react';
 import { TextField } from '../../../components/ui/form.tsx';
+import { useContentImageUpload } from './html-field.tsx';
 
 export function SelectField({
   label,
@@ -48,7 +50,7 @@ export function SelectField({
   );
 }
 
-/** A picture already in /images/, with a small preview. */
+/** A picture: uploaded from the computer (stored in WebP widths), or a file already in /images/; with a preview. */
 export function ImageField({
   value,
   error,
@@ -65,7 +67,25 @@ export function ImageField({
   required?: boolean;
 }) {
   const [broken, setBroken] = useState(false);
+  const [upload, setUpload] = useState<{ busy: boolean; error: string }>({ busy: false, error: '' });
+  const uploadImage = useContentImageUpload();
+  const inputId = useId();
   const file = value.trim();
+  const send = async (chosen: File | undefined) => {
+    if (!chosen) return;
+    setUpload({ busy: true, error: '' });
+    try {
+      const answer = await uploadImage(chosen);
+      setBroken(false);
+      onChange(answer.image.filename);
+      setUpload({ busy: false, error: '' });
+    } catch (error) {
+      setUpload({
+        busy: false,
+        error: error instanceof Error ? error.message : 'Не удалось загрузить картинку',
+      });
+    }
+  };
   return (
     <div className="content-image">
       <TextField
@@ -76,12 +96,33 @@ export function ImageField({
         error={error}
         spellCheck={false}
         placeholder="articles/lavanda.jpg"
-        hint="Файл в папке /images/ магазина (рядом лежит WebP с тем же именем)."
+        hint="Загрузите картинку или впишите файл из папки /images/ магазина (рядом лежит WebP с тем же именем)."
         onChange={(event) => {
           setBroken(false);
           onChange(event.target.value);
         }}
       />
+      <div className="content-image__upload">
+        <input
+          id={inputId}
+          type="file"
+          className="visually-hidden"
+          accept="image/jpeg,image/png,image/webp"
+          disabled={upload.busy}
+          onChange={(event) => {
+            void send(event.target.files?.[0]);
+            event.target.value = '';
+          }}
+        />
+        <label htmlFor={inputId} className="button button--small button--ghost">
+          {upload.busy ? 'Загружаем…' : 'Загрузить картинку'}
+        </label>
+        {upload.error ? (
+          <p className="field__error" role="alert">
+            {upload.error}
+          </p>
+        ) : null}
+      </div>
       {file && !broken ? (
         <img
           className="content-image__preview"

@@ -17,6 +17,7 @@ import { Link } from '../../../lib/router/link.tsx';
 import { useNavigate } from '../../../lib/router/router-view.tsx';
 import { useAdminApi, useAdminData } from '../admin-api.ts';
 import { AdminChip, AdminFailure, AdminHeader, AdminLoading } from '../admin-ui.tsx';
+import { DraftOffer, useFormDraft, useLeaveGuard } from '../unsaved-changes.tsx';
 import {
   CONTENT_BASE,
   type ContentOptions,
@@ -25,7 +26,7 @@ import {
   type PublicationKind,
 } from './content-api.ts';
 import { ImageField, SelectField } from './content-fields.tsx';
-import { HtmlField } from './html-field.tsx';
+import { HtmlField, useContentImageUpload } from './html-field.tsx';
 import { IngredientsField } from './ingredients-field.tsx';
 import {
   BASE_FIELDS,
@@ -131,6 +132,12 @@ function PublicationForm({
   const valuesRef = useRef(values);
   const editorRef = useRef<RichTextHandle>(null);
   const [notice, setNotice] = useState<string | null>(initialNotice);
+  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+  const uploadImage = useContentImageUpload();
+  const leave = useLeaveGuard(dirty);
+  const draft = useFormDraft(`${kind}:${item?.id ?? 'new'}`, values, dirty);
+  // A restored draft: the editor starts again from its text.
+  const [restored, setRestored] = useState(0);
 
   const ingredientFields = values.ingredients.flatMap((_, index) => [
     `ingredients.${index}.product_id`,
@@ -156,6 +163,8 @@ function PublicationForm({
       valuesRef.current = fresh;
       setValues(fresh);
       setNotice(item ? 'Изменения сохранены' : null);
+      draft.clear();
+      leave.allowLeave();
       onSaved(next);
     },
   });
@@ -190,6 +199,20 @@ function PublicationForm({
 
   return (
     <form ref={form.formRef} className="content-form" noValidate onSubmit={submit}>
+      {draft.draft ? (
+        <DraftOffer
+          savedAt={draft.draft.savedAt}
+          onRestore={() => {
+            const kept = draft.take();
+            if (!kept) return;
+            valuesRef.current = { ...initial, ...kept };
+            setValues(valuesRef.current);
+            setRestored((count) => count + 1);
+            setNotice(null);
+          }}
+          onDiscard={draft.discard}
+        />
+      ) : null}
       <FormError message={errors[FORM_ERROR]} />
       <div className="admin-card content-form__grid">
         <TextField className="content-form__wide" label="Заголовок" required {...form.field('title')} />
@@ -263,6 +286,8 @@ function PublicationForm({
           hint="Пара предложений для карточки в списке и поисковиков."
         />
         <HtmlField
+          key={`body-${restored}`}
+          uploadImage={uploadImage}
           name="html"
           label="Текст"
           value={values.html}

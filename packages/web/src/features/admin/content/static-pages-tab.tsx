@@ -12,8 +12,9 @@ import { HttpError } from '../../../lib/http-client.ts';
 import { Link } from '../../../lib/router/link.tsx';
 import { useAdminApi, useAdminData } from '../admin-api.ts';
 import { AdminChip, AdminFailure, AdminHeader, AdminLoading, formatAdminDate } from '../admin-ui.tsx';
+import { DraftOffer, useFormDraft, useLeaveGuard } from '../unsaved-changes.tsx';
 import { CONTENT_BASE, type StaticPage, type StaticPageRow } from './content-api.ts';
-import { HtmlField } from './html-field.tsx';
+import { HtmlField, useContentImageUpload } from './html-field.tsx';
 
 const FIELDS = ['title', 'description', 'html'] as const;
 const checks = z.looseObject({ title: z.string().trim().min(1, 'Заполните заголовок').optional() });
@@ -128,6 +129,12 @@ function StaticPageForm({ page, onSaved }: { page: StaticPage; onSaved(page: Sta
   const valuesRef = useRef(values);
   const editorRef = useRef<RichTextHandle>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+  const uploadImage = useContentImageUpload();
+  useLeaveGuard(dirty);
+  const draft = useFormDraft(`page:${page.id}`, values, dirty);
+  // A restored draft: the editor starts again from its text.
+  const [restored, setRestored] = useState(0);
   const form = useForm({
     // The values live here, so the editor's last keystrokes (valuesRef) are there before sending.
     source: { values, change: (field, value) => set(field, value) },
@@ -141,6 +148,7 @@ function StaticPageForm({ page, onSaved }: { page: StaticPage; onSaved(page: Sta
       valuesRef.current = fresh;
       setValues(fresh);
       setNotice('Изменения сохранены');
+      draft.clear();
       onSaved(next);
     },
   });
@@ -170,11 +178,27 @@ function StaticPageForm({ page, onSaved }: { page: StaticPage; onSaved(page: Sta
 
   return (
     <form ref={form.formRef} className="content-form" noValidate onSubmit={submit}>
+      {draft.draft ? (
+        <DraftOffer
+          savedAt={draft.draft.savedAt}
+          onRestore={() => {
+            const kept = draft.take();
+            if (!kept) return;
+            valuesRef.current = { ...initial, ...kept };
+            setValues(valuesRef.current);
+            setRestored((count) => count + 1);
+            setNotice(null);
+          }}
+          onDiscard={draft.discard}
+        />
+      ) : null}
       <FormError message={form.errors[FORM_ERROR]} />
       <div className="admin-card">
         <TextField label="Заголовок" required {...form.field('title')} />
         <TextAreaField label="Описание для поисковиков" rows={2} {...form.field('description')} />
         <HtmlField
+          key={`body-${restored}`}
+          uploadImage={uploadImage}
           name="html"
           label="Текст страницы"
           value={values.html}

@@ -24,6 +24,8 @@ import { Link } from '../../../lib/router/link.tsx';
 import { useNavigate } from '../../../lib/router/router-view.tsx';
 import { useAdminApi, useAdminData } from '../admin-api.ts';
 import { AdminChip, AdminFailure, AdminHeader, AdminLoading } from '../admin-ui.tsx';
+import { DraftOffer, useFormDraft, useLeaveGuard } from '../unsaved-changes.tsx';
+import { CategorySelect } from './category-select.tsx';
 import {
   EMPTY,
   FIELDS,
@@ -120,9 +122,14 @@ function ProductForm({
   const [values, setValues] = useState<FormValues>(initial);
   const [saved, setSaved] = useState<string | null>(null);
 
-  const changedFields = product
-    ? FIELDS.filter((field) => JSON.stringify(values[field]) !== JSON.stringify(initial[field]))
-    : [];
+  const changedFields = FIELDS.filter(
+    (field) => JSON.stringify(values[field]) !== JSON.stringify(initial[field]),
+  );
+  // A new product just created is left for its own page: nothing there is unsaved any more.
+  const [created, setCreated] = useState(false);
+  const dirty = changedFields.length > 0 && !created;
+  const leave = useLeaveGuard(dirty);
+  const draft = useFormDraft(`product:${product?.id ?? 'new'}`, values, dirty);
 
   const form = useForm({
     // The values live here: the changed fields are worked out from them, and a change takes «saved» away.
@@ -137,6 +144,11 @@ function ProductForm({
     },
     onSuccess: (next: AdminProduct) => {
       setSaved(product ? 'Изменения сохранены' : null);
+      draft.clear();
+      if (!product) {
+        setCreated(true);
+        leave.allowLeave();
+      }
       onSaved(next);
     },
   });
@@ -172,6 +184,17 @@ function ProductForm({
 
   return (
     <form ref={form.formRef} className="product-form" noValidate onSubmit={submit}>
+      {draft.draft ? (
+        <DraftOffer
+          savedAt={draft.draft.savedAt}
+          onRestore={() => {
+            const kept = draft.take();
+            if (kept) setValues({ ...initial, ...kept });
+            setSaved(null);
+          }}
+          onDiscard={draft.discard}
+        />
+      ) : null}
       <FormError message={errors[FORM_ERROR]} />
       <fieldset className="admin-card product-form__group">
         <legend>Товар</legend>
@@ -220,6 +243,34 @@ function ProductForm({
           />
           <TextField label="Остаток, шт." inputMode="numeric" {...form.field('stock')} />
         </div>
+      </fieldset>
+
+      <fieldset className="admin-card product-form__group">
+        <legend>Склад и доставка</legend>
+        <div className="product-form__row">
+          <TextField
+            label="Артикул"
+            maxLength={100}
+            hint="Свой код товара; у двух товаров одинакового не бывает"
+            {...form.field('sku')}
+          />
+          <TextField
+            label="Штрихкод"
+            inputMode="numeric"
+            maxLength={14}
+            hint="EAN-13 с упаковки: 13 цифр"
+            {...form.field('gtin')}
+          />
+        </div>
+        <div className="product-form__row product-form__row--four">
+          <TextField label="Вес с упаковкой, г" inputMode="numeric" {...form.field('weight_g')} />
+          <TextField label="Длина, мм" inputMode="numeric" {...form.field('length_mm')} />
+          <TextField label="Ширина, мм" inputMode="numeric" {...form.field('width_mm')} />
+          <TextField label="Высота, мм" inputMode="numeric" {...form.field('height_mm')} />
+        </div>
+        <p className="field__hint">
+          По весу и размерам считается доставка; пока их нет, вес прикидывается по объёму.
+        </p>
       </fieldset>
 
       <fieldset className="admin-card product-form__group">
@@ -298,57 +349,10 @@ function ProductForm({
           <span className="product-form__saved" role="status">
             {saved}
           </span>
-        ) : product && changedFields.length > 0 ? (
+        ) : product && dirty ? (
           <span className="admin-muted">Есть несохранённые изменения</span>
         ) : null}
       </div>
     </form>
-  );
-}
-
-function CategorySelect({
-  value,
-  options,
-  error,
-  onChange,
-}: {
-  value: string;
-  options: ProductFormOptions;
-  error: string | undefined;
-  onChange(value: string): void;
-}) {
-  return (
-    <div className={error ? 'field field--error' : 'field'}>
-      <div className="field__top">
-        <label htmlFor="product-category" className="field__label">
-          Категория
-          <span className="field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        </label>
-      </div>
-      <select
-        id="product-category"
-        name="category_id"
-        className="field__input"
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? 'product-category-error' : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="">Выберите категорию</option>
-        {options.categories.map((entry) => (
-          <option key={entry.id} value={entry.id}>
-            {`${'\u00a0\u00a0\u00a0'.repeat(entry.depth)}${entry.name}`}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id="product-category-error" className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -28,6 +28,12 @@ export interface FormValues {
   extraction_method: string;
   html_title: string;
   meta_description: string;
+  sku: string;
+  gtin: string;
+  weight_g: string;
+  length_mm: string;
+  width_mm: string;
+  height_mm: string;
 }
 
 export const FIELDS = [
@@ -51,6 +57,12 @@ export const FIELDS = [
   'extraction_method',
   'html_title',
   'meta_description',
+  'sku',
+  'gtin',
+  'weight_g',
+  'length_mm',
+  'width_mm',
+  'height_mm',
 ] as const satisfies ReadonlyArray<keyof FormValues>;
 
 export const EMPTY: FormValues = {
@@ -74,7 +86,16 @@ export const EMPTY: FormValues = {
   extraction_method: '',
   html_title: '',
   meta_description: '',
+  sku: '',
+  gtin: '',
+  weight_g: '',
+  length_mm: '',
+  width_mm: '',
+  height_mm: '',
 };
+
+/** A measure as typed: '' while unknown. */
+const measureText = (value: number | null) => (value === null ? '' : String(value));
 
 export function toFormValues(product: AdminProduct): FormValues {
   return {
@@ -85,7 +106,17 @@ export function toFormValues(product: AdminProduct): FormValues {
     stock: String(product.stock),
     html_title: product.html_title ?? '',
     meta_description: product.meta_description ?? '',
+    gtin: product.gtin ?? '',
+    weight_g: measureText(product.weight_g),
+    length_mm: measureText(product.length_mm),
+    width_mm: measureText(product.width_mm),
+    height_mm: measureText(product.height_mm),
   };
+}
+
+/** An optional measure: empty means unknown (null), anything else a whole number or NaN for the schema's message. */
+function toMeasure(text: string): number | null {
+  return text.trim() === '' ? null : /^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN;
 }
 
 /** A typed number, or NaN for the schema to refuse with the field's own message. */
@@ -103,6 +134,11 @@ export function toPayload(values: FormValues) {
     stock: values.stock.trim() === '' ? 0 : toNumber(values.stock),
     html_title: values.html_title.trim() === '' ? null : values.html_title,
     meta_description: values.meta_description.trim() === '' ? null : values.meta_description,
+    gtin: values.gtin.trim() === '' ? null : values.gtin.trim(),
+    weight_g: toMeasure(values.weight_g),
+    length_mm: toMeasure(values.length_mm),
+    width_mm: toMeasure(values.width_mm),
+    height_mm: toMeasure(values.height_mm),
   };
 }
 
