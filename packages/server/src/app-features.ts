@@ -37,6 +37,7 @@ import { createOutboxWorker } from './features/mail/outbox-worker.ts';
 import { registerUnsubscribeRoutes, unsubscribeUrl } from './features/mail/unsubscribe.ts';
 import { dashboardAdminSection } from './features/orders/dashboard-admin.ts';
 import { registerOneClickRoutes } from './features/orders/one-click.ts';
+import { createOwnerNotice, ownerNoticeSettings } from './features/orders/owner-notice.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
 import {
   countGuestOrders,
@@ -147,7 +148,10 @@ export function registerCheckout(app: FastifyInstance, core: AppCore) {
     origin: core.origin,
     vatCode: config.YOOKASSA_VAT_CODE,
   });
+  // The owner hears of each new order (decision 057); the settings are read in one place.
+  const ownerNotice = createOwnerNotice({ mail, origin: core.origin, settings: ownerNoticeSettings(config) });
   const orders = createOrdersService({
+    ownerNotice,
     certificates,
     db,
     cart,
@@ -189,6 +193,7 @@ export function registerCheckout(app: FastifyInstance, core: AppCore) {
   registerPaymentRoutes(app, { payments, refunds, client: paymentClient });
   registerOrderRoutes(app, { orders, cart, payments, authenticator, config });
   registerOneClickRoutes(app, {
+    ownerNotice,
     db,
     cart,
     orders,

@@ -18,6 +18,7 @@ import { CART_COOKIE } from '../cart/cart.routes.ts';
 import { type CartRow, type CartService, certificateProductsOf, noticeTexts } from '../cart/cart.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { oneClickLetter } from './order-letters.ts';
+import type { OwnerNotice } from './owner-notice.ts';
 import {
   type CheckoutLine,
   findOrderByKey,
@@ -53,6 +54,8 @@ export interface OneClickDeps {
   limiter: RateLimiter;
   log: FastifyBaseLogger;
   origin: string;
+  /** The owner's notice of a new order (decision 057): a one-click one says «перезвонить». */
+  ownerNotice?: OwnerNotice;
 }
 
 interface Caller {
@@ -259,6 +262,7 @@ export async function placeOneClickOrder(deps: OneClickDeps, input: OneClick, ca
         ),
         txDb,
       );
+    await deps.ownerNotice?.(txDb, toOrderView(order, priced.lines));
     return order;
   });
   if (!placed) {

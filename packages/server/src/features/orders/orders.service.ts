@@ -39,6 +39,7 @@ import {
 import { takeStock } from '../catalog/catalog.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { orderPlacedLetter } from './order-letters.ts';
+import type { OwnerNotice } from './owner-notice.ts';
 import {
   attachGuestOrders,
   buyerHasOrdered,
@@ -424,6 +425,8 @@ export function createOrdersService(deps: {
   discountTiers: readonly DiscountTier[];
   quote(form: DeliveryForm, cart: CartSnapshot, user: UserRow | null): Promise<DeliveryQuoteResult>;
   certificates?: OrderCertificates;
+  /** The owner's notice of a new order (decision 057), queued with the order. */
+  ownerNotice?: OwnerNotice;
 }): OrdersService {
   const { db, cart: carts, mail } = deps;
 
@@ -596,7 +599,9 @@ export function createOrdersService(deps: {
             if (fullyPaid) await deps.certificates?.paid(txDb, order);
           }
           // The letter is written with the order: it exists exactly when the order does.
-          await mail.send(orderPlacedLetter(toOrderView(order, lines), deps.origin), txDb);
+          const placedView = toOrderView(order, lines);
+          await mail.send(orderPlacedLetter(placedView, deps.origin), txDb);
+          await deps.ownerNotice?.(txDb, placedView);
           // Stock and the promo's use count last: their rows are shared by every checkout, so their locks are
           // held only for the rest of this transaction (the commit), not for its other statements.
           const shortage = await reserveStock(txDb, allLines);
