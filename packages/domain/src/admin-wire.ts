@@ -382,6 +382,19 @@ export const dashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
+/** GET /api/v1/admin/overview: what waits for the shop, counted for the start page's tiles (decision 057). */
+export const adminOverviewSchema = z.object({
+  /** Orders placed and not yet confirmed (one-click orders waiting for a call apart). */
+  new_orders: z.int(),
+  /** One-click orders waiting for the shop's call. */
+  waiting_calls: z.int(),
+  /** Shop reviews waiting for a moderator. */
+  reviews: z.int(),
+  /** Customers' questions not yet answered. */
+  questions: z.int(),
+});
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;
+
 // The 1C exchange log (issue 22).
 
 export const exchangeFileResultSchema = z.object({

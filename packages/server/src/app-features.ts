@@ -37,6 +37,7 @@ import { createOutboxWorker } from './features/mail/outbox-worker.ts';
 import { registerUnsubscribeRoutes, unsubscribeUrl } from './features/mail/unsubscribe.ts';
 import { dashboardAdminSection } from './features/orders/dashboard-admin.ts';
 import { registerOneClickRoutes } from './features/orders/one-click.ts';
+import { overviewAdminSection } from './features/orders/overview-admin.ts';
 import { createOwnerNotice, ownerNoticeSettings } from './features/orders/owner-notice.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
 import {
@@ -381,6 +382,7 @@ export function registerBackOffice(
       ordersAdminSection(ordersAdmin),
       refundsAdminSection({ refunds, showOrder: (orderId) => getAdminOrder(ordersAdmin, orderId) }),
       dashboardAdminSection({ db }),
+      overviewAdminSection({ db }),
       promoAdminSection({ db }),
       giftCertificatesAdminSection({ db, mail, origin }),
       customersAdminSection({ db, discountTiers: config.DISCOUNT_TIERS }),
