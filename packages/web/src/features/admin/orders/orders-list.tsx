@@ -1,5 +1,6 @@
 // «Заказы»: the newest first, filtered by status, payment, delivery method, days and a search; the filters live in
-// the address, so coming back from an order keeps them.
+// the address, so coming back from an order keeps them. On a phone the filters fold away and each order is a card
+// (decision 057).
 import { DELIVERY_METHODS } from '@efir/domain/delivery-catalogue';
 import { formatRub } from '@efir/domain/money';
 import { formatRussianPhone } from '@efir/domain/phone';
@@ -16,6 +17,8 @@ import {
   AdminPager,
   formatAdminDate,
 } from '../admin-ui.tsx';
+import { DateFilterField } from './date-filter-field.tsx';
+import { FiltersFold } from './filters-fold.tsx';
 import { type OrdersPage, PAYMENT_LABELS, paymentLabel, STATUS_LABELS } from './orders-api.ts';
 
 const ORDER_FORMS: PluralForms = ['заказ', 'заказа', 'заказов'];
@@ -53,6 +56,7 @@ export function OrdersList() {
   return (
     <section>
       <AdminHeader title="Заказы" />
+      <FiltersFold active={FILTERS.filter((name) => params.get(name)).length}>
       <form className="admin-toolbar orders-filters" onSubmit={submitSearch}>
         <label className="admin-inline-field orders-filters__search">
           Номер, e-mail, телефон или имя
@@ -108,24 +112,8 @@ export function OrdersList() {
             ))}
           </select>
         </label>
-        <label className="admin-inline-field">
-          С
-          <input
-            type="date"
-            value={params.get('from') ?? ''}
-            max={params.get('to') ?? undefined}
-            onChange={(event) => change('from', event.target.value)}
-          />
-        </label>
-        <label className="admin-inline-field">
-          По
-          <input
-            type="date"
-            value={params.get('to') ?? ''}
-            min={params.get('from') ?? undefined}
-            onChange={(event) => change('to', event.target.value)}
-          />
-        </label>
+        <DateFilterField label="С" value={params.get('from') ?? ''} onChange={(iso) => change('from', iso)} />
+        <DateFilterField label="По" value={params.get('to') ?? ''} onChange={(iso) => change('to', iso)} />
         <label className="admin-inline-field orders-filters__check">
           <input
             type="checkbox"
@@ -147,6 +135,7 @@ export function OrdersList() {
           </button>
         ) : null}
       </form>
+      </FiltersFold>
 
       {list.status === 'loading' ? <AdminLoading /> : null}
       {list.status === 'error' ? <AdminFailure error={list.error} retry={list.reload} /> : null}
@@ -174,7 +163,7 @@ export function OrdersList() {
                 <tbody>
                   {list.data.orders.map((order) => (
                     <tr key={order.id}>
-                      <td>
+                      <td className="orders-table__order">
                         <Link
                           to={`${order.id}${params.size > 0 ? `?${params}` : ''}`}
                           className="orders-table__number"
@@ -183,7 +172,7 @@ export function OrdersList() {
                         </Link>
                         <span className="orders-table__sub">{formatAdminDate(order.created_at)}</span>
                       </td>
-                      <td>
+                      <td className="orders-table__customer">
                         {order.name} {order.fam}
                         <span className="orders-table__sub">
                           {order.email && `${order.email} · `}
@@ -196,11 +185,11 @@ export function OrdersList() {
                             order.delivery_name)
                           : order.delivery_name}
                       </td>
-                      <td className="num">
+                      <td className="num orders-table__sum">
                         {formatRub(order.total)}
                         <span className="orders-table__sub">{formatCount(order.items, GOODS_FORMS)}</span>
                       </td>
-                      <td>
+                      <td className="orders-table__status">
                         <AdminChip tone={STATUS_LABELS[order.status].tone}>
                           {STATUS_LABELS[order.status].name}
                         </AdminChip>
@@ -210,7 +199,7 @@ export function OrdersList() {
                           </span>
                         )}
                       </td>
-                      <td>
+                      <td className="orders-table__payment">
                         <AdminChip tone={paymentLabel(order).tone}>{paymentLabel(order).name}</AdminChip>
                       </td>
                     </tr>
