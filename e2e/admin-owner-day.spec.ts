@@ -42,12 +42,16 @@ async function placeOrders(base: string): Promise<{ number: string; oneClick: st
       addressNew: { city: 'Москва', street: 'ул. Дубининская', house: '57', flat: '12', zip: '115054' },
     },
   });
-  const oneClick = await new ShopApi(base).send<{ order: { number: string } }>('POST', '/v1/order/one-click', {
-    idempotency_key: randomUUID(),
-    name: 'Марина',
-    tel: '+7 917 555-01-11',
-    product_id: productId,
-  });
+  const oneClick = await new ShopApi(base).send<{ order: { number: string } }>(
+    'POST',
+    '/v1/order/one-click',
+    {
+      idempotency_key: randomUUID(),
+      name: 'Марина',
+      tel: '+7 917 555-01-11',
+      product_id: productId,
+    },
+  );
   return { number: placed.order.number, oneClick: oneClick.order.number };
 }
 
@@ -83,12 +87,14 @@ describe.skipIf(!hasBrowser)('the owner’s day on a phone', () => {
 
     // The orders list opens on the orders: the filters folded, the first order on the first screen.
     await page.getByRole('link', { name: '1 новый заказ' }).click();
-    await page.waitForURL((url) => url.pathname === '/admin/orders' && url.searchParams.get('status') === 'new');
+    await page.waitForURL(
+      (url) => url.pathname === '/admin/orders' && url.searchParams.get('status') === 'new',
+    );
     const first = page.getByRole('link', { name: orders.oneClick });
     await first.waitFor();
-    expect(await page.locator('details.orders-filters-fold').evaluate((fold) => (fold as HTMLDetailsElement).open)).toBe(
-      false,
-    );
+    expect(
+      await page.locator('details.orders-filters-fold').evaluate((fold) => (fold as HTMLDetailsElement).open),
+    ).toBe(false);
     expect(await page.getByRole('textbox', { name: 'С', exact: true }).isVisible()).toBe(false);
     const box = await first.boundingBox();
     expect(box && box.y + box.height).toBeLessThanOrEqual(844);

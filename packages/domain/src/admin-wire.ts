@@ -35,7 +35,9 @@ export const auditAnswerSchema = z.object({
       /** What it happened to: «промокод «LETO10»», «заказ ЭФ-000123». */
       object_name: z.string(),
       /** The fields changed, «было → стало», in words; null: no value on that side. */
-      changes: z.array(z.object({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() })),
+      changes: z.array(
+        z.object({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() }),
+      ),
       action: z.string(),
       entity: z.string(),
       entity_id: z.string(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatRub } from './money.ts';
 import { auditActionName, auditChanges, auditObjectName, auditValue } from './audit-words.ts';
+import { formatRub } from './money.ts';
 
 describe('the audit log in words', () => {
   it('names known actions and still speaks Russian for a new one', () => {

@@ -190,7 +190,8 @@ function plainText(html: string): string {
 export function auditValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'да' : 'нет';
-  if (typeof value === 'number') return MONEY_FIELDS.has(field) ? formatRub(value) : value.toLocaleString('ru-RU');
+  if (typeof value === 'number')
+    return MONEY_FIELDS.has(field) ? formatRub(value) : value.toLocaleString('ru-RU');
   if (Array.isArray(value)) {
     if (value.length === 0) return '—';
     return value.map((item) => auditValue(field, item)).join(', ');

@@ -37,8 +37,6 @@ import { createOutboxWorker } from './features/mail/outbox-worker.ts';
 import { registerUnsubscribeRoutes, unsubscribeUrl } from './features/mail/unsubscribe.ts';
 import { dashboardAdminSection } from './features/orders/dashboard-admin.ts';
 import { registerOneClickRoutes } from './features/orders/one-click.ts';
-import { overviewAdminSection } from './features/orders/overview-admin.ts';
-import { createOwnerNotice, ownerNoticeSettings } from './features/orders/owner-notice.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
 import {
   countGuestOrders,
@@ -47,6 +45,8 @@ import {
   joinGuestOrders,
 } from './features/orders/orders.service.ts';
 import { changeOrderStatus, getAdminOrder, ordersAdminSection } from './features/orders/orders-admin.ts';
+import { overviewAdminSection } from './features/orders/overview-admin.ts';
+import { createOwnerNotice, ownerNoticeSettings } from './features/orders/owner-notice.ts';
 import {
   createCdekTracking,
   pollCdekParcels,

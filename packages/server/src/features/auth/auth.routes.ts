@@ -15,10 +15,10 @@ import {
 import { z } from '@efir/domain/zod-ru';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isModerator } from '../../back-office/admin.routes.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { forbidden } from '../../lib/app-error.ts';
-import { isModerator } from '../../back-office/admin.routes.ts';
 import { canUseChat } from '../../modules/chat/index.ts';
 import type { Authenticator } from '../../plugins/auth.ts';
 import { issueCsrfCookie } from '../../plugins/csrf.ts';

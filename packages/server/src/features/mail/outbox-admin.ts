@@ -102,7 +102,10 @@ export function outboxAdminSection(deps: { db: Database; smtp: boolean; wake(): 
           subject: row.subject,
           text: row.text,
           html: row.html,
-          attachments: row.attachments.map((file) => ({ filename: file.filename, content_type: file.contentType })),
+          attachments: row.attachments.map((file) => ({
+            filename: file.filename,
+            content_type: file.contentType,
+          })),
           status: row.status,
           delivered_via: row.deliveredVia ?? null,
           created_at: row.createdAt.toISOString(),

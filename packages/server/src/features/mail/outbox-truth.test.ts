@@ -39,7 +39,12 @@ function worker(env: Record<string, string>) {
 
 async function queue(to: string, subject: string) {
   const mail = createMailService(shop.database.db, createTestConfig());
-  await mail.send({ to, subject, text: 'Здравствуйте!\nВаш заказ принят.', html: '<p>Ваш <b>заказ</b> принят.</p>' });
+  await mail.send({
+    to,
+    subject,
+    text: 'Здравствуйте!\nВаш заказ принят.',
+    html: '<p>Ваш <b>заказ</b> принят.</p>',
+  });
   const [row] = await shop.database.db.select({ id: outbox.id }).from(outbox).where(eq(outbox.to, to));
   return row!.id;
 }
@@ -47,7 +52,10 @@ async function queue(to: string, subject: string) {
 async function listed(id: number) {
   const response = await moderator.request({ method: 'GET', url: `${ADMIN}/outbox` });
   expect(response.statusCode, response.body).toBe(200);
-  return { body: response.json(), letter: response.json().letters.find((row: { id: number }) => row.id === id) };
+  return {
+    body: response.json(),
+    letter: response.json().letters.find((row: { id: number }) => row.id === id),
+  };
 }
 
 describe('«Письма» tells how a letter left', () => {
@@ -76,7 +84,12 @@ describe('GET /api/v1/admin/outbox/{id}', () => {
     const response = await moderator.request({ method: 'GET', url: `${ADMIN}/outbox/${id}` });
     expect(response.statusCode, response.body).toBe(200);
     const letter = response.json();
-    expect(letter).toMatchObject({ id, to: 'reader@example.ru', subject: 'Прочитать письмо', status: 'pending' });
+    expect(letter).toMatchObject({
+      id,
+      to: 'reader@example.ru',
+      subject: 'Прочитать письмо',
+      status: 'pending',
+    });
     expect(letter.text).toBe('Здравствуйте!\nВаш заказ принят.');
     expect(letter.html).toContain('<p>Ваш <b>заказ</b> принят.</p>');
   });

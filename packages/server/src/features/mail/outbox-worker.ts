@@ -13,7 +13,9 @@ import { type OutboxDeliveredVia, outbox } from './mail.table.ts';
 export type OutboxRow = typeof outbox.$inferSelect;
 
 /** What sending one row did: sent, or failed (permanent failures are not retried). */
-type Outcome = { ok: true; via: OutboxDeliveredVia } | { ok: false; error: string; permanent: boolean; retryAfterS?: number };
+type Outcome =
+  | { ok: true; via: OutboxDeliveredVia }
+  | { ok: false; error: string; permanent: boolean; retryAfterS?: number };
 
 const BATCH = 20;
 /** Longer than any SMTP or Telegram call may take (their timeouts are below), so a live worker keeps its rows. */

@@ -49,7 +49,11 @@ async function order(payment: number, quantity: number) {
   await addToCart(buyer, lemon!.id, quantity);
   const placed = await placeOrder(buyer, courierMoscow(payment));
   expect(placed.statusCode, placed.body).toBe(200);
-  return { buyer, key: placed.json().key as string, order: placed.json().order as { id: number; total: number } };
+  return {
+    buyer,
+    key: placed.json().key as string,
+    order: placed.json().order as { id: number; total: number },
+  };
 }
 
 const delta = (after: Money, before: Money) => ({

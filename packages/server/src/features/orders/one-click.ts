@@ -18,7 +18,6 @@ import { CART_COOKIE } from '../cart/cart.routes.ts';
 import { type CartRow, type CartService, certificateProductsOf, noticeTexts } from '../cart/cart.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { oneClickLetter } from './order-letters.ts';
-import type { OwnerNotice } from './owner-notice.ts';
 import {
   type CheckoutLine,
   findOrderByKey,
@@ -36,6 +35,7 @@ import {
   toOrderView,
   unavailableLines,
 } from './orders.service.ts';
+import type { OwnerNotice } from './owner-notice.ts';
 
 /** Payment is agreed on the call; until then the order is paid on receipt (PAYMENT_METHODS 4). */
 const PAY_ON_RECEIPT = 4;

@@ -39,7 +39,6 @@ import {
 import { takeStock } from '../catalog/catalog.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { orderPlacedLetter } from './order-letters.ts';
-import type { OwnerNotice } from './owner-notice.ts';
 import {
   attachGuestOrders,
   buyerHasOrdered,
@@ -57,6 +56,7 @@ import {
   updateOrder,
 } from './orders.repo.ts';
 import type { OrderStatus } from './orders.table.ts';
+import type { OwnerNotice } from './owner-notice.ts';
 
 // The orders' door for other features (decision 033): the school's course orders, the first-order check of a promo
 // code, the refunded sum the back office lists, and 1C's export mark go through here, never through orders.repo.ts.

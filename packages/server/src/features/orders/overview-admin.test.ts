@@ -40,7 +40,12 @@ describe('GET /api/v1/admin/overview', () => {
     const oneClick = await createTestAgent(shop.app).request({
       method: 'POST',
       url: '/v1/order/one-click',
-      payload: { idempotency_key: randomUUID(), name: 'Марина', tel: '+7 917 555-02-11', product_id: lavender.id },
+      payload: {
+        idempotency_key: randomUUID(),
+        name: 'Марина',
+        tel: '+7 917 555-02-11',
+        product_id: lavender.id,
+      },
     });
     expect(oneClick.statusCode, oneClick.body).toBe(200);
     const asker = createTestAgent(shop.app);

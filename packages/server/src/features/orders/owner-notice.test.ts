@@ -33,7 +33,12 @@ async function oneClick(shop: TestApp, product: DemoProduct) {
   const answer = await createTestAgent(shop.app).request({
     method: 'POST',
     url: '/v1/order/one-click',
-    payload: { idempotency_key: randomUUID(), name: 'Марина', tel: '+7 917 555-01-11', product_id: product.id },
+    payload: {
+      idempotency_key: randomUUID(),
+      name: 'Марина',
+      tel: '+7 917 555-01-11',
+      product_id: product.id,
+    },
   });
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.json().order as { id: number; number: string };
@@ -44,7 +49,11 @@ describe('the owner’s notice of new orders, switched on', () => {
   let lavender: DemoProduct;
   beforeAll(async () => {
     shop = await createTestApp({
-      env: { OWNER_NOTIFY_EMAIL: OWNER, OWNER_NOTIFY_TELEGRAM_CHAT_ID: CHAT, PUBLIC_URL: 'https://efir.example' },
+      env: {
+        OWNER_NOTIFY_EMAIL: OWNER,
+        OWNER_NOTIFY_TELEGRAM_CHAT_ID: CHAT,
+        PUBLIC_URL: 'https://efir.example',
+      },
     });
     lavender = (await demoProducts(shop.database.db, [LAVENDER_URL], { stock: 50 }))[LAVENDER_URL]!;
   });

@@ -42,7 +42,10 @@ describe('Журнал изменений', () => {
     expect(head.closest('p')?.textContent).toBe('Изменён промокод: промокод «ЗИМА15»');
     expect(screen.getByText(/Ирина Котова/)).toBeTruthy();
     const changes = screen.getAllByRole('listitem').filter((item) => item.closest('.audit-entry__changes'));
-    expect(changes.map((item) => item.textContent)).toEqual(['Скидка, %: 15 → 10', 'Комментарий: на выходные']);
+    expect(changes.map((item) => item.textContent)).toEqual([
+      'Скидка, %: 15 → 10',
+      'Комментарий: на выходные',
+    ]);
     const page = document.body.textContent ?? '';
     expect(page).not.toContain('promo.update');
     expect(page).not.toContain('№ 1');

@@ -32,7 +32,8 @@ function ChangeLine({ change }: { change: Change }) {
       <span className="audit-change__field">{change.field}:</span>{' '}
       {change.before !== null && change.after !== null ? (
         <>
-          <del className="audit-change__was">{change.before}</del> → <ins className="audit-change__now">{change.after}</ins>
+          <del className="audit-change__was">{change.before}</del> →{' '}
+          <ins className="audit-change__now">{change.after}</ins>
         </>
       ) : change.after !== null ? (
         <ins className="audit-change__now">{change.after}</ins>

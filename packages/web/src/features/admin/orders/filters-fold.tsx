@@ -7,7 +7,11 @@ import './orders-phone.css';
 const PHONE = '(max-width: 719px)';
 
 function onPhone(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(PHONE).matches;
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia(PHONE).matches
+  );
 }
 
 export function FiltersFold({ active, children }: { active: number; children: ReactNode }) {

@@ -57,84 +57,88 @@ export function OrdersList() {
     <section>
       <AdminHeader title="Заказы" />
       <FiltersFold active={FILTERS.filter((name) => params.get(name)).length}>
-      <form className="admin-toolbar orders-filters" onSubmit={submitSearch}>
-        <label className="admin-inline-field orders-filters__search">
-          Номер, e-mail, телефон или имя
-          <input
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder="ЭФ-000123 или +7 916…"
-          />
-        </label>
-        <button type="submit" className="button button--small">
-          Найти
-        </button>
-        <label className="admin-inline-field">
-          Статус
-          <select
-            value={params.get('status') ?? ''}
-            onChange={(event) => change('status', event.target.value)}
-          >
-            <option value="">Все</option>
-            {Object.entries(STATUS_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="admin-inline-field">
-          Оплата
-          <select
-            value={params.get('payment') ?? ''}
-            onChange={(event) => change('payment', event.target.value)}
-          >
-            <option value="">Любая</option>
-            {Object.entries(PAYMENT_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="admin-inline-field">
-          Доставка
-          <select
-            value={params.get('delivery') ?? ''}
-            onChange={(event) => change('delivery', event.target.value)}
-          >
-            <option value="">Любая</option>
-            {Object.entries(DELIVERY_METHODS).map(([value, name]) => (
-              <option key={value} value={value}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <DateFilterField label="С" value={params.get('from') ?? ''} onChange={(iso) => change('from', iso)} />
-        <DateFilterField label="По" value={params.get('to') ?? ''} onChange={(iso) => change('to', iso)} />
-        <label className="admin-inline-field orders-filters__check">
-          <input
-            type="checkbox"
-            checked={params.get('call_back') === '1'}
-            onChange={(event) => change('call_back', event.target.checked ? '1' : '')}
-          />
-          Ждут звонка (1 клик)
-        </label>
-        {filtered ? (
-          <button
-            type="button"
-            className="button button--small button--ghost"
-            onClick={() => {
-              setSearch('');
-              setParams(new URLSearchParams());
-            }}
-          >
-            Сбросить
+        <form className="admin-toolbar orders-filters" onSubmit={submitSearch}>
+          <label className="admin-inline-field orders-filters__search">
+            Номер, e-mail, телефон или имя
+            <input
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              placeholder="ЭФ-000123 или +7 916…"
+            />
+          </label>
+          <button type="submit" className="button button--small">
+            Найти
           </button>
-        ) : null}
-      </form>
+          <label className="admin-inline-field">
+            Статус
+            <select
+              value={params.get('status') ?? ''}
+              onChange={(event) => change('status', event.target.value)}
+            >
+              <option value="">Все</option>
+              {Object.entries(STATUS_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="admin-inline-field">
+            Оплата
+            <select
+              value={params.get('payment') ?? ''}
+              onChange={(event) => change('payment', event.target.value)}
+            >
+              <option value="">Любая</option>
+              {Object.entries(PAYMENT_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="admin-inline-field">
+            Доставка
+            <select
+              value={params.get('delivery') ?? ''}
+              onChange={(event) => change('delivery', event.target.value)}
+            >
+              <option value="">Любая</option>
+              {Object.entries(DELIVERY_METHODS).map(([value, name]) => (
+                <option key={value} value={value}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <DateFilterField
+            label="С"
+            value={params.get('from') ?? ''}
+            onChange={(iso) => change('from', iso)}
+          />
+          <DateFilterField label="По" value={params.get('to') ?? ''} onChange={(iso) => change('to', iso)} />
+          <label className="admin-inline-field orders-filters__check">
+            <input
+              type="checkbox"
+              checked={params.get('call_back') === '1'}
+              onChange={(event) => change('call_back', event.target.checked ? '1' : '')}
+            />
+            Ждут звонка (1 клик)
+          </label>
+          {filtered ? (
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              onClick={() => {
+                setSearch('');
+                setParams(new URLSearchParams());
+              }}
+            >
+              Сбросить
+            </button>
+          ) : null}
+        </form>
       </FiltersFold>
 
       {list.status === 'loading' ? <AdminLoading /> : null}

@@ -30,7 +30,9 @@ export function LetterView({ id, smtp, onClose }: { id: number; smtp: boolean; o
             <dd>{formatAdminDate(letter.data.created_at)}</dd>
             <dt>Состояние</dt>
             <dd>
-              <AdminChip tone={letterState(letter.data, smtp).tone}>{letterState(letter.data, smtp).title}</AdminChip>
+              <AdminChip tone={letterState(letter.data, smtp).tone}>
+                {letterState(letter.data, smtp).title}
+              </AdminChip>
             </dd>
             {letter.data.attachments.length > 0 ? (
               <>

@@ -26,7 +26,14 @@ const LETTER = {
 function list(smtp: boolean, letters: unknown[]): Answer {
   return {
     status: 200,
-    body: { letters, counts: { pending: 0, sent: 0, logged: 1, failed: 0 }, total: 1, page: 1, pages: 1, smtp },
+    body: {
+      letters,
+      counts: { pending: 0, sent: 0, logged: 1, failed: 0 },
+      total: 1,
+      page: 1,
+      pages: 1,
+      smtp,
+    },
   };
 }
 
