@@ -10,12 +10,12 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import type { Config } from '../config.ts';
 import { migrationsDir } from '../lib/paths.ts';
 import { pgDump } from './pg-tools.ts';
 import { startPgliteThread } from './pglite-thread.ts';
 import { timeQueries } from './query-timing.ts';
+import { ReleasingPool } from './releasing-pool.ts';
 
 /**
  * The database as every repo sees it: queries built from the tables each module owns (no relational `db.query`), so
@@ -51,7 +51,7 @@ export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_D
 }
 
 export function openPostgres(connectionString: string, max = 10): DbHandle {
-  const pool = new pg.Pool({ connectionString, max });
+  const pool = new ReleasingPool({ connectionString, max });
   const handle = openPool(pool, 'postgres', async () => {});
   return {
     ...handle,
@@ -80,7 +80,7 @@ export function openPostgres(connectionString: string, max = 10): DbHandle {
  */
 export async function openPgliteThread(dataDir: string): Promise<DbHandle> {
   const thread = await startPgliteThread(dataDir);
-  const pool = new pg.Pool({
+  const pool = new ReleasingPool({
     user: 'postgres',
     database: 'postgres',
     max: 1,
@@ -94,16 +94,10 @@ export async function openPgliteThread(dataDir: string): Promise<DbHandle> {
 }
 
 function openPool(
-  pool: pg.Pool,
+  pool: ReleasingPool,
   kind: DbHandle['kind'],
   closeServer: () => Promise<void>,
 ): Omit<DbHandle, 'dumpTo'> {
-  // An idle client losing its connection must not crash the process; the pool replaces it. A client checked out (a
-  // transaction between two of its queries) emits the error on itself, where nobody listens: without a listener of
-  // its own that crashed the process when PostgreSQL terminated the backend (the chaos suite). Its query in flight,
-  // or the next one, fails and is answered 503 (db/connection-errors.ts).
-  pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
   timeQueries(pool);
   const db = drizzleNodePg({ client: pool }) as unknown as Database;
   return {
