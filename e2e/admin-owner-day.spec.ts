@@ -107,7 +107,7 @@ describe.skipIf(!hasBrowser)('the owner’s day on a phone', () => {
     await page.screenshot({ path: path.join(resultsDir, 'owner-day-orders-phone.png'), fullPage: true });
 
     // The date filter reads and takes «дд.мм.гггг».
-    await page.getByText('Фильтры', { exact: true }).click();
+    await page.locator('details.orders-filters-fold > summary').click();
     const from = page.getByRole('textbox', { name: 'С', exact: true });
     expect(await from.getAttribute('placeholder')).toBe('дд.мм.гггг');
     const today = moscowToday();
@@ -153,5 +153,5 @@ describe.skipIf(!hasBrowser)('the owner’s day on a phone', () => {
       await page.getByText(shown).first().waitFor();
       await page.screenshot({ path: path.join(resultsDir, `owner-day-${name}-desktop.png`), fullPage: true });
     }
-  });
+  }, 240_000);
 });

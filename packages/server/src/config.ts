@@ -123,7 +123,7 @@ const envSchema = z.object({
   /** Where the owner hears of each new order by letter (decision 057); none: no letter. */
   OWNER_NOTIFY_EMAIL: z.email('must be an e-mail address').optional(),
   /** The owner's Telegram chat id for a message on each new order (the bot must be allowed to write there). */
-  OWNER_NOTIFY_TELEGRAM_CHAT_ID: z
+  OWNER_TELEGRAM_CHAT_ID: z
     .string()
     .regex(/^-?\d{1,20}$/, 'must be a Telegram chat id (digits)')
     .optional(),

@@ -51,7 +51,7 @@ describe('the owner’s notice of new orders, switched on', () => {
     shop = await createTestApp({
       env: {
         OWNER_NOTIFY_EMAIL: OWNER,
-        OWNER_NOTIFY_TELEGRAM_CHAT_ID: CHAT,
+        OWNER_TELEGRAM_CHAT_ID: CHAT,
         PUBLIC_URL: 'https://efir.example',
       },
     });

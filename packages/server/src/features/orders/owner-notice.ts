@@ -16,14 +16,14 @@ export interface OwnerNoticeSettings {
 
 /**
  * The one place the settings are read. Today they are the environment's (OWNER_NOTIFY_EMAIL,
- * OWNER_NOTIFY_TELEGRAM_CHAT_ID); when the shop's settings move into the back office, this function reads them there.
+ * OWNER_TELEGRAM_CHAT_ID); when the shop's settings move into the back office, this function reads them there.
  */
 export function ownerNoticeSettings(
-  config: Pick<Config, 'OWNER_NOTIFY_EMAIL' | 'OWNER_NOTIFY_TELEGRAM_CHAT_ID'>,
+  config: Pick<Config, 'OWNER_NOTIFY_EMAIL' | 'OWNER_TELEGRAM_CHAT_ID'>,
 ): (db: Database) => Promise<OwnerNoticeSettings> {
   return async () => ({
     email: config.OWNER_NOTIFY_EMAIL ?? null,
-    telegramChatId: config.OWNER_NOTIFY_TELEGRAM_CHAT_ID ?? null,
+    telegramChatId: config.OWNER_TELEGRAM_CHAT_ID ?? null,
   });
 }
 
