@@ -15,12 +15,22 @@ import { type RunningShop, startSeededShop } from './support/server.ts';
 const MODERATOR_ID = 1;
 const PRODUCT_URL = '/lavanda-uzkolistnaya-10-ml.html';
 
-/** The page is no wider than the screen: nothing to scroll sideways. */
-async function noSidewaysScroll(page: Page): Promise<{ scrollWidth: number; clientWidth: number }> {
-  return page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
+/**
+ * The page is no wider than the screen, and no table inside it scrolls sideways either: `scrollWidth` is the widest
+ * of the page and its table frames.
+ */
+async function noSidewaysScroll(
+  page: Page,
+  frames = true,
+): Promise<{ scrollWidth: number; clientWidth: number }> {
+  return page.evaluate((withFrames) => {
+    const frames = withFrames ? [...document.querySelectorAll<HTMLElement>('.admin-table-wrap')] : [];
+    const overflow = Math.max(0, ...frames.map((frame) => frame.scrollWidth - frame.clientWidth));
+    return {
+      scrollWidth: document.documentElement.scrollWidth + overflow,
+      clientWidth: document.documentElement.clientWidth,
+    };
+  }, frames);
 }
 
 async function placeOrders(base: string): Promise<{ number: string; oneClick: string }> {
@@ -139,7 +149,8 @@ describe.skipIf(!hasBrowser)('the owner’s day on a phone', () => {
     for (const [name, url, shown] of screens) {
       await page.goto(`${shop.url}${url}`);
       await page.getByText(shown).first().waitFor();
-      const phone = await noSidewaysScroll(page);
+      // These pages' wide tables may scroll inside their frames; the page itself does not.
+      const phone = await noSidewaysScroll(page, false);
       expect(phone.scrollWidth, name).toBeLessThanOrEqual(phone.clientWidth);
       await page.screenshot({ path: path.join(resultsDir, `owner-day-${name}-phone.png`), fullPage: true });
     }
