@@ -1,7 +1,11 @@
 // Back office «Письма»: the outbox — what waits, what went (through the mail server, or only into the log when there
 // is none: decision 057), what failed and why — any letter opened as it was written, and «Повторить» for a letter
 // that failed or waits for its next attempt (sent again at the worker's next pass, with a fresh count of attempts).
-import { outboxAnswerSchema, outboxLetterSchema, outboxRetryAnswerSchema } from '@efir/domain/admin-wire';
+import {
+  outboxAnswerSchema,
+  outboxLetterSchema,
+  outboxRetryAnswerSchema,
+} from '@efir/domain/admin-office-wire';
 import { z } from '@efir/domain/zod-ru';
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

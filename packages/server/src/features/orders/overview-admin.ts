@@ -1,6 +1,6 @@
 // The back office's start page counts what waits for the shop (decision 057): new orders, one-click orders waiting
 // for a call, reviews to moderate, questions to answer — one statement, the same conditions the sections filter by.
-import { adminOverviewSchema } from '@efir/domain/admin-wire';
+import { adminOverviewSchema } from '@efir/domain/admin-office-wire';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,6 +1,6 @@
 // The back office's start page: a tile per section, and on the tiles what waits for the shop (decision 057) — new
 // orders, one-click orders waiting for a call, reviews to moderate, questions to answer — each a link to that list.
-import type { AdminOverview } from '@efir/domain/admin-wire';
+import type { AdminOverview } from '@efir/domain/admin-office-wire';
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { Link, NavLink } from '../../lib/router/link.tsx';
 import { useAdminData } from './admin-api.ts';

@@ -1,6 +1,6 @@
 // What «Письма» says of a letter's state, truthfully (decision 057): a letter «sent» without a mail server went only
 // into the server's log, and the page says so instead of «Отправлено».
-import type { OutboxAnswer } from '@efir/domain/admin-wire';
+import type { OutboxAnswer } from '@efir/domain/admin-office-wire';
 
 type Letter = Pick<OutboxAnswer['letters'][number], 'status' | 'channel' | 'delivered_via'>;
 

@@ -1,6 +1,6 @@
 // One letter as the shop wrote it: the subject, to whom, its state, the plain text and the HTML. The HTML is shown in
 // a sandboxed frame (no scripts, no forms, no same origin): a letter can never act inside the back office.
-import type { OutboxLetter } from '@efir/domain/admin-wire';
+import type { OutboxLetter } from '@efir/domain/admin-office-wire';
 import { useState } from 'react';
 import { useAdminData } from '../admin-api.ts';
 import { AdminChip, AdminFailure, AdminLoading, formatAdminDate } from '../admin-ui.tsx';

@@ -1,7 +1,7 @@
 // «Письма»: the outbox — letters and Telegram messages waiting, sent (or only written to the log, when there is no
 // mail server: decision 057) and failed, with the last error — «Открыть» to read one, and «Повторить» for one that
 // failed or waits for its next attempt.
-import type { OutboxAnswer } from '@efir/domain/admin-wire';
+import type { OutboxAnswer } from '@efir/domain/admin-office-wire';
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { useState } from 'react';
 import { describeFailure } from '../../../lib/failure-message.ts';
