@@ -24,7 +24,7 @@ async function noSidewaysScroll(
   frames = true,
 ): Promise<{ scrollWidth: number; clientWidth: number }> {
   return page.evaluate((withFrames) => {
-    const frames = withFrames ? [...document.querySelectorAll<HTMLElement>('.admin-table-wrap')] : [];
+    const frames = withFrames ? Array.from(document.querySelectorAll<HTMLElement>('.admin-table-wrap')) : [];
     const overflow = Math.max(0, ...frames.map((frame) => frame.scrollWidth - frame.clientWidth));
     return {
       scrollWidth: document.documentElement.scrollWidth + overflow,
