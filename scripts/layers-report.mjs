@@ -39,9 +39,7 @@ const NOT_YET_MOVED = [
   'pages',
   'payments',
   'reviews',
-  'school',
   'search',
-  'telegram',
 ];
 const base = path.resolve(root, args.find((a) => !a.startsWith('--')) ?? 'packages/server/src');
 

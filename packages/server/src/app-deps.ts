@@ -2,9 +2,9 @@
 // Its own file so that app.ts, which builds the shop, and app-core.ts, which it calls, do not import each other.
 import type { FastifyRequest } from 'fastify';
 import type { Database, DbHandle } from './db/client.ts';
-import type { TelegramClient } from './features/telegram/telegram-client.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { CartSnapshot, CdekTracking, DeliveryProviders } from './modules/delivery/index.ts';
+import type { TelegramClient } from './modules/telegram/index.ts';
 import type { SsrOptions } from './plugins/ssr.ts';
 
 export interface AppDeps {

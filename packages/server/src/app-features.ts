@@ -6,11 +6,19 @@
 import { mkdirSync } from 'node:fs';
 import { okAnswerSchema } from '@efir/domain/api-wire';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppCore } from './app-core.ts';
 import { registerAdminRoutes } from './back-office/admin.routes.ts';
 import { registerAccountRoutes } from './features/account/account.routes.ts';
-import { listAddressBook } from './features/account/account.service.ts';
+import {
+  findUserById,
+  forgetTelegramChat,
+  getSettings,
+  issueTelegramLinkCode,
+  linkTelegramChat,
+  listAddressBook,
+  unlinkTelegram,
+} from './features/account/account.service.ts';
 import { customersAdminSection } from './features/account/customers-admin.ts';
 import { questionsAdminSection } from './features/account/questions-admin.ts';
 import { createPageUsers, registerAuthRoutes } from './features/auth/auth.routes.ts';
@@ -21,6 +29,7 @@ import { promoAdminSection } from './features/cart/promo-admin.ts';
 import { productsAdminSection } from './features/catalog/products-admin.routes.ts';
 import { registerContentRoutes } from './features/content/content.routes.ts';
 import { contentAdminSection } from './features/content/content-admin.routes.ts';
+import { findAuthorCards } from './features/content/publications.service.ts';
 import { exchangeAdminSection, registerExchangeRoutes } from './features/exchange/exchange.routes.ts';
 import { createExchangeService } from './features/exchange/exchange.service.ts';
 import { registerFeedRoutes } from './features/feeds/feeds.routes.ts';
@@ -62,14 +71,22 @@ import { refundsAdminSection } from './features/payments/refunds.routes.ts';
 import { createRefundsService } from './features/payments/refunds.service.ts';
 import { registerReviewRoutes } from './features/reviews/reviews.routes.ts';
 import { reviewsAdminSection } from './features/reviews/reviews-admin.ts';
-import { registerSchoolAdminRoutes, registerSchoolRoutes } from './features/school/school.routes.ts';
 import { registerSearchRoutes } from './features/search/search.routes.ts';
 import { searchSiteScored } from './features/search/search.service.ts';
+import { createCourseEnrolment } from './flows/course-enrolment.ts';
 import { startHousekeeping } from './flows/housekeeping.ts';
 import { registerBackups } from './modules/backup/index.ts';
 import { createChatService, registerChatRoutes } from './modules/chat/index.ts';
 import { createDeliveryProviders, quoteDelivery, registerDeliveryRoutes } from './modules/delivery/index.ts';
 import { registerMetrics } from './modules/metrics/index.ts';
+import {
+  createSchoolService,
+  diplomaStorageDir,
+  registerSchoolAdminRoutes,
+  registerSchoolRoutes,
+  type SchoolService,
+} from './modules/school/index.ts';
+import { registerTelegramRoutes } from './modules/telegram/index.ts';
 import { registerReadiness } from './plugins/readiness.ts';
 import { registerApiDocs } from './plugins/wire-contract.ts';
 
@@ -218,6 +235,21 @@ export function registerCheckout(app: FastifyInstance, core: AppCore) {
   return { orders, payments, refunds, ordersAdmin, paymentClient };
 }
 
+/** The school with what it is handed: its teachers (the content's authors) and its students' cards (the account). */
+function createSchool(core: AppCore, log: FastifyBaseLogger): SchoolService {
+  const { db, config } = core;
+  return createSchoolService({
+    db,
+    log,
+    storageDir: diplomaStorageDir(config),
+    findTeachers: (ids) => findAuthorCards(db, ids),
+    findStudent: async (userId) => {
+      const user = await findUserById(db, userId);
+      return user ? { id: user.id, name: user.name, fam: user.fam, email: user.email, tel: user.tel } : null;
+    },
+  });
+}
+
 /** The account, the school, reviews, content and every page's data, feeds and search. */
 export function registerShopPages(app: FastifyInstance, core: AppCore, checkout: Checkout): void {
   const { db, config, deps, cart, authenticator, content } = core;
@@ -227,7 +259,6 @@ export function registerShopPages(app: FastifyInstance, core: AppCore, checkout:
     mail: core.mail,
     limiter: core.limiter,
     config,
-    telegram: core.telegram,
     listOrders: async (user) => {
       // Decision 040: a confirmed e-mail's guest orders are the account's, also those placed since it was confirmed.
       if (user.emailConfirmedAt) await joinGuestOrders(db, user.id, user.email, config.DISCOUNT_TIERS);
@@ -237,7 +268,30 @@ export function registerShopPages(app: FastifyInstance, core: AppCore, checkout:
       user.emailConfirmedAt ? Promise.resolve(0) : countGuestOrders(db, user.email),
     listSavedCarts: (user) => cart.listSaved(user),
   });
-  registerSchoolRoutes(app, { db, authenticator, payments: checkout.payments, config });
+  registerTelegramRoutes(app, {
+    authenticator,
+    limiter: core.limiter,
+    telegram: core.telegram,
+    config,
+    links: {
+      issueCode: (userId) => issueTelegramLinkCode(db, userId),
+      linkChat: async (code, chatId) => (await linkTelegramChat(db, code, chatId)) !== null,
+      forgetChat: (user, chatId) => forgetTelegramChat(db, user, chatId),
+      unlink: async (userId) => getSettings(await unlinkTelegram(db, userId), config.TELEGRAM_BOT_NAME),
+    },
+  });
+  const school = createSchool(core, app.log);
+  registerSchoolRoutes(app, {
+    school,
+    authenticator,
+    enrolment: createCourseEnrolment({
+      db,
+      school,
+      payments: checkout.payments,
+      log: app.log,
+      origin: core.origin,
+    }),
+  });
   registerReviewRoutes(app, {
     db,
     authenticator,
@@ -372,13 +426,13 @@ export function registerBackOffice(
   },
 ): void {
   const { db, config, authenticator, content, mail, origin } = core;
-  const { payments, refunds, ordersAdmin } = parts.checkout;
+  const { refunds, ordersAdmin } = parts.checkout;
   registerAdminRoutes(app, {
     db,
     authenticator,
     config,
     sections: [
-      (scope) => registerSchoolAdminRoutes(scope, { db, authenticator, payments, config }),
+      (scope) => registerSchoolAdminRoutes(scope, createSchool(core, scope.log)),
       ordersAdminSection(ordersAdmin),
       refundsAdminSection({ refunds, showOrder: (orderId) => getAdminOrder(ordersAdmin, orderId) }),
       dashboardAdminSection({ db }),

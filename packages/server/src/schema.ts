@@ -13,6 +13,6 @@ export * from './features/mail/mail.table.ts';
 export * from './features/orders/orders.table.ts';
 export * from './features/payments/payments.table.ts';
 export * from './features/reviews/reviews.table.ts';
-export * from './features/school/school.table.ts';
 export * from './modules/chat/chat.table.ts';
 export * from './modules/delivery/delivery.table.ts';
+export * from './modules/school/school.table.ts';

@@ -222,6 +222,37 @@ const CASES: Array<[Case, string | null]> = [
     { folder: `${SERVER}/flows`, code: "import { quoteDelivery } from '../modules/delivery/index.ts';" },
     null,
   ],
+  // Decision 061: the school and Telegram stand as modules; enrolment (seat, order, payment) is a flow.
+  [
+    {
+      folder: `${SERVER}/modules/school`,
+      code: "import { insertOrder } from '../../features/orders/orders.service.ts';",
+    },
+    MODULE_UP,
+  ],
+  [
+    { folder: `${SERVER}/modules/school`, code: "import { X } from '../../flows/course-enrolment.ts';" },
+    MODULE_UP,
+  ],
+  [
+    { folder: `${SERVER}/modules/school`, code: "import { TelegramError } from '../telegram/index.ts';" },
+    CROSS_MODULE,
+  ],
+  [
+    {
+      folder: `${SERVER}/modules/telegram`,
+      code: "import { findUserById } from '../../features/account/account.service.ts';",
+    },
+    MODULE_UP,
+  ],
+  [
+    {
+      folder: `${SERVER}/features/search`,
+      code: "import { courses } from '../../modules/school/school.table.ts';",
+    },
+    MODULE_FACE,
+  ],
+  [{ folder: `${SERVER}/flows`, code: "import { takeSeat } from '../modules/school/index.ts';" }, null],
 ];
 
 interface BiomeReport {

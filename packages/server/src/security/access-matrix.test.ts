@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carts } from '../features/cart/cart.table.ts';
 import { products } from '../features/catalog/catalog.table.ts';
-import { courses } from '../features/school/school.table.ts';
+import { courses } from '../modules/school/index.ts';
 import { parsePrintedRoutes } from '../test/hard/route-capture.ts';
 import { createTestAgent, type TestAgent } from '../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';

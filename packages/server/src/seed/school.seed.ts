@@ -6,7 +6,7 @@ import { COURSE_URL_PREFIX, type CourseModuleWire } from '@efir/domain/school-sc
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { authors } from '../features/content/content.table.ts';
-import { courses } from '../features/school/school.table.ts';
+import { courses } from '../modules/school/school.table.ts';
 import type { SeedContext } from './seed-catalogue.ts';
 
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 // Long on purpose: 23 routes of one page group, each a few lines over the account service and its schemas.
 // HTTP routes of the personal account (spec §7 Account and User): page data, profile, avatar, addresses, pickup
-// points, favourites, waitlist, mailings, questions; the Telegram routes are registered from here too.
+// points, favourites, waitlist, mailings, questions (the Telegram link's routes are modules/telegram's).
 
 import {
   AVATAR_MAX_BYTES,
@@ -45,8 +45,6 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { describeUploadError } from '../../lib/upload-errors.ts';
 import type { Authenticator } from '../../plugins/auth.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import { registerTelegramRoutes } from '../telegram/telegram.routes.ts';
-import { createTelegramClient, type TelegramClient } from '../telegram/telegram-client.ts';
 import type { UserRow } from './account.repo.ts';
 import {
   addAddress,
@@ -79,8 +77,6 @@ export interface AccountDeps {
   mail: MailService;
   limiter: RateLimiter;
   config: Config;
-  /** Tests pass their own; by default the Bot API client with TELEGRAM_BOT_TOKEN, else the offline one. */
-  telegram?: TelegramClient;
   /** The user's orders and saved carts come from the orders and cart features. */
   listOrders?: (user: UserRow) => Promise<OrderView[]>;
   listSavedCarts?: (user: UserRow) => Promise<SavedCart[]>;
@@ -103,13 +99,6 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountDeps): 
     registerAddressBook(scope, deps);
     registerFavoritesAndWaitlist(scope, deps);
     registerSettingsAndQuestions(scope, deps);
-    registerTelegramRoutes(scope, {
-      db: deps.db,
-      authenticator: deps.authenticator,
-      limiter: deps.limiter,
-      telegram: deps.telegram ?? createTelegramClient(deps.config, app.log),
-      config: deps.config,
-    });
   });
 }
 
@@ -177,7 +166,7 @@ function registerPageData(app: FastifyInstance, deps: AccountDeps) {
     return { items: deps.listSavedCarts ? await deps.listSavedCarts(user) : [] };
   });
 
-  // GET /v1/my-courses lives with the school (features/school/school.routes.ts).
+  // GET /v1/my-courses lives with the school (modules/school/school.routes.ts; enrolment is flows/course-enrolment.ts).
 }
 
 function registerProfile(app: FastifyInstance, { db, authenticator }: AccountDeps) {

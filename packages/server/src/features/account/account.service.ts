@@ -535,7 +535,7 @@ export async function answerQuestion(
   return toQuestionWire(row, product);
 }
 
-// Telegram link codes (the bot itself lives in features/telegram).
+// Telegram link codes (the bot itself is modules/telegram, handed these by app-features.ts).
 
 /** No 0/O, 1/I/L: the code may be typed by hand into the bot. */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -567,6 +567,10 @@ export async function unlinkTelegram(db: Database, userId: number): Promise<User
 }
 
 /** Telegram answered that the chat is gone or the bot blocked: stop sending there. */
-export async function forgetTelegramChat(db: Database, user: UserRow, chatId: string): Promise<void> {
+export async function forgetTelegramChat(
+  db: Database,
+  user: Pick<UserRow, 'id' | 'telegramChatId'>,
+  chatId: string,
+): Promise<void> {
   if (user.telegramChatId === chatId) await updateUser(db, user.id, { telegramChatId: null });
 }

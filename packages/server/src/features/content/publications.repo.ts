@@ -122,6 +122,20 @@ export function findRecipeIngredients(db: Database, recipeId: number) {
     .orderBy(asc(recipeIngredients.pos), asc(recipeIngredients.id));
 }
 
+/** Authors by id, as a course shows its teacher (handed to the school, decision 061). */
+export function findAuthorsById(db: Database, ids: number[]) {
+  return db
+    .select({
+      id: authors.id,
+      name: authors.name,
+      position: authors.position,
+      url: authors.url,
+      photo: authors.photo,
+    })
+    .from(authors)
+    .where(inArray(authors.id, ids));
+}
+
 export function findAuthors(db: Database) {
   return db.select().from(authors).orderBy(asc(authors.pos), asc(authors.name));
 }

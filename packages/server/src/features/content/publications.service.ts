@@ -13,6 +13,7 @@ import type { Database } from '../../db/client.ts';
 import {
   countPublicationFacets,
   findAuthors,
+  findAuthorsById,
   findPublicationByUrl,
   findPublicationCards,
   findPublicationTags,
@@ -195,4 +196,10 @@ export async function getPublicationFacets(db: Database, kind: PublicationKind, 
 
 export function listPublicationUrls(db: Database, kind: PublicationKind) {
   return findPublicationUrls(db, kind);
+}
+
+/** The authors with these ids, by id: the teachers of the school's courses (decision 061). */
+export async function findAuthorCards(db: Database, ids: number[]) {
+  const rows = ids.length === 0 ? [] : await findAuthorsById(db, ids);
+  return new Map(rows.map((row) => [row.id, { ...row, photo: row.photo ?? null }]));
 }

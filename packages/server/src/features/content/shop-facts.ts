@@ -11,9 +11,9 @@ import { formatRub } from '@efir/domain/money';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { summariseTariffs, type TariffSummary, type ZoneFigures } from '../../modules/delivery/index.ts';
+import { courses } from '../../modules/school/index.ts';
 import { gifts, promoCodes } from '../cart/cart.table.ts';
 import { products } from '../catalog/catalog.table.ts';
-import { courses } from '../school/school.table.ts';
 
 export interface ShopFacts {
   discountTiers: readonly DiscountTier[];

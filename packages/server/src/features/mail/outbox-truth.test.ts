@@ -7,7 +7,7 @@ import { type FakeSmtp, startFakeSmtp } from '../../test/fake-smtp.ts';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
 import type { TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createOfflineTelegramClient } from '../telegram/telegram-client.ts';
+import { createTelegramClient } from '../../modules/telegram/index.ts';
 import { createMailService } from './mail.service.ts';
 import { outbox } from './mail.table.ts';
 import { createOutboxWorker } from './outbox-worker.ts';
@@ -32,7 +32,7 @@ function worker(env: Record<string, string>) {
   return createOutboxWorker({
     db: shop.database.db,
     config: createTestConfig(env),
-    telegram: createOfflineTelegramClient(shop.app.log),
+    telegram: createTelegramClient({ TELEGRAM_API_URL: 'https://api.telegram.org' }, shop.app.log),
     log: shop.app.log,
   });
 }

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { type TelegramClient, TelegramError } from '../telegram/telegram-client.ts';
+import { type TelegramClient, TelegramError } from '../../modules/telegram/index.ts';
 import { type OutboxDeliveredVia, outbox } from './mail.table.ts';
 
 export type OutboxRow = typeof outbox.$inferSelect;

@@ -6,12 +6,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestConfig } from '../../config.ts';
 import { type DbHandle, openPostgres } from '../../db/client.ts';
+import { createTelegramClient } from '../../modules/telegram/index.ts';
 import { type FakeSmtp, startFakeSmtp } from '../../test/fake-smtp.ts';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
 import { withDatabaseName } from '../../test/postgres-url.ts';
 import { createTestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createOfflineTelegramClient } from '../telegram/telegram-client.ts';
 import { createMailService } from './mail.service.ts';
 import { outbox } from './mail.table.ts';
 import { createOutboxWorker } from './outbox-worker.ts';
@@ -36,7 +36,8 @@ function worker(db = shop.database.db) {
   return createOutboxWorker({
     db,
     config: createTestConfig(env),
-    telegram: createOfflineTelegramClient(shop.app.log),
+    // No bot token: the offline client, which only logs.
+    telegram: createTelegramClient({ TELEGRAM_API_URL: 'https://api.telegram.org' }, shop.app.log),
     log: shop.app.log,
   });
 }

@@ -7,12 +7,12 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestConfig } from '../../config.ts';
+import { createTelegramClient } from '../../modules/telegram/index.ts';
 import { demoProducts, LEMON_URL } from '../../test/demo-products.ts';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { users } from '../account/account.table.ts';
-import { createBotApiClient } from '../telegram/telegram-client.ts';
 import { outbox } from './mail.table.ts';
 import { createOutboxWorker } from './outbox-worker.ts';
 
@@ -73,7 +73,7 @@ function worker() {
   return createOutboxWorker({
     db: shop.database.db,
     config: createTestConfig(env()),
-    telegram: createBotApiClient({ apiUrl: bot.url, token: TOKEN }),
+    telegram: createTelegramClient({ TELEGRAM_API_URL: bot.url, TELEGRAM_BOT_TOKEN: TOKEN }, shop.app.log),
     log: shop.app.log,
   });
 }

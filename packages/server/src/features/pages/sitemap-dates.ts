@@ -7,12 +7,12 @@ import type { CriticalData } from '@efir/domain/catalog-wire';
 import { LEGAL_PAGE_URLS, STATIC_PAGE_URLS } from '@efir/domain/routes';
 import { eq, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { courses } from '../../modules/school/index.ts';
 import { collectSubtreeIds } from '../catalog/catalog.service.ts';
 import { products } from '../catalog/catalog.table.ts';
 import { staticPages } from '../content/content.table.ts';
 import { listPublicationUrls } from '../content/publications.service.ts';
 import { shopReviews } from '../reviews/reviews.table.ts';
-import { courses } from '../school/school.table.ts';
 
 export interface PageEntry {
   url: string;

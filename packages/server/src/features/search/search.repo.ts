@@ -3,10 +3,10 @@
 import { and, asc, eq, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedQuery, prepareRawSql } from '../../db/prepared.ts';
+import { courses } from '../../modules/school/index.ts';
 import type { ImageRef } from '../catalog/catalog.table.ts';
 import { products } from '../catalog/catalog.table.ts';
 import { articles, recipes } from '../content/content.table.ts';
-import { courses } from '../school/school.table.ts';
 
 /** Everything the SQL needs from a query; every text is bound as a parameter, never spliced into SQL. */
 export interface SearchTerms {

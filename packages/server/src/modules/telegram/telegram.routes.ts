@@ -1,6 +1,7 @@
 // HTTP routes of the Telegram link (spec §7 «POST, DELETE v1/user/telegram», «POST v1/user/telegram/test») and the bot's webhook.
 import { timingSafeEqual } from 'node:crypto';
 import {
+  type AccountSettings,
   settingsChangedAnswerSchema,
   telegramCodeAnswerSchema,
   telegramTestAnswerSchema,
@@ -9,12 +10,15 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Authenticator } from '../../plugins/auth.ts';
-import { getSettings, unlinkTelegram } from '../account/account.service.ts';
-import { handleTelegramUpdate, sendTelegramTest, startTelegramLink } from './telegram.service.ts';
+import {
+  handleTelegramUpdate,
+  sendTelegramTest,
+  startTelegramLink,
+  type TelegramLinks,
+} from './telegram.service.ts';
 import type { TelegramClient } from './telegram-client.ts';
 
 export const WEBHOOK_PATH = '/api/v1/telegram/webhook';
@@ -30,15 +34,27 @@ function secretMatches(expected: string, given: unknown): boolean {
 export function registerTelegramRoutes(
   app: FastifyInstance,
   deps: {
-    db: Database;
+    /** The account's side of the link; `unlink` answers the account's settings after it. */
+    links: TelegramLinks & { unlink(userId: number): Promise<AccountSettings> };
     authenticator: Authenticator;
     limiter: RateLimiter;
     telegram: TelegramClient;
     config: Pick<Config, 'TELEGRAM_BOT_NAME' | 'TELEGRAM_WEBHOOK_SECRET' | 'PUBLIC_URL'>;
   },
 ): void {
+  // A scope of its own: personal answers are never stored by caches (as the account's own routes).
+  app.register(async (scope) => {
+    scope.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('cache-control', 'private, no-store');
+      return payload;
+    });
+    registerInScope(scope, deps);
+  });
+}
+
+function registerInScope(app: FastifyInstance, deps: Parameters<typeof registerTelegramRoutes>[1]): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { db, authenticator, limiter, telegram, config } = deps;
+  const { links, authenticator, limiter, telegram, config } = deps;
 
   routes.post(
     '/v1/user/telegram',
@@ -47,7 +63,7 @@ export function registerTelegramRoutes(
       const user = await authenticator.requireUser(request);
       return {
         status: 'ok' as const,
-        ...(await startTelegramLink(db, limiter, user, config.TELEGRAM_BOT_NAME)),
+        ...(await startTelegramLink(links, limiter, user, config.TELEGRAM_BOT_NAME)),
       };
     },
   );
@@ -57,12 +73,7 @@ export function registerTelegramRoutes(
     { schema: { response: { 200: settingsChangedAnswerSchema } } },
     async (request) => {
       const user = await authenticator.requireUser(request);
-      const updated = await unlinkTelegram(db, user.id);
-      return {
-        status: 'ok' as const,
-        message: 'Telegram отключён',
-        settings: getSettings(updated, config.TELEGRAM_BOT_NAME),
-      };
+      return { status: 'ok' as const, message: 'Telegram отключён', settings: await links.unlink(user.id) };
     },
   );
 
@@ -71,7 +82,7 @@ export function registerTelegramRoutes(
     { schema: { response: { 200: telegramTestAnswerSchema } } },
     async (request) => {
       const user = await authenticator.requireUser(request);
-      const { delivered } = await sendTelegramTest(db, telegram, limiter, user);
+      const { delivered } = await sendTelegramTest(links, telegram, limiter, user);
       return {
         status: 'ok' as const,
         delivered,
@@ -96,7 +107,7 @@ export function registerTelegramRoutes(
       },
     },
     async (request) => {
-      await handleTelegramUpdate(db, telegram, request.body, config.PUBLIC_URL, request.log);
+      await handleTelegramUpdate(links, telegram, request.body, config.PUBLIC_URL, request.log);
       return { ok: true as const };
     },
   );

@@ -1,8 +1,9 @@
 // Reads and writes of the school's tables. The seat is taken by a conditional update, which is what keeps
 // seats_left from going below zero when many students enrol at once.
-import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+
+import type { CourseWire } from '@efir/domain/school-schemas';
+import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { authors } from '../content/content.table.ts';
 import {
   courseEnrolments,
   courses,
@@ -15,7 +16,8 @@ export type CourseRow = typeof courses.$inferSelect;
 export type EnrolmentRow = typeof courseEnrolments.$inferSelect;
 export type DiplomaDocumentRow = typeof diplomaDocuments.$inferSelect;
 export type DiplomaSetRow = typeof diplomaSets.$inferSelect;
-export type TeacherRow = Pick<typeof authors.$inferSelect, 'id' | 'name' | 'position' | 'url' | 'photo'>;
+/** A course's teacher: one of the content's authors, looked up by the function the composition root hands in. */
+export type TeacherRow = NonNullable<CourseWire['teacher']> & { id: number };
 
 export async function listCourses(db: Database): Promise<CourseRow[]> {
   return db.select().from(courses).orderBy(asc(courses.startsAt), asc(courses.pos));
@@ -29,21 +31,6 @@ export async function findCourseByUrl(db: Database, url: string): Promise<Course
 export async function findCourseById(db: Database, id: number): Promise<CourseRow | undefined> {
   const [row] = await db.select().from(courses).where(eq(courses.id, id)).limit(1);
   return row;
-}
-
-export async function findTeachers(db: Database, ids: number[]): Promise<Map<number, TeacherRow>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: authors.id,
-      name: authors.name,
-      position: authors.position,
-      url: authors.url,
-      photo: authors.photo,
-    })
-    .from(authors)
-    .where(inArray(authors.id, ids));
-  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** Takes one seat if any is left; false (nothing changed) when the course is full. */

@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { telegramLinkCodes, users } from '../../features/account/account.table.ts';
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { telegramLinkCodes, users } from '../account/account.table.ts';
 import { TEST_MESSAGE } from './telegram.service.ts';
 import { createBotApiClient, createOfflineTelegramClient, TelegramError } from './telegram-client.ts';
 

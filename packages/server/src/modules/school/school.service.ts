@@ -1,8 +1,8 @@
-// Long on purpose: one service (createSchoolService) whose enrolment, payment and diploma steps share its deps.
-// The school's rules: course views, enrolment (a seat taken once, an order paid through the shop's card payments,
-// free courses at once), /my-courses, and the diploma documents (contract data, PDFs, scans, review).
+// The school's rules: course views and the diploma documents (contract data, PDFs, scans, review). Enrolment,
+// which takes a seat here and writes an order paid through the shop's card payments, is the course enrolment
+// flow (flows/course-enrolment.ts); it uses the steps this module's face gives (decision 061).
 // Contract data and scans are personal data (152-FZ): they reach only their owner and moderators, never the log.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,33 +16,19 @@ import {
   DIPLOMA_SET_STATES,
   type DiplomaDocumentType,
   type DiplomaDocumentWire,
+  type DiplomaSetsAnswer,
   type DiplomaTemplate,
   type DiplomaWire,
-  ENROLMENT_STATUSES,
-  type EnrolAnswer,
   type EnrolmentStatus,
-  type MyCourseWire,
   REQUIRED_DIPLOMA_DOCUMENTS,
 } from '@efir/domain/school-schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import { writeAudit } from '../../back-office/audit.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError, conflict, invalidData, notFound } from '../../lib/app-error.ts';
-import { findUserById, type UserRow } from '../account/account.service.ts';
-import {
-  CARD_ONLINE,
-  findOrderById,
-  insertOrder,
-  insertOrderLines,
-  type OrderRow,
-  orderNumber,
-} from '../orders/orders.service.ts';
-import { COURSE_LINE_PRODUCT_ID } from '../orders/orders.table.ts';
-import type { PaymentsService } from '../payments/payments.service.ts';
-import { PaymentProviderError } from '../payments/yookassa.client.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { type AppError, conflict, invalidData, notFound } from '../../lib/app-error.ts';
 import { renderAnnexPdf, renderContractPdf, renderTemplatePdf } from './school.pdf.ts';
 import {
-  activateEnrolment,
   type CourseRow,
   countDocuments,
   type DiplomaDocumentRow,
@@ -53,13 +39,9 @@ import {
   findCourseById,
   findCourseByUrl,
   findDocument,
-  findEnrolment,
   findOwnEnrolment,
   findSet,
-  findTeachers,
   insertDocument,
-  insertEnrolment,
-  linkEnrolmentOrder,
   listCourses,
   listDocuments,
   listEnrolments,
@@ -68,80 +50,40 @@ import {
   lockSet,
   saveContract,
   type TeacherRow,
-  takeSeat,
   updateSet,
 } from './school.repo.ts';
+import { contractNumber, detectDocumentFormat, tidyFileName } from './school-files.ts';
 
-/** Order lines of a course seat carry no product: 0 never matches a product, so no stock is ever returned. */
-
-/** What the bytes are, not what the name or the declared type say. */
-const FILE_SIGNATURES: Array<{ mime: string; ext: string; bytes: number[] }> = [
-  { mime: 'application/pdf', ext: 'pdf', bytes: [0x25, 0x50, 0x44, 0x46, 0x2d] },
-  { mime: 'image/jpeg', ext: 'jpg', bytes: [0xff, 0xd8, 0xff] },
-  { mime: 'image/png', ext: 'png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
-];
-
-export function detectDocumentFormat(content: Buffer): { mime: string; ext: string } | null {
-  const found = FILE_SIGNATURES.find((signature) =>
-    signature.bytes.every((byte, index) => content[index] === byte),
-  );
-  return found ? { mime: found.mime, ext: found.ext } : null;
+/** Who the school serves: it needs only the id (the account is not the school's). */
+export interface Student {
+  id: number;
 }
 
-/** A name safe to show and to put into Content-Disposition: no paths, no control characters, ≤ 120 characters. */
-export function tidyFileName(name: string | undefined, ext: string): string {
-  const base = (name ?? '')
-    .split(/[\\/]/)
-    .pop()!
-    .replace(/[\p{Cc}\p{Cf}"<>|:*?]/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/\.[^.]*$/, '')
-    .slice(0, 100);
-  return `${base || 'документ'}.${ext}`;
-}
-
-export function contractNumber(enrolmentId: number): string {
-  return `ШЭ-${String(enrolmentId).padStart(6, '0')}`;
-}
-
-class Refused extends Error {
-  constructor(readonly appError: AppError) {
-    super(appError.message);
-  }
-}
-
-/** Runs `work` in a transaction; an AppError thrown inside rolls it back and reaches the caller as is. */
-async function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
-  try {
-    return await db.transaction(async (tx) => {
-      try {
-        return await work(tx as unknown as Database);
-      } catch (error) {
-        if (error instanceof AppError) throw new Refused(error);
-        throw error;
-      }
-    });
-  } catch (error) {
-    if (error instanceof Refused) throw error.appError;
-    throw error;
-  }
-}
+/** A student as the moderators see them next to their documents. */
+export type StudentCard = NonNullable<DiplomaSetsAnswer['items'][number]['student']>;
 
 export interface SchoolServiceDeps {
   db: Database;
-  payments: PaymentsService;
   log: FastifyBaseLogger;
-  /** PUBLIC_URL without the trailing slash: where the buyer returns after paying. */
-  origin: string;
   /** Where scans are kept: outside any folder the shop serves. */
   storageDir: string;
+  /** The teachers of courses are the content's authors: the composition root hands their lookup in. */
+  findTeachers(ids: number[]): Promise<Map<number, TeacherRow>>;
+  /** The account's card of a student, for the moderators' review list. */
+  findStudent(userId: number): Promise<StudentCard | null>;
+}
+
+/** Where an enrolment stands for its student today. */
+export function enrolmentStatus(enrolment: EnrolmentRow, course: CourseRow, now: Date): EnrolmentStatus {
+  if (enrolment.state === 'awaiting_payment') return 'awaiting_payment';
+  if (course.startsAt.getTime() > now.getTime()) return 'upcoming';
+  return course.endsAt.getTime() < now.getTime() ? 'completed' : 'active';
 }
 
 export type SchoolService = ReturnType<typeof createSchoolService>;
 
 export function createSchoolService(deps: SchoolServiceDeps) {
-  const { db, payments } = deps;
+  const { db, findTeachers } = deps;
 
   function toCourseWire(course: CourseRow, teacher: TeacherRow | undefined): CourseWire {
     return {
@@ -175,19 +117,10 @@ export function createSchoolService(deps: SchoolServiceDeps) {
   }
 
   async function toCourseWires(rows: CourseRow[]): Promise<CourseWire[]> {
-    const teachers = await findTeachers(db, [
+    const teachers = await findTeachers([
       ...new Set(rows.map((row) => row.teacherId).filter((id): id is number => id !== null)),
     ]);
     return rows.map((row) => toCourseWire(row, row.teacherId ? teachers.get(row.teacherId) : undefined));
-  }
-
-  function orderSummary(order: OrderRow) {
-    return {
-      id: order.id,
-      number: orderNumber(order.id),
-      total: order.total,
-      payment_state: order.paymentState,
-    };
   }
 
   /** The latest enrolment on a course that ends with a diploma; the documents belong to it. */
@@ -260,61 +193,6 @@ export function createSchoolService(deps: SchoolServiceDeps) {
     return path.join(deps.storageDir, String(row.userId), row.storedName);
   }
 
-  /** Starts (or reuses) the card payment of a course order: a `service` item in the 54-FZ receipt. */
-  async function startCoursePayment(order: OrderRow, course: CourseRow): Promise<string | null> {
-    try {
-      const payment = await payments.startPayment({
-        orderId: order.id,
-        amount: order.total,
-        description: `Курс «${course.title}», заказ ${orderNumber(order.id)}`,
-        receipt: {
-          email: order.email,
-          phone: order.tel || null,
-          service: true,
-          lines: [{ name: `Обучение: ${course.title}`, quantity: 1, price: order.total }],
-          total: order.total,
-        },
-        returnUrl: `${deps.origin}/yookassa?order=${order.id}`,
-      });
-      return payment.status === 'succeeded' ? null : payment.confirmationUrl;
-    } catch (error) {
-      if (error instanceof PaymentProviderError) {
-        deps.log.warn(
-          { code: error.code, status: error.status },
-          'payment provider refused a course payment',
-        );
-        throw new AppError(503, 'Платёжный сервис временно недоступен', {
-          title: 'Попробуйте оплатить через минуту',
-        });
-      }
-      throw error;
-    }
-  }
-
-  /** A paid order turns its enrolment active; the payment is asked about at the provider while pending. */
-  async function settle(
-    enrolment: EnrolmentRow,
-  ): Promise<{ enrolment: EnrolmentRow; order: OrderRow | null }> {
-    if (enrolment.orderId === null) return { enrolment, order: null };
-    let order = await findOrderById(db, enrolment.orderId);
-    if (order && enrolment.state === 'awaiting_payment' && order.paymentState !== 'paid') {
-      // Best effort: applies a payment the notification has not brought yet (through the orders feature).
-      await payments.getOrderPayment(order.id, { refresh: true }).catch(() => null);
-      order = await findOrderById(db, enrolment.orderId);
-    }
-    if (order?.paymentState === 'paid' && enrolment.state === 'awaiting_payment') {
-      await activateEnrolment(db, enrolment.id);
-      return { enrolment: { ...enrolment, state: 'active', activatedAt: new Date() }, order };
-    }
-    return { enrolment, order: order ?? null };
-  }
-
-  function statusOf(enrolment: EnrolmentRow, course: CourseRow, now: Date): EnrolmentStatus {
-    if (enrolment.state === 'awaiting_payment') return 'awaiting_payment';
-    if (course.startsAt.getTime() > now.getTime()) return 'upcoming';
-    return course.endsAt.getTime() < now.getTime() ? 'completed' : 'active';
-  }
-
   return {
     async listCourses(): Promise<CourseWire[]> {
       return toCourseWires(await listCourses(db));
@@ -327,120 +205,15 @@ export function createSchoolService(deps: SchoolServiceDeps) {
       return wire!;
     },
 
-    /** POST /v1/user/course: a free course (or a paid order) enrols at once; otherwise the payment starts. */
-    async enrol(user: UserRow, courseId: number): Promise<Omit<EnrolAnswer, 'user'>> {
-      const course = await findCourseById(db, courseId);
-      if (!course) throw invalidData({ course_id: ['Такого курса нет'] });
-      let enrolment = await findEnrolment(db, user.id, course.id);
-      if (!enrolment) {
-        if (course.startsAt.getTime() < Date.now()) {
-          throw conflict('Запись на курс закрыта', {
-            course_id: ['Занятия уже начались — выберите курс с ближайшей датой старта'],
-          });
-        }
-        const created = await inTransaction(db, async (tx) => {
-          const row = await insertEnrolment(tx, {
-            userId: user.id,
-            courseId: course.id,
-            state: course.price === 0 ? 'active' : 'awaiting_payment',
-            activatedAt: course.price === 0 ? new Date() : null,
-          });
-          // Enrolled a moment ago by a parallel request: no second seat.
-          if (!row) return null;
-          if (!(await takeSeat(tx, course.id))) {
-            throw conflict('Мест на курсе не осталось', {
-              course_id: ['Все места заняты — выберите другой поток или курс'],
-            });
-          }
-          if (course.price === 0) return row;
-          const order = await insertOrder(tx, {
-            idempotencyKey: randomUUID(),
-            userId: user.id,
-            guestKey: randomUUID(),
-            status: 'new',
-            paymentState: 'awaiting',
-            name: user.name,
-            fam: user.fam,
-            email: user.email,
-            tel: user.tel,
-            delivery: { kind: 'course', course_id: course.id },
-            deliveryName: 'Обучение в школе ароматерапии, без доставки',
-            deliveryPrice: 0,
-            sposobOplat: CARD_ONLINE,
-            subtotal: course.price,
-            discount: 0,
-            goodsTotal: course.price,
-            total: course.price,
-          });
-          await insertOrderLines(tx, [
-            {
-              orderId: order!.id,
-              productId: COURSE_LINE_PRODUCT_ID,
-              name: `Курс «${course.title}»`,
-              volume: '',
-              url: course.url,
-              quantity: 1,
-              cena: course.price,
-              price: course.price,
-              sum: course.price,
-            },
-          ]);
-          return linkEnrolmentOrder(tx, row.id, order!.id);
-        });
-        enrolment = created ?? (await findEnrolment(db, user.id, course.id));
-        if (!enrolment) throw new Error('enrolment vanished right after it was made');
-      }
-      const settled = await settle(enrolment);
-      if (settled.enrolment.state === 'active' || !settled.order) {
-        return {
-          status: 'enrolled',
-          errors: null,
-          order: settled.order ? { ...orderSummary(settled.order), confirmation_url: null } : null,
-        };
-      }
-      const confirmationUrl = await startCoursePayment(settled.order, course);
-      if (confirmationUrl === null) {
-        // The provider says it is paid already: the orders feature has marked the order, enrol now.
-        const again = await settle(enrolment);
-        if (again.enrolment.state === 'active') {
-          return {
-            status: 'enrolled',
-            errors: null,
-            order: again.order ? { ...orderSummary(again.order), confirmation_url: null } : null,
-          };
-        }
-      }
-      return {
-        status: 'payment',
-        errors: null,
-        order: { ...orderSummary(settled.order), confirmation_url: confirmationUrl },
-      };
-    },
+    toCourseWires,
 
-    /** GET /v1/my-courses. */
-    async myCourses(user: UserRow): Promise<{ items: MyCourseWire[]; diploma: DiplomaWire | null }> {
-      const rows = await listEnrolments(db, user.id);
-      const wires = await toCourseWires(rows.map((row) => row.course));
-      const now = new Date();
-      const items: MyCourseWire[] = [];
-      for (const [index, row] of rows.entries()) {
-        const { enrolment, order } = await settle(row.enrolment);
-        const status = statusOf(enrolment, row.course, now);
-        items.push({
-          id: enrolment.id,
-          status,
-          status_name: ENROLMENT_STATUSES[status],
-          enrolled_at: enrolment.createdAt.toISOString(),
-          order: order ? orderSummary(order) : null,
-          course: wires[index]!,
-          materials: status === 'awaiting_payment' ? [] : row.course.materials,
-        });
-      }
+    /** The diploma block of /my-courses: only a student on a course that ends with a diploma has one. */
+    async diplomaOf(student: Student, rows: Array<{ course: CourseRow }>): Promise<DiplomaWire | null> {
       const hasDiploma = rows.some((row) => row.course.outcome === 'diploma');
-      return { items, diploma: hasDiploma ? await diplomaView(user.id) : null };
+      return hasDiploma ? diplomaView(student.id) : null;
     },
 
-    async saveContract(user: UserRow, data: ContractData): Promise<DiplomaWire> {
+    async saveContract(user: Student, data: ContractData): Promise<DiplomaWire> {
       await requireDiplomaEnrolment(user.id);
       await inTransaction(db, async (tx) => {
         const set = await lockSet(tx, user.id);
@@ -450,7 +223,7 @@ export function createSchoolService(deps: SchoolServiceDeps) {
       return diplomaView(user.id);
     },
 
-    async contractPdf(user: UserRow): Promise<Buffer> {
+    async contractPdf(user: Student): Promise<Buffer> {
       const { enrolment, course } = await requireDiplomaEnrolment(user.id);
       const contract = await findContract(db, user.id);
       if (!contract) {
@@ -465,17 +238,17 @@ export function createSchoolService(deps: SchoolServiceDeps) {
       });
     },
 
-    async templatePdf(user: UserRow, type: DiplomaTemplate): Promise<Buffer> {
+    async templatePdf(user: Student, type: DiplomaTemplate): Promise<Buffer> {
       const found = await findDiplomaEnrolment(user.id);
       return renderTemplatePdf(type, found?.course ?? null);
     },
 
-    async annexPdf(user: UserRow, enrolmentId: number): Promise<Buffer> {
+    async annexPdf(user: Student, enrolmentId: number): Promise<Buffer> {
       const enrolment = await findOwnEnrolment(db, user.id, enrolmentId);
       if (!enrolment) throw notFound('Запись на курс не найдена');
       const course = await findCourseById(db, enrolment.courseId);
       if (!course) throw notFound('Курс не найден');
-      const teachers = await findTeachers(db, course.teacherId ? [course.teacherId] : []);
+      const teachers = await findTeachers(course.teacherId ? [course.teacherId] : []);
       return renderAnnexPdf({
         number: contractNumber(enrolment.id),
         course,
@@ -484,7 +257,7 @@ export function createSchoolService(deps: SchoolServiceDeps) {
     },
 
     async uploadDocument(
-      user: UserRow,
+      user: Student,
       type: DiplomaDocumentType,
       content: Buffer,
       fileName: string | undefined,
@@ -522,7 +295,7 @@ export function createSchoolService(deps: SchoolServiceDeps) {
       return diplomaView(user.id);
     },
 
-    async removeDocument(user: UserRow, id: number): Promise<DiplomaWire> {
+    async removeDocument(user: Student, id: number): Promise<DiplomaWire> {
       const row = await findDocument(db, id);
       if (!row || row.userId !== user.id) throw notFound('Документ не найден');
       await inTransaction(db, async (tx) => {
@@ -547,7 +320,7 @@ export function createSchoolService(deps: SchoolServiceDeps) {
       return { row, stream: createReadStream(filePath(row)) };
     },
 
-    async submit(user: UserRow): Promise<DiplomaWire> {
+    async submit(user: Student): Promise<DiplomaWire> {
       await requireDiplomaEnrolment(user.id);
       await inTransaction(db, async (tx) => {
         const set = await lockSet(tx, user.id);
@@ -575,21 +348,13 @@ export function createSchoolService(deps: SchoolServiceDeps) {
       return Promise.all(
         sets.map(async (set) => {
           const [student, view, diplomaEnrolment] = await Promise.all([
-            findUserById(db, set.userId),
+            deps.findStudent(set.userId),
             diplomaView(set.userId),
             findDiplomaEnrolment(set.userId),
           ]);
           return {
             user_id: set.userId,
-            student: student
-              ? {
-                  id: student.id,
-                  name: student.name,
-                  fam: student.fam,
-                  email: student.email,
-                  tel: student.tel,
-                }
-              : null,
+            student,
             course: diplomaEnrolment
               ? { id: diplomaEnrolment.course.id, title: diplomaEnrolment.course.title }
               : null,

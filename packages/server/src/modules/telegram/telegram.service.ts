@@ -1,30 +1,40 @@
-// Linking an account to the shop's Telegram bot (/start <code>) and sending through it.
+// Linking an account to the shop's Telegram bot (/start <code>) and sending through it. The link itself (the
+// one-time code, the chat id) is the account's data: the account hands its functions in (TelegramLinks).
 import { TELEGRAM_CODE_LENGTH } from '@efir/domain/account-schemas';
 import { z } from '@efir/domain/zod-ru';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import {
-  forgetTelegramChat,
-  issueTelegramLinkCode,
-  linkTelegramChat,
-  type UserRow,
-} from '../account/account.service.ts';
 import { type TelegramClient, TelegramError } from './telegram-client.ts';
+
+/** What the bot needs of an account. */
+export interface TelegramUser {
+  id: number;
+  telegramChatId: string | null;
+}
+
+/** The account's side of the link, handed in by the composition root (decision 061). */
+export interface TelegramLinks {
+  /** A fresh one-time code for the user (kept hashed), and until when it works. */
+  issueCode(userId: number): Promise<{ code: string; expiresAt: Date }>;
+  /** Links the chat to the code's user; false when the code is unknown, used or expired. */
+  linkChat(code: string, chatId: string): Promise<boolean>;
+  /** Telegram answered that the chat is gone or the bot blocked: stop sending there. */
+  forgetChat(user: TelegramUser, chatId: string): Promise<void>;
+}
 
 export const TEST_MESSAGE = 'Проверка связи: уведомления «Эфира» приходят сюда.';
 
 const tooManyAttempts = () => new AppError(429, 'Too Many Attempts.');
 
 export async function startTelegramLink(
-  db: Database,
+  links: TelegramLinks,
   limiter: RateLimiter,
-  user: UserRow,
+  user: TelegramUser,
   botName: string,
 ): Promise<{ code: string; link: string; expires_at: string }> {
   if (!(await limiter.hit(`telegram-code:user:${user.id}`, 10, 60 * 60 * 1000))) throw tooManyAttempts();
-  const { code, expiresAt } = await issueTelegramLinkCode(db, user.id);
+  const { code, expiresAt } = await links.issueCode(user.id);
   return { code, link: `https://t.me/${botName}?start=${code}`, expires_at: expiresAt.toISOString() };
 }
 
@@ -46,7 +56,7 @@ const CODE_PATTERN = new RegExp(`^[A-Za-z0-9]{${TELEGRAM_CODE_LENGTH}}$`);
  * code's account. Replies are best effort: Telegram must get its 200 even when our answer cannot be sent.
  */
 export async function handleTelegramUpdate(
-  db: Database,
+  links: TelegramLinks,
   client: TelegramClient,
   update: unknown,
   origin: string,
@@ -64,7 +74,7 @@ export async function handleTelegramUpdate(
   let reply: string;
   if (!code) {
     reply = `Здравствуйте! Это бот интернет-магазина «Эфир». Чтобы получать уведомления, откройте настройки личного кабинета (${settings}), нажмите «Подключить Telegram» и перейдите по ссылке.`;
-  } else if (CODE_PATTERN.test(code) && (await linkTelegramChat(db, code, chatId))) {
+  } else if (CODE_PATTERN.test(code) && (await links.linkChat(code, chatId))) {
     reply = 'Готово: аккаунт «Эфира» привязан. Уведомления о заказах и поступлениях будут приходить сюда.';
   } else {
     reply = `Код не подошёл: он действует 15 минут и только один раз. Получите новую ссылку в настройках личного кабинета: ${settings}`;
@@ -78,10 +88,10 @@ export async function handleTelegramUpdate(
 
 /** Sends the test message to the linked chat; 409 when nothing is linked or Telegram refuses the chat. */
 export async function sendTelegramTest(
-  db: Database,
+  links: TelegramLinks,
   client: TelegramClient,
   limiter: RateLimiter,
-  user: UserRow,
+  user: TelegramUser,
 ): Promise<{ delivered: boolean }> {
   const chatId = user.telegramChatId;
   if (!chatId) {
@@ -93,7 +103,7 @@ export async function sendTelegramTest(
   } catch (error) {
     if (error instanceof TelegramError && (error.kind === 'forbidden' || error.kind === 'bad_request')) {
       // Blocked bot or deleted chat: writing there again is pointless until the user links anew.
-      await forgetTelegramChat(db, user, chatId);
+      await links.forgetChat(user, chatId);
       throw conflict(
         'Telegram не доставил сообщение: бот заблокирован или чат удалён. Подключите Telegram заново.',
       );

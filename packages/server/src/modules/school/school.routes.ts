@@ -14,8 +14,10 @@ import {
   diplomaSetsAnswerSchema,
   documentTemplateSchema,
   documentTypeField,
+  type EnrolAnswer,
   enrolAnswerSchema,
   enrolSchema,
+  type MyCoursesAnswer,
   myCoursesAnswerSchema,
 } from '@efir/domain/school-schemas';
 import { z } from '@efir/domain/zod-ru';
@@ -24,19 +26,22 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { moderatorId } from '../../back-office/admin.routes.ts';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
 import { invalidData } from '../../lib/app-error.ts';
 import { describeUploadError } from '../../lib/upload-errors.ts';
 import type { Authenticator } from '../../plugins/auth.ts';
-import { getUserWire } from '../account/account.service.ts';
-import type { PaymentsService } from '../payments/payments.service.ts';
-import { contractNumber, createSchoolService, type SchoolService } from './school.service.ts';
+import type { SchoolService } from './school.service.ts';
+import { contractNumber } from './school-files.ts';
 
-export interface SchoolDeps {
-  db: Database;
+type User = Awaited<ReturnType<Authenticator['requireUser']>>;
+
+export interface SchoolRoutesDeps {
+  school: SchoolService;
   authenticator: Authenticator;
-  payments: PaymentsService;
-  config: Pick<Config, 'PUBLIC_URL' | 'DATA_DIR' | 'imagesDir'>;
+  /** The course enrolment flow (flows/course-enrolment.ts), handed in by the composition root. */
+  enrolment: {
+    enrol(user: User, courseId: number): Promise<EnrolAnswer>;
+    myCourses(user: User): Promise<MyCoursesAnswer>;
+  };
 }
 
 /** Scans are kept here: a sibling of the images folder, never served by the static handler. */
@@ -48,16 +53,6 @@ export function diplomaStorageDir(config: Pick<Config, 'DATA_DIR' | 'imagesDir'>
     throw new Error('IMAGES_DIR must not contain DATA_DIR/private: passport scans would become public');
   }
   return dir;
-}
-
-function schoolService(deps: SchoolDeps, log: FastifyInstance['log']): SchoolService {
-  return createSchoolService({
-    db: deps.db,
-    payments: deps.payments,
-    log,
-    origin: deps.config.PUBLIC_URL.replace(/\/$/, ''),
-    storageDir: diplomaStorageDir(deps.config),
-  });
 }
 
 /** `attachment; filename=…` with an ASCII fallback and the Russian name in filename* (RFC 6266, RFC 5987). */
@@ -87,9 +82,8 @@ const DIPLOMA_UPLOAD_MESSAGES = {
   notAFile: 'Прикрепите скан как файл формы',
 };
 
-export function registerSchoolRoutes(app: FastifyInstance, deps: SchoolDeps): void {
-  const school = schoolService(deps, app.log);
-  const { authenticator, db } = deps;
+export function registerSchoolRoutes(app: FastifyInstance, deps: SchoolRoutesDeps): void {
+  const { authenticator, school, enrolment } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get('/api/v1/courses', { schema: { response: { 200: coursesAnswerSchema } } }, async () => ({
@@ -120,13 +114,12 @@ export function registerSchoolRoutes(app: FastifyInstance, deps: SchoolDeps): vo
       { schema: { body: enrolSchema, response: { 200: enrolAnswerSchema } } },
       async (request) => {
         const user = await authenticator.requireUser(request);
-        const result = await school.enrol(user, request.body.course_id);
-        return { ...result, user: await getUserWire(db, user) };
+        return enrolment.enrol(user, request.body.course_id);
       },
     );
 
     own.get('/v1/my-courses', { schema: { response: { 200: myCoursesAnswerSchema } } }, async (request) =>
-      school.myCourses(await authenticator.requireUser(request)),
+      enrolment.myCourses(await authenticator.requireUser(request)),
     );
 
     own.put(
@@ -248,8 +241,7 @@ const reviewBody = z.strictObject({
  * The moderators' side of the diploma documents, for the `sections` of registerAdminRoutes (paths relative to
  * /api/v1/admin; the scope already lets moderators only in).
  */
-export function registerSchoolAdminRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
-  const school = schoolService(deps, scope.log);
+export function registerSchoolAdminRoutes(scope: FastifyInstance, school: SchoolService): void {
   const routes = scope.withTypeProvider<ZodTypeProvider>();
 
   // Personal data: no cache keeps these answers (set per route, the admin scope is shared with other sections).

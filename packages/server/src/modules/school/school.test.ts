@@ -10,13 +10,13 @@ import { and, eq } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../back-office/admin.table.ts';
+import { outbox } from '../../features/mail/mail.table.ts';
+import { orderLines, orders } from '../../features/orders/orders.table.ts';
+import { testGatewayPayments } from '../../features/payments/payments.table.ts';
 import { courseUrl } from '../../seed/school.seed.ts';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
 import { createTestAgent, type TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { outbox } from '../mail/mail.table.ts';
-import { orderLines, orders } from '../orders/orders.table.ts';
-import { testGatewayPayments } from '../payments/payments.table.ts';
 import { courses } from './school.table.ts';
 
 let testApp: TestApp;
