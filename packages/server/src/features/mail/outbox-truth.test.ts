@@ -3,11 +3,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestConfig } from '../../config.ts';
+import { createTelegramClient } from '../../modules/telegram/index.ts';
 import { type FakeSmtp, startFakeSmtp } from '../../test/fake-smtp.ts';
 import { MODERATOR_ENV, signInAs, TEST_MODERATOR_ID } from '../../test/moderator.ts';
 import type { TestAgent } from '../../test/test-agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createTelegramClient } from '../../modules/telegram/index.ts';
 import { createMailService } from './mail.service.ts';
 import { outbox } from './mail.table.ts';
 import { createOutboxWorker } from './outbox-worker.ts';
