@@ -198,6 +198,8 @@ export const adminOrdersAnswerSchema = z.object({
       email: z.string(),
       tel: z.string(),
       delivery_method: z.int().nullable(),
+      /** The payment method (sposob_oplat), named plainly by order-papers-wire's plainPaymentMethodName. */
+      sposob_oplat: z.int(),
       delivery_name: z.string(),
       /** A one-click order still waiting for the shop's call: the list flags it. */
       call_back: z.boolean(),

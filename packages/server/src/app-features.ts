@@ -46,6 +46,7 @@ import { createOutboxWorker } from './features/mail/outbox-worker.ts';
 import { registerUnsubscribeRoutes, unsubscribeUrl } from './features/mail/unsubscribe.ts';
 import { dashboardAdminSection } from './features/orders/dashboard-admin.ts';
 import { registerOneClickRoutes } from './features/orders/one-click.ts';
+import { orderPapersAdminSection } from './features/orders/order-papers.routes.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
 import {
   countGuestOrders,
@@ -56,6 +57,7 @@ import {
 import { changeOrderStatus, getAdminOrder, ordersAdminSection } from './features/orders/orders-admin.ts';
 import { overviewAdminSection } from './features/orders/overview-admin.ts';
 import { createOwnerNotice, ownerNoticeSettings } from './features/orders/owner-notice.ts';
+import { receivedPaymentsAdminSection } from './features/orders/received-payments.ts';
 import {
   createCdekTracking,
   pollCdekParcels,
@@ -75,6 +77,7 @@ import { registerSearchRoutes } from './features/search/search.routes.ts';
 import { searchSiteScored } from './features/search/search.service.ts';
 import { createCourseEnrolment } from './flows/course-enrolment.ts';
 import { startHousekeeping } from './flows/housekeeping.ts';
+import { orderEditAdminSection } from './flows/order-edit.routes.ts';
 import { registerBackups } from './modules/backup/index.ts';
 import { createChatService, registerChatRoutes } from './modules/chat/index.ts';
 import { createDeliveryProviders, quoteDelivery, registerDeliveryRoutes } from './modules/delivery/index.ts';
@@ -435,6 +438,19 @@ export function registerBackOffice(
       (scope) => registerSchoolAdminRoutes(scope, createSchool(core, scope.log)),
       ordersAdminSection(ordersAdmin),
       refundsAdminSection({ refunds, showOrder: (orderId) => getAdminOrder(ordersAdmin, orderId) }),
+      receivedPaymentsAdminSection({
+        db,
+        mail,
+        discountTiers: config.DISCOUNT_TIERS,
+        showOrder: (orderId) => getAdminOrder(ordersAdmin, orderId),
+      }),
+      orderPapersAdminSection({ db }),
+      orderEditAdminSection({
+        db,
+        mail,
+        origin,
+        showOrder: (orderId) => getAdminOrder(ordersAdmin, orderId),
+      }),
       dashboardAdminSection({ db }),
       overviewAdminSection({ db }),
       promoAdminSection({ db }),

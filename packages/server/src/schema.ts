@@ -11,6 +11,7 @@ export * from './features/exchange/exchange.table.ts';
 export * from './features/gift-certificates/gift-certificates.table.ts';
 export * from './features/mail/mail.table.ts';
 export * from './features/orders/orders.table.ts';
+export * from './features/orders/received-payments.table.ts';
 export * from './features/payments/payments.table.ts';
 export * from './features/reviews/reviews.table.ts';
 export * from './modules/chat/chat.table.ts';

@@ -54,6 +54,7 @@ import {
   toOrderView,
 } from './orders.service.ts';
 import { ORDER_STATUSES, type OrderStatus, orderLines, orders } from './orders.table.ts';
+import { describeReceivedPayment } from './received-payments.ts';
 
 /**
  * Where an order may go from each status; cancelled is final. A delivered order can still be cancelled: a return,
@@ -77,7 +78,7 @@ const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_1
 
 const deliveryMethodIds = Object.keys(DELIVERY_METHODS).map(Number);
 
-const listQuery = z
+export const listQuery = z
   .strictObject({
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     status: z.enum(ORDER_STATUSES, { error: 'Неизвестный статус заказа' }).optional(),
@@ -190,7 +191,7 @@ function paymentCondition(state: PaymentViewState): SQL {
   }
 }
 
-function listConditions(query: AdminOrdersQuery): SQL | undefined {
+export function listConditions(query: AdminOrdersQuery): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(orders.status, query.status));
   if (query.payment) conditions.push(paymentCondition(query.payment));
@@ -244,6 +245,7 @@ export async function listAdminOrders(db: Database, query: AdminOrdersQuery) {
         email: order.email,
         tel: order.tel,
         delivery_method: deliveryMethodOf(order),
+        sposob_oplat: order.sposobOplat,
         delivery_name: order.deliveryName,
         /** A one-click order still waiting for the shop's call: the list flags it. */
         call_back: order.callBack && order.status === 'new',
@@ -264,7 +266,7 @@ function deliveryMethodOf(order: OrderRow): number | null {
 }
 
 /** The part of the submitted delivery form a moderator needs to send the parcel. */
-function describeDelivery(order: OrderRow) {
+export function describeDelivery(order: OrderRow) {
   const form = order.delivery;
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const method = deliveryMethodOf(order);
@@ -313,11 +315,17 @@ function describeAuditEntry(row: typeof auditLog.$inferSelect): HistoryEntry {
         ? `Оплата (проверено в платёжной системе): ${paymentName(before.payment_state)} → ${paymentName(after.payment_state)}`
         : row.action === 'order.refund'
           ? describeRefund(after)
-          : row.action === 'order.certificate_refund'
-            ? `Возврат ${formatRub(Number(after.amount))} на подарочный сертификат; всего на сертификаты возвращено ${formatRub(Number(after.certificate_refunded))}`
-            : row.action === 'order.tracking'
-              ? `Трек-номер исправлен: ${describeParcel(before)} → ${describeParcel(after)}`
-              : row.action;
+          : row.action === 'order.payment_received'
+            ? describeReceivedPayment(after)
+            : row.action === 'order.certificate_refund'
+              ? `Возврат ${formatRub(Number(after.amount))} на подарочный сертификат; всего на сертификаты возвращено ${formatRub(Number(after.certificate_refunded))}`
+              : row.action === 'order.tracking'
+                ? `Трек-номер исправлен: ${describeParcel(before)} → ${describeParcel(after)}`
+                : row.action === 'order.edit' && Array.isArray(after.changes)
+                  ? `Заказ изменён: ${after.changes.join('; ')}${typeof after.settlement === 'string' ? `; ${after.settlement.toLowerCase()}` : ''}`
+                  : row.action === 'order.phone'
+                    ? 'Заказ принят по телефону'
+                    : row.action;
   return {
     at: row.createdAt.toISOString(),
     // User 0 is the shop itself: 1C's exchange, CDEK's delivery report.
@@ -346,7 +354,7 @@ export async function getAdminOrder(
   ]);
   const history: HistoryEntry[] = [
     { at: order.createdAt.toISOString(), who: 'Покупатель', text: 'Заказ оформлен', comment: null },
-    ...(order.paidAt
+    ...(order.paidAt && !audit.some((row) => row.action === 'order.payment_received')
       ? [{ at: order.paidAt.toISOString(), who: 'Платёжная система', text: 'Оплата получена', comment: null }]
       : []),
     ...audit.map(describeAuditEntry),

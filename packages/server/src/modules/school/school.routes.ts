@@ -27,6 +27,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { moderatorId } from '../../back-office/admin.routes.ts';
 import type { Config } from '../../config.ts';
 import { invalidData } from '../../lib/app-error.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import { describeUploadError } from '../../lib/upload-errors.ts';
 import type { Authenticator } from '../../plugins/auth.ts';
 import type { SchoolService } from './school.service.ts';
@@ -53,16 +54,6 @@ export function diplomaStorageDir(config: Pick<Config, 'DATA_DIR' | 'imagesDir'>
     throw new Error('IMAGES_DIR must not contain DATA_DIR/private: passport scans would become public');
   }
   return dir;
-}
-
-/** `attachment; filename=…` with an ASCII fallback and the Russian name in filename* (RFC 6266, RFC 5987). */
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 function sendPdf(reply: FastifyReply, fileName: string, pdf: Buffer) {

@@ -1,6 +1,7 @@
 // One order in the back office: its lines and totals, the customer, the delivery, the payment (checked live at the
 // provider on request), the status buttons for the legal next steps (a cancel asks first) and the history.
 import { formatRub } from '@efir/domain/money';
+import { plainPaymentMethodName } from '@efir/domain/order-papers-wire';
 import { formatRussianPhone } from '@efir/domain/phone';
 import { formatCount, GOODS_FORMS } from '@efir/domain/plural';
 import type { Carrier } from '@efir/domain/shipment-tracking';
@@ -20,7 +21,10 @@ import {
   STATUS_ACTIONS,
   STATUS_LABELS,
 } from './orders-api.ts';
+import { OrderPapersCard } from './orders-bulk.tsx';
+import { ReceivedPaymentCard } from './received-payment-card.tsx';
 import { RefundCard } from './refund-card.tsx';
+import { SettlementNote } from './settlement-note.tsx';
 import { TrackingEditor, TrackingFields } from './tracking-editor.tsx';
 
 const PROVIDER_NAMES: Record<string, string> = { yookassa: 'ЮKassa', test: 'Тестовый платёжный шлюз' };
@@ -62,6 +66,11 @@ export function OrderDetailPage() {
         {order.call_back && order.status === 'new' ? (
           <AdminChip tone="warn">1 клик — перезвонить</AdminChip>
         ) : null}
+        {order.status === 'new' || order.status === 'confirmed' ? (
+          <Link to={`/admin/orders/${order.id}/edit`} className="button button--small">
+            Изменить
+          </Link>
+        ) : null}
       </AdminHeader>
       <p className="admin-muted order-detail__placed">Оформлен {formatAdminDate(order.created_at)}</p>
 
@@ -75,6 +84,9 @@ export function OrderDetailPage() {
           <CustomerCard order={order} />
           <DeliveryCard order={order} onChanged={replace} />
           <PaymentCard order={order} onChanged={replace} />
+          <ReceivedPaymentCard order={order} onChanged={replace} />
+          <OrderPapersCard orderId={order.id} transfer={order.sposob_oplat === 3} />
+          <SettlementNote order={order} />
           <RefundCard order={order} onChanged={replace} />
         </div>
       </div>
@@ -327,7 +339,7 @@ function PaymentCard({ order, onChanged }: { order: OrderDetail; onChanged(next:
     <div className="admin-card">
       <h2 className="order-detail__heading">Оплата</h2>
       <p className="order-detail__lines">
-        <strong>{order.sposob_oplat_name || 'Способ не указан'}</strong>
+        <strong>{plainPaymentMethodName(order.sposob_oplat, order.payment?.method)}</strong>
         <span>
           <AdminChip tone={paymentLabel(order).tone}>{paymentLabel(order).name}</AdminChip>
         </span>

@@ -16,7 +16,7 @@ export const STATUS_LABELS: Record<OrderStatus, { name: string; tone: Tone }> = 
 };
 
 export const PAYMENT_LABELS: Record<PaymentViewState, { name: string; tone: Tone }> = {
-  not_required: { name: 'При получении или по счёту', tone: 'neutral' },
+  not_required: { name: 'Не оплачен', tone: 'neutral' },
   awaiting: { name: 'Ожидает оплаты', tone: 'warn' },
   pending: { name: 'Платёж в обработке', tone: 'warn' },
   paid: { name: 'Оплачен', tone: 'good' },

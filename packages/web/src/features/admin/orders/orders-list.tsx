@@ -1,8 +1,8 @@
 // «Заказы»: the newest first, filtered by status, payment, delivery method, days and a search; the filters live in
-// the address, so coming back from an order keeps them. On a phone the filters fold away and each order is a card
-// (decision 057).
+// the address, so coming back from an order keeps them.
 import { DELIVERY_METHODS } from '@efir/domain/delivery-catalogue';
 import { formatRub } from '@efir/domain/money';
+import { plainPaymentMethodName } from '@efir/domain/order-papers-wire';
 import { formatRussianPhone } from '@efir/domain/phone';
 import { formatCount, GOODS_FORMS, type PluralForms } from '@efir/domain/plural';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -20,6 +20,7 @@ import {
 import { DateFilterField } from './date-filter-field.tsx';
 import { FiltersFold } from './filters-fold.tsx';
 import { type OrdersPage, PAYMENT_LABELS, paymentLabel, STATUS_LABELS } from './orders-api.ts';
+import { OrdersBulkBar, SelectAllOrders, SelectOrder, useOrderSelection } from './orders-bulk.tsx';
 
 const ORDER_FORMS: PluralForms = ['заказ', 'заказа', 'заказов'];
 const FILTERS = ['status', 'payment', 'delivery', 'from', 'to', 'q', 'call_back'] as const;
@@ -34,6 +35,7 @@ export function OrdersList() {
   }
   const list = useAdminData<OrdersPage>(`/orders${query.size > 0 ? `?${query}` : ''}`);
   const filtered = FILTERS.some((name) => params.get(name));
+  const selection = useOrderSelection();
 
   // Back and forward change the address; the search box follows it.
   const addressSearch = params.get('q') ?? '';
@@ -55,7 +57,11 @@ export function OrdersList() {
 
   return (
     <section>
-      <AdminHeader title="Заказы" />
+      <AdminHeader title="Заказы">
+        <Link to="/admin/orders/new" className="button button--small">
+          Новый заказ
+        </Link>
+      </AdminHeader>
       <FiltersFold active={FILTERS.filter((name) => params.get(name)).length}>
         <form className="admin-toolbar orders-filters" onSubmit={submitSearch}>
           <label className="admin-inline-field orders-filters__search">
@@ -152,10 +158,17 @@ export function OrdersList() {
               {filtered ? 'Найдено' : 'Всего'} {formatCount(list.data.summary.count, ORDER_FORMS)} на{' '}
               {formatRub(list.data.summary.sum)}
             </p>
+            <OrdersBulkBar selection={selection} filters={query} found={list.data.summary.count} />
             <div className="admin-table-wrap">
               <table className="admin-table orders-table">
                 <thead>
                   <tr>
+                    <th className="orders-table__select">
+                      <SelectAllOrders
+                        selection={selection}
+                        ids={list.data.orders.map((order) => order.id)}
+                      />
+                    </th>
                     <th>Заказ</th>
                     <th>Покупатель</th>
                     <th>Доставка</th>
@@ -167,6 +180,9 @@ export function OrdersList() {
                 <tbody>
                   {list.data.orders.map((order) => (
                     <tr key={order.id}>
+                      <td className="orders-table__select">
+                        <SelectOrder selection={selection} id={order.id} number={order.number} />
+                      </td>
                       <td className="orders-table__order">
                         <Link
                           to={`${order.id}${params.size > 0 ? `?${params}` : ''}`}
@@ -205,6 +221,9 @@ export function OrdersList() {
                       </td>
                       <td className="orders-table__payment">
                         <AdminChip tone={paymentLabel(order).tone}>{paymentLabel(order).name}</AdminChip>
+                        <span className="orders-table__sub">
+                          {plainPaymentMethodName(order.sposob_oplat)}
+                        </span>
                       </td>
                     </tr>
                   ))}
