@@ -203,6 +203,8 @@ export const userWireSchema = z.object({
   pvz: z.array(userPickupPointSchema),
   /** GET /v1/user only: the support chat is open to this user (spec §7 chat). */
   chat: z.boolean().optional(),
+  /** GET /v1/user and a login's answer: a moderator (MODERATOR_IDS) — the account menu leads to the back office. */
+  moderator: z.boolean().optional(),
 });
 export type UserWire = z.infer<typeof userWireSchema>;
 

@@ -28,6 +28,16 @@ export const auditAnswerSchema = z.object({
     z.object({
       id: z.int(),
       user_id: z.int(),
+      /** Who did it, by name (decision 057); «Магазин (автоматически)» for the shop's own changes. */
+      user_name: z.string(),
+      /** What happened, in Russian: «Создан промокод». */
+      action_name: z.string(),
+      /** What it happened to: «промокод «LETO10»», «заказ ЭФ-000123». */
+      object_name: z.string(),
+      /** The fields changed, «было → стало», in words; null: no value on that side. */
+      changes: z.array(
+        z.object({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() }),
+      ),
       action: z.string(),
       entity: z.string(),
       entity_id: z.string(),
@@ -168,41 +178,6 @@ export const promoDeletedAnswerSchema = z.object({
   promo: promoViewSchema.nullable(),
 });
 
-// Letters (the outbox).
-
-const outboxStatusSchema = z.enum(['pending', 'sent', 'failed']);
-
-/** GET /api/v1/admin/outbox. */
-export const outboxAnswerSchema = z.object({
-  letters: z.array(
-    z.object({
-      id: z.int(),
-      channel: z.enum(['email', 'telegram']),
-      to: z.string(),
-      subject: z.string(),
-      status: outboxStatusSchema,
-      attempts: z.int(),
-      next_attempt_at: z.string().nullable(),
-      created_at: z.string(),
-      sent_at: z.string().nullable(),
-      error: z.string().nullable(),
-    }),
-  ),
-  counts: z.object({ pending: z.int(), sent: z.int(), failed: z.int() }),
-  total: z.int(),
-  page: z.int(),
-  pages: z.int(),
-  /** An SMTP server is configured (otherwise letters only go to the log). */
-  smtp: z.boolean(),
-});
-export type OutboxAnswer = z.infer<typeof outboxAnswerSchema>;
-
-/** POST /api/v1/admin/outbox/{id}/retry. */
-export const outboxRetryAnswerSchema = z.object({
-  letter: z.object({ id: z.int(), status: outboxStatusSchema }),
-  message: z.string(),
-});
-
 // Orders.
 
 /** GET /api/v1/admin/orders. */
@@ -322,16 +297,29 @@ export const orderRefundAnswerSchema = adminOrderAnswerSchema.extend({
  * GET /api/v1/admin/dashboard: orders and revenue per Moscow day, the average order, top products, conversion.
  * Revenue leaves out gift certificates sold (decision 045).
  */
+/**
+ * A day's or the period's money, two ways (decision 057). `ordered`: the value of the orders placed (not cancelled),
+ * goods and delivery, without certificates sold. `received`: the money that came in, `paid` − `refunded`: orders paid
+ * by the day of payment (less what certificates paid of them), refunds by the day they went through.
+ */
+const dashboardMoney = {
+  orders: z.int(),
+  ordered: z.int(),
+  paid: z.int(),
+  refunded: z.int(),
+  received: z.int(),
+};
+
 export const dashboardSchema = z.object({
   days: z.int(),
-  by_day: z.array(z.object({ date: z.string(), orders: z.int(), revenue: z.int() })),
-  totals: z.object({ orders: z.int(), revenue: z.int(), average_order: z.int() }),
+  by_day: z.array(z.object({ date: z.string(), ...dashboardMoney })),
+  totals: z.object({ ...dashboardMoney, average_order: z.int() }),
   top_products: z.array(
     z.object({ product_id: z.int(), name: z.string(), quantity: z.int(), revenue: z.int() }),
   ),
   conversion: z.object({ carts: z.int(), ordered: z.int(), percent: z.number() }),
   /**
-   * Gift certificates (decision 045): sold in the period (₽, not in `revenue` — an advance, a liability, until spent;
+   * Gift certificates (decision 045): sold in the period (₽, not in `ordered` — an advance, a liability, until spent;
    * what they pay of later orders is revenue then), and what all unexpired certificates still hold now.
    */
   certificates: z.object({ sold: z.int(), outstanding: z.int() }),

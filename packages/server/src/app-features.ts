@@ -52,6 +52,8 @@ import { orderPapersAdminSection } from './features/orders/order-papers.routes.t
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
 import { countGuestOrders, createOrdersService, joinGuestOrders } from './features/orders/orders.service.ts';
 import { changeOrderStatus, getAdminOrder, ordersAdminSection } from './features/orders/orders-admin.ts';
+import { overviewAdminSection } from './features/orders/overview-admin.ts';
+import { createOwnerNotice, ownerNoticeSettings } from './features/orders/owner-notice.ts';
 import { receivedPaymentsAdminSection } from './features/orders/received-payments.ts';
 import {
   createCdekTracking,
@@ -173,7 +175,10 @@ export function registerCheckout(app: FastifyInstance, core: AppCore) {
     origin: core.origin,
     vatCode: config.YOOKASSA_VAT_CODE,
   });
+  // The owner hears of each new order (decision 057); the settings are read in one place.
+  const ownerNotice = createOwnerNotice({ mail, origin: core.origin, settings: ownerNoticeSettings(config) });
   const orders = createOrdersService({
+    ownerNotice,
     certificates,
     db,
     cart,
@@ -219,6 +224,7 @@ export function registerCheckout(app: FastifyInstance, core: AppCore) {
   registerPaymentRoutes(app, { payments, refunds, client: paymentClient });
   registerOrderRoutes(app, { orders, cart, payments, authenticator, config });
   registerOneClickRoutes(app, {
+    ownerNotice,
     db,
     cart,
     orders,
@@ -460,6 +466,7 @@ export function registerBackOffice(
         showOrder: (orderId) => getAdminOrder(ordersAdmin, orderId),
       }),
       dashboardAdminSection({ db }),
+      overviewAdminSection({ db }),
       promoAdminSection({ db }),
       giftCertificatesAdminSection({ db, mail, origin }),
       customersAdminSection({

@@ -120,6 +120,13 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Эфир <info@efir-shop.ru>'),
+  /** Where the owner hears of each new order by letter (decision 057); none: no letter. */
+  OWNER_NOTIFY_EMAIL: z.email('must be an e-mail address').optional(),
+  /** The owner's Telegram chat id for a message on each new order (the bot must be allowed to write there). */
+  OWNER_TELEGRAM_CHAT_ID: z
+    .string()
+    .regex(/^-?\d{1,20}$/, 'must be a Telegram chat id (digits)')
+    .optional(),
   /** Run the outbox worker (letters, Telegram messages, abandoned-cart reminders) in this instance. */
   OUTBOX_WORKER: booleanFlag.default(true),
   /** How often the worker looks for due letters (it is also woken when this instance queues one). */

@@ -48,11 +48,13 @@ export async function payOnTestGateway(
   app: FastifyInstance,
   agent: TestAgent,
   orderId: number,
+  /** A guest's key to the order (a signed-in buyer needs none). */
+  key?: string,
 ): Promise<string> {
   const started = await agent.request({
     method: 'PUT',
     url: '/v1/order/yookassa',
-    payload: { order_id: orderId },
+    payload: { order_id: orderId, ...(key ? { key } : {}) },
   });
   expect(started.statusCode, started.body).toBe(200);
   const confirmation = new URL(started.json().confirmation_url);

@@ -15,6 +15,7 @@ import {
 import { z } from '@efir/domain/zod-ru';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isModerator } from '../../back-office/admin.routes.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { forbidden } from '../../lib/app-error.ts';
@@ -112,7 +113,7 @@ export function registerAuthRoutes(
       status: 'ok' as const,
       access_token: result.session.accessToken,
       expires_in: result.session.expiresIn,
-      user: await getUserWire(db, result.user),
+      user: { ...(await getUserWire(db, result.user)), moderator: isModerator(deps.config, result.user.id) },
     };
   }
 
@@ -196,7 +197,11 @@ export function registerAuthRoutes(
     const user = await authenticator.requireUser(request);
     return {
       message: 'user' as const,
-      user: { ...(await getUserWire(db, user)), chat: canUseChat(deps.config, user.id) },
+      user: {
+        ...(await getUserWire(db, user)),
+        chat: canUseChat(deps.config, user.id),
+        moderator: isModerator(deps.config, user.id),
+      },
     };
   });
 

@@ -6,6 +6,8 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 export type OutboxChannel = 'email' | 'telegram';
+/** How a sent row left: the mail server, the bot, or only the server's log (no SMTP_URL / bot token). */
+export type OutboxDeliveredVia = 'smtp' | 'telegram' | 'log';
 export interface OutboxAttachment {
   filename: string;
   contentType: string;
@@ -34,6 +36,8 @@ export const outbox = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Set when sent (decision 057); null on rows sent before it was kept. */
+    deliveredVia: text('delivered_via').$type<OutboxDeliveredVia>(),
     error: text('error'),
   },
   (table) => [index('outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`)],

@@ -1,6 +1,11 @@
-// Back office «Письма»: the outbox — what waits, what went, what failed and why — and «Повторить» for a letter
+// Back office «Письма»: the outbox — what waits, what went (through the mail server, or only into the log when there
+// is none: decision 057), what failed and why — any letter opened as it was written, and «Повторить» for a letter
 // that failed or waits for its next attempt (sent again at the worker's next pass, with a fresh count of attempts).
-import { outboxAnswerSchema, outboxRetryAnswerSchema } from '@efir/domain/admin-wire';
+import {
+  outboxAnswerSchema,
+  outboxLetterSchema,
+  outboxRetryAnswerSchema,
+} from '@efir/domain/admin-office-wire';
 import { z } from '@efir/domain/zod-ru';
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -33,6 +38,7 @@ async function listOutbox(db: Database, page: number, status: (typeof OUTBOX_STA
         nextAttemptAt: outbox.nextAttemptAt,
         createdAt: outbox.createdAt,
         sentAt: outbox.sentAt,
+        deliveredVia: outbox.deliveredVia,
         error: outbox.error,
       })
       .from(outbox)
@@ -41,11 +47,17 @@ async function listOutbox(db: Database, page: number, status: (typeof OUTBOX_STA
       .limit(PAGE_SIZE)
       .offset((page - 1) * PAGE_SIZE),
     db.select({ total: count() }).from(outbox).where(where),
-    db.select({ status: outbox.status, total: count() }).from(outbox).groupBy(outbox.status),
+    db
+      .select({ status: outbox.status, via: outbox.deliveredVia, total: count() })
+      .from(outbox)
+      .groupBy(outbox.status, outbox.deliveredVia),
   ]);
   const total = counted?.total ?? 0;
-  const counts = { pending: 0, sent: 0, failed: 0 };
-  for (const row of byStatus) counts[row.status] = row.total;
+  const counts = { pending: 0, sent: 0, logged: 0, failed: 0 };
+  for (const row of byStatus) {
+    if (row.status === 'sent' && row.via === 'log') counts.logged += row.total;
+    else counts[row.status] += row.total;
+  }
   return {
     letters: rows.map((row) => ({
       id: row.id,
@@ -58,6 +70,7 @@ async function listOutbox(db: Database, page: number, status: (typeof OUTBOX_STA
       next_attempt_at: row.status === 'pending' ? row.nextAttemptAt.toISOString() : null,
       created_at: row.createdAt.toISOString(),
       sent_at: row.sentAt?.toISOString() ?? null,
+      delivered_via: row.deliveredVia ?? null,
       error: row.error,
     })),
     counts,
@@ -78,6 +91,32 @@ export function outboxAdminSection(deps: { db: Database; smtp: boolean; wake(): 
         ...(await listOutbox(deps.db, request.query.page, request.query.status)),
         smtp: deps.smtp,
       }),
+    );
+
+    routes.get(
+      '/outbox/:id',
+      { schema: { params: idParams, response: { 200: outboxLetterSchema } } },
+      async (request) => {
+        const [row] = await deps.db.select().from(outbox).where(eq(outbox.id, request.params.id));
+        if (!row) throw notFound('Письмо не найдено');
+        return {
+          id: row.id,
+          channel: row.channel,
+          to: row.channel === 'telegram' ? 'Telegram' : row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html,
+          attachments: row.attachments.map((file) => ({
+            filename: file.filename,
+            content_type: file.contentType,
+          })),
+          status: row.status,
+          delivered_via: row.deliveredVia ?? null,
+          created_at: row.createdAt.toISOString(),
+          sent_at: row.sentAt?.toISOString() ?? null,
+          error: row.error,
+        };
+      },
     );
 
     routes.post(

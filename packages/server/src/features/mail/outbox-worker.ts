@@ -8,12 +8,14 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { type TelegramClient, TelegramError } from '../../modules/telegram/index.ts';
-import { outbox } from './mail.table.ts';
+import { type OutboxDeliveredVia, outbox } from './mail.table.ts';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
 /** What sending one row did: sent, or failed (permanent failures are not retried). */
-type Outcome = { ok: true } | { ok: false; error: string; permanent: boolean; retryAfterS?: number };
+type Outcome =
+  | { ok: true; via: OutboxDeliveredVia }
+  | { ok: false; error: string; permanent: boolean; retryAfterS?: number };
 
 const BATCH = 20;
 /** Longer than any SMTP or Telegram call may take (their timeouts are below), so a live worker keeps its rows. */
@@ -44,7 +46,7 @@ function createEmailSender(config: OutboxConfig, log: FastifyBaseLogger) {
       // The address is personal data: the log names the letter, not the person.
       if (!transport) {
         log.info({ outboxId: row.id, subject: row.subject }, 'letter kept in the outbox (no SMTP_URL)');
-        return { ok: true };
+        return { ok: true, via: 'log' };
       }
       try {
         await transport.sendMail({
@@ -64,7 +66,7 @@ function createEmailSender(config: OutboxConfig, log: FastifyBaseLogger) {
               }
             : {}),
         });
-        return { ok: true };
+        return { ok: true, via: 'smtp' };
       } catch (error) {
         const code = (error as { responseCode?: number }).responseCode;
         // 5xx: the server refuses this letter for good (no such mailbox…); anything else may pass later.
@@ -81,7 +83,8 @@ function createEmailSender(config: OutboxConfig, log: FastifyBaseLogger) {
 async function sendTelegram(client: TelegramClient, row: OutboxRow): Promise<Outcome> {
   try {
     await client.sendMessage(row.to, row.text);
-    return { ok: true };
+    // Without a bot token the client only logs the message.
+    return { ok: true, via: client.online ? 'telegram' : 'log' };
   } catch (error) {
     if (!(error instanceof TelegramError)) return { ok: false, error: String(error), permanent: false };
     // A blocked bot or a deleted chat will not take the message later either.
@@ -129,7 +132,8 @@ export function createOutboxWorker(deps: {
   async function settle(row: OutboxRow, outcome: Outcome, now: Date): Promise<void> {
     if (outcome.ok) {
       await db.execute(sql`
-        update ${outbox} set status = 'sent', sent_at = now(), error = null, locked_until = null
+        update ${outbox} set status = 'sent', sent_at = now(), error = null, locked_until = null,
+          delivered_via = ${outcome.via}
         where id = ${row.id}`);
       return;
     }

@@ -19,8 +19,8 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 interface Dashboard {
-  by_day: Array<{ date: string; orders: number; revenue: number }>;
-  totals: { orders: number; revenue: number; average_order: number };
+  by_day: Array<{ date: string; orders: number; ordered: number }>;
+  totals: { orders: number; ordered: number; average_order: number };
   top_products: Array<{ product_id: number; name: string; quantity: number; revenue: number }>;
   conversion: { carts: number; ordered: number; percent: number };
 }
@@ -90,10 +90,10 @@ describe('GET /api/v1/admin/dashboard', () => {
     const after = await dashboard();
     const today = (data: Dashboard) => data.by_day.at(-1)!;
     expect(today(after).orders).toBe(today(before).orders + 2);
-    expect(today(after).revenue).toBe(today(before).revenue + first.total + second.total);
+    expect(today(after).ordered).toBe(today(before).ordered + first.total + second.total);
     expect(after.totals.orders).toBe(before.totals.orders + 2);
-    expect(after.totals.revenue).toBe(before.totals.revenue + first.total + second.total);
-    expect(after.totals.average_order).toBe(Math.round(after.totals.revenue / after.totals.orders));
+    expect(after.totals.ordered).toBe(before.totals.ordered + first.total + second.total);
+    expect(after.totals.average_order).toBe(Math.round(after.totals.ordered / after.totals.orders));
     const lemonRow = after.top_products.find((row) => row.product_id === lemon!.id);
     expect(lemonRow?.quantity).toBe(
       (before.top_products.find((row) => row.product_id === lemonId)?.quantity ?? 0) + 3,
@@ -110,7 +110,7 @@ describe('GET /api/v1/admin/dashboard', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const later = await dashboard();
     expect(later.totals.orders).toBe(after.totals.orders - 1);
-    expect(later.totals.revenue).toBe(after.totals.revenue - second.total);
+    expect(later.totals.ordered).toBe(after.totals.ordered - second.total);
   });
 
   it('refuses a period it does not show', async () => {

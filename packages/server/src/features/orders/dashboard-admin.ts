@@ -1,6 +1,7 @@
-// Back office «Сводка»: orders and revenue per day, the average order, top products and how many carts became
-// orders, from the shop's own tables — one query per figure. Days are Moscow days (UTC+3, no summer time);
-// cancelled orders count nowhere, gifts are not products sold.
+// Back office «Сводка»: per day and for the period, the value ordered and the money received (paid − refunded,
+// decision 057), the average order, top products and how many carts became orders, from the shop's own tables — one
+// query per figure. Days are Moscow days (UTC+3, no summer time); cancelled orders count nowhere in what was ordered,
+// gifts are not products sold; money counts on the day it moved, whatever became of the order since.
 import { type Dashboard, dashboardSchema } from '@efir/domain/admin-wire';
 import { CERTIFICATE_CATEGORY_URL } from '@efir/domain/gift-certificate-wire';
 import { z } from '@efir/domain/zod-ru';
@@ -36,14 +37,28 @@ async function readDashboard(db: Database, days: number): Promise<Dashboard> {
   const periodStart = sql`((${firstDay} - interval '3 hours') AT TIME ZONE 'UTC')`;
   const [byDay, totalsRows, top, conversionRows, certificateRows] = await Promise.all([
     db.execute(sql`
-      SELECT to_char(day, 'YYYY-MM-DD') AS date, count(o.id)::int AS orders,
-             coalesce(sum(o.total - ${certificateSales}), 0)::int AS revenue
-      FROM generate_series(${firstDay}::timestamp, ${today}::timestamp, interval '1 day') AS day
-      LEFT JOIN orders o ON ${moscowDay('o.created_at')} = day::date AND o.status <> 'cancelled'
-        AND o.created_at >= ${periodStart}
-      GROUP BY day ORDER BY day`),
+      WITH placed AS (
+        SELECT ${moscowDay('o.created_at')} AS day, count(*)::int AS orders,
+               sum(o.total - ${certificateSales})::int AS ordered
+        FROM orders o WHERE o.created_at >= ${periodStart} AND o.status <> 'cancelled' GROUP BY 1
+      ), paid AS (
+        SELECT ${moscowDay('o.paid_at')} AS day, sum(o.total - o.certificate_amount)::int AS paid
+        FROM orders o WHERE o.payment_state = 'paid' AND o.paid_at >= ${periodStart} GROUP BY 1
+      ), refunded AS (
+        SELECT ${moscowDay('r.succeeded_at')} AS day, sum(r.amount)::int AS refunded
+        FROM payment_refunds r WHERE r.status = 'succeeded' AND r.succeeded_at >= ${periodStart} GROUP BY 1
+      )
+      SELECT to_char(d.day, 'YYYY-MM-DD') AS date, coalesce(placed.orders, 0) AS orders,
+             coalesce(placed.ordered, 0) AS ordered, coalesce(paid.paid, 0) AS paid,
+             coalesce(refunded.refunded, 0) AS refunded,
+             coalesce(paid.paid, 0) - coalesce(refunded.refunded, 0) AS received
+      FROM generate_series(${firstDay}::timestamp, ${today}::timestamp, interval '1 day') AS d(day)
+      LEFT JOIN placed ON placed.day = d.day::date
+      LEFT JOIN paid ON paid.day = d.day::date
+      LEFT JOIN refunded ON refunded.day = d.day::date
+      ORDER BY d.day`),
     db.execute(sql`
-      SELECT count(*)::int AS orders, coalesce(sum(o.total - ${certificateSales}), 0)::int AS revenue,
+      SELECT count(*)::int AS orders, coalesce(sum(o.total - ${certificateSales}), 0)::int AS ordered,
              coalesce(round(avg(o.total)), 0)::int AS average_order
       FROM orders o WHERE o.created_at >= ${periodStart} AND o.status <> 'cancelled'`),
     db.execute(sql`
@@ -70,10 +85,20 @@ async function readDashboard(db: Database, days: number): Promise<Dashboard> {
   const conversion = conversionRows?.[0];
   const carts = Number(conversion?.carts ?? 0);
   const ordered = Number(conversion?.ordered ?? 0);
+  const perDay = byDay as Dashboard['by_day'];
+  const paid = perDay.reduce((sum, day) => sum + day.paid, 0);
+  const refunded = perDay.reduce((sum, day) => sum + day.refunded, 0);
   return {
     days,
-    by_day: byDay as Dashboard['by_day'],
-    totals: totals as Dashboard['totals'],
+    by_day: perDay,
+    totals: {
+      orders: Number(totals?.orders ?? 0),
+      ordered: Number(totals?.ordered ?? 0),
+      paid,
+      refunded,
+      received: paid - refunded,
+      average_order: Number(totals?.average_order ?? 0),
+    },
     top_products: top as Dashboard['top_products'],
     conversion: { carts, ordered, percent: carts === 0 ? 0 : Math.round((ordered / carts) * 1000) / 10 },
     certificates: {

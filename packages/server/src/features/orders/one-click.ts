@@ -36,6 +36,7 @@ import {
   toOrderView,
   unavailableLines,
 } from './orders.service.ts';
+import type { OwnerNotice } from './owner-notice.ts';
 
 /** Payment is agreed on the call; until then the order is paid on receipt (PAYMENT_METHODS 4). */
 const PAY_ON_RECEIPT = 4;
@@ -56,6 +57,8 @@ export interface OneClickDeps {
   origin: string;
   /** The shop's requisites in force for bank-transfer invoices (decision 060). */
   requisites?: () => ShopRequisites;
+  /** The owner's notice of a new order (decision 057): a one-click one says «перезвонить». */
+  ownerNotice?: OwnerNotice;
 }
 
 interface Caller {
@@ -262,6 +265,7 @@ export async function placeOneClickOrder(deps: OneClickDeps, input: OneClick, ca
         ),
         txDb,
       );
+    await deps.ownerNotice?.(txDb, toOrderView(order, priced.lines));
     return order;
   });
   if (!placed) {

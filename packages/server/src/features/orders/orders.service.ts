@@ -58,6 +58,7 @@ import {
   updateOrder,
 } from './orders.repo.ts';
 import type { OrderStatus } from './orders.table.ts';
+import type { OwnerNotice } from './owner-notice.ts';
 
 // The orders' door for other features (decision 033): the school's course orders, the first-order check of a promo
 // code, the refunded sum the back office lists, and 1C's export mark go through here, never through orders.repo.ts.
@@ -425,6 +426,8 @@ export function createOrdersService(deps: {
   certificates?: OrderCertificates;
   /** The shop's requisites in force for bank-transfer invoices (decision 060); the defaults without it. */
   requisites?: () => ShopRequisites;
+  /** The owner's notice of a new order (decision 057), queued with the order. */
+  ownerNotice?: OwnerNotice;
 }): OrdersService {
   const { db, cart: carts, mail } = deps;
 
@@ -597,10 +600,9 @@ export function createOrdersService(deps: {
             if (fullyPaid) await deps.certificates?.paid(txDb, order);
           }
           // The letter is written with the order: it exists exactly when the order does.
-          await mail.send(
-            orderPlacedLetter(toOrderView(order, lines, 0, deps.requisites?.()), deps.origin),
-            txDb,
-          );
+          const placedView = toOrderView(order, lines, 0, deps.requisites?.());
+          await mail.send(orderPlacedLetter(placedView, deps.origin), txDb);
+          await deps.ownerNotice?.(txDb, placedView);
           // Stock and the promo's use count last: their rows are shared by every checkout, so their locks are
           // held only for the rest of this transaction (the commit), not for its other statements.
           const shortage = await reserveStock(txDb, allLines);

@@ -1,5 +1,6 @@
 // The logged-in visitor's corner of the top bar: avatar and name to /my-account, and a small menu with «Выйти». Its
-// own chunk: guests never load it (the server renders it for a visitor it knows, decision 019).
+// own chunk: guests never load it (the server renders it for a visitor it knows, decision 019). A moderator finds
+// «Управление магазином» there too (decision 057).
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -74,6 +75,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <li>
           <Link to="/my-personal">Личные данные</Link>
         </li>
+        {user.moderator ? (
+          <li className="top-bar__user-menu-admin">
+            <Link to="/admin">Управление магазином</Link>
+          </li>
+        ) : null}
         <li className="top-bar__user-menu-logout">
           <button type="button" onClick={() => void logOut()} disabled={pending}>
             {pending ? 'Выходим…' : 'Выйти'}

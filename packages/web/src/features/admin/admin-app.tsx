@@ -5,6 +5,7 @@ import { Route, Routes } from 'react-router';
 import { HttpError } from '../../lib/http-client.ts';
 import { NavLink } from '../../lib/router/link.tsx';
 import { useAdminData } from './admin-api.ts';
+import { AdminHome } from './admin-home.tsx';
 import { AuditSection } from './audit-section.tsx';
 import { CertificatesSection } from './certificates/certificates-section.tsx';
 import { ContentSection } from './content/content-section.tsx';
@@ -33,23 +34,6 @@ export const ADMIN_SECTIONS = [
   { path: 'settings', title: 'Настройки магазина', Component: SettingsSection },
   { path: 'audit', title: 'Журнал изменений', Component: AuditSection },
 ] as const;
-
-function AdminHome() {
-  return (
-    <div className="admin-home">
-      <h1 className="admin-title">Панель управления</h1>
-      <ul className="admin-home__grid">
-        {ADMIN_SECTIONS.map((section) => (
-          <li key={section.path}>
-            <NavLink className="admin-home__card" to={`/admin/${section.path}`}>
-              {section.title}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
 
 export default function AdminApp() {
   const me = useAdminData<AdminMe>('/me');
@@ -90,7 +74,7 @@ export default function AdminApp() {
       </nav>
       <main className="admin-main">
         <Routes>
-          <Route index element={<AdminHome />} />
+          <Route index element={<AdminHome sections={ADMIN_SECTIONS} />} />
           {ADMIN_SECTIONS.map(({ path, Component }) => (
             <Route key={path} path={`${path}/*`} element={<Component />} />
           ))}

@@ -1,7 +1,9 @@
-// Журнал изменений: who changed what and when, with the state before and after, filterable by kind of thing.
+// Журнал изменений: who changed what and when, in words (decision 057) — the person by name, what happened in
+// Russian, and each changed field as «было → стало»; filterable by kind of thing.
 import type { AuditAnswer } from '@efir/domain/admin-wire';
 import { useState } from 'react';
 import { useAdminData } from './admin-api.ts';
+import './audit.css';
 import { AdminFailure, AdminHeader, AdminLoading, AdminPager, formatAdminDate } from './admin-ui.tsx';
 
 type AuditPage = AuditAnswer;
@@ -17,11 +19,29 @@ const ENTITIES = [
   ['question', 'Вопросы'],
   ['promo', 'Промокоды'],
   ['diploma', 'Документы'],
+  ['gift_certificate', 'Сертификаты'],
+  ['letter', 'Письма'],
 ] as const;
 
-function Json({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return <span className="admin-muted">—</span>;
-  return <pre className="admin-json">{JSON.stringify(value, null, 2)}</pre>;
+type Change = AuditAnswer['entries'][number]['changes'][number];
+
+/** One changed field: «Статус: новый → отменён»; a created thing shows only what it holds, a deleted one what it held. */
+function ChangeLine({ change }: { change: Change }) {
+  return (
+    <li>
+      <span className="audit-change__field">{change.field}:</span>{' '}
+      {change.before !== null && change.after !== null ? (
+        <>
+          <del className="audit-change__was">{change.before}</del> →{' '}
+          <ins className="audit-change__now">{change.after}</ins>
+        </>
+      ) : change.after !== null ? (
+        <ins className="audit-change__now">{change.after}</ins>
+      ) : (
+        <del className="audit-change__was">{change.before}</del>
+      )}
+    </li>
+  );
 }
 
 export function AuditSection() {
@@ -56,38 +76,25 @@ export function AuditSection() {
           <p className="admin-muted">Изменений пока нет.</p>
         ) : (
           <>
-            <div className="admin-table-wrap">
-              <table className="admin-table">
-                <thead>
-                  <tr>
-                    <th>Когда</th>
-                    <th>Кто</th>
-                    <th>Действие</th>
-                    <th>Объект</th>
-                    <th>Было</th>
-                    <th>Стало</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {audit.data.entries.map((entry) => (
-                    <tr key={entry.id}>
-                      <td>{formatAdminDate(entry.created_at)}</td>
-                      <td>№ {entry.user_id}</td>
-                      <td>{entry.action}</td>
-                      <td>
-                        {entry.entity} № {entry.entity_id}
-                      </td>
-                      <td>
-                        <Json value={entry.before} />
-                      </td>
-                      <td>
-                        <Json value={entry.after} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ol className="audit-list">
+              {audit.data.entries.map((entry) => (
+                <li key={entry.id} className="audit-entry">
+                  <p className="audit-entry__head">
+                    <strong>{entry.action_name}</strong>: {entry.object_name}
+                  </p>
+                  <p className="admin-muted">
+                    {formatAdminDate(entry.created_at)} · {entry.user_name}
+                  </p>
+                  {entry.changes.length > 0 ? (
+                    <ul className="audit-entry__changes">
+                      {entry.changes.map((change) => (
+                        <ChangeLine key={change.field} change={change} />
+                      ))}
+                    </ul>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
             <AdminPager page={audit.data.page} pages={audit.data.pages} onPage={setPage} />
           </>
         )

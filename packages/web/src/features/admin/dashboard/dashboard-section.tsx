@@ -1,5 +1,6 @@
-// «Сводка»: orders and revenue per day (bars drawn with CSS, no chart library), the average order, top products and
-// how many carts became orders, for the last 7, 30 or 90 days (GET /api/v1/admin/dashboard).
+// «Сводка»: per day, the value ordered and the money received (paid − refunded; decision 057) — bars drawn with CSS,
+// no chart library — the average order, top products and how many carts became orders, for the last 7, 30 or 90
+// days (GET /api/v1/admin/dashboard). The page says how each figure is counted.
 import type { Dashboard } from '@efir/domain/admin-wire';
 import { formatRub } from '@efir/domain/money';
 import { formatCount, type PluralForms } from '@efir/domain/plural';
@@ -47,17 +48,21 @@ export function DashboardSection() {
 }
 
 function Figures({ data }: { data: Dashboard }) {
-  const topRevenue = Math.max(1, ...data.by_day.map((day) => day.revenue));
+  const topDay = Math.max(1, ...data.by_day.map((day) => Math.max(day.ordered, day.received)));
   return (
     <>
       <dl className="admin-dashboard__totals">
         <div>
-          <dt>Заказы</dt>
-          <dd>{formatCount(data.totals.orders, ORDER_FORMS)}</dd>
+          <dt>Получено денег</dt>
+          <dd>{formatRub(data.totals.received)}</dd>
         </div>
         <div>
-          <dt>Выручка</dt>
-          <dd>{formatRub(data.totals.revenue)}</dd>
+          <dt>Заказано на сумму</dt>
+          <dd>{formatRub(data.totals.ordered)}</dd>
+        </div>
+        <div>
+          <dt>Заказы</dt>
+          <dd>{formatCount(data.totals.orders, ORDER_FORMS)}</dd>
         </div>
         <div>
           <dt>Средний заказ</dt>
@@ -74,33 +79,63 @@ function Figures({ data }: { data: Dashboard }) {
           </dd>
         </div>
       </dl>
-      <p className="admin-muted">Отменённые заказы не учитываются; дни — по московскому времени.</p>
+      <details className="admin-dashboard__terms" open>
+        <summary>Как считаются цифры</summary>
+        <p>
+          <strong>Получено денег</strong> — оплаты за вычетом возвратов: {formatRub(data.totals.paid)}{' '}
+          оплачено − {formatRub(data.totals.refunded)} возвращено. Оплата считается в день, когда деньги
+          пришли (карта, СБП, отмеченный оплаченным перевод или наложенный платёж), возврат — в день, когда он
+          прошёл. Неоплаченные заказы сюда не входят; часть заказа, оплаченная подарочным сертификатом, — тоже
+          (эти деньги получены при продаже сертификата).
+        </p>
+        <p>
+          <strong>Заказано на сумму</strong> — сумма оформленных в этот день заказов (товары со скидками и
+          доставка), оплачены они или нет. Отменённые заказы и проданные подарочные сертификаты не входят.
+        </p>
+        <p>
+          <strong>Средний заказ</strong> — заказано на сумму, делённое на число заказов.
+        </p>
+        <p className="admin-muted">Дни — по московскому времени.</p>
+      </details>
 
       <h2>По дням</h2>
-      <table className="admin-table admin-dashboard__days">
-        <thead>
-          <tr>
-            <th>День</th>
-            <th>Заказы</th>
-            <th>Выручка</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.by_day.map((day) => (
-            <tr key={day.date}>
-              <td>{dayMonth(day.date)}</td>
-              <td>{day.orders.toLocaleString('ru-RU')}</td>
-              <td>
-                <span
-                  className="admin-dashboard__bar"
-                  style={{ width: `${(day.revenue / topRevenue) * 100}%` }}
-                />
-                {formatRub(day.revenue)}
-              </td>
+      <div className="admin-table-wrap">
+        <table className="admin-table admin-dashboard__days">
+          <thead>
+            <tr>
+              <th>День</th>
+              <th>Заказы</th>
+              <th>Заказано</th>
+              <th>Получено</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {data.by_day.map((day) => (
+              <tr key={day.date}>
+                <td>{dayMonth(day.date)}</td>
+                <td>{day.orders.toLocaleString('ru-RU')}</td>
+                <td>
+                  <span
+                    className="admin-dashboard__bar"
+                    style={{ width: `${(day.ordered / topDay) * 100}%` }}
+                  />
+                  {formatRub(day.ordered)}
+                </td>
+                <td>
+                  <span
+                    className="admin-dashboard__bar admin-dashboard__bar--received"
+                    style={{ width: `${(Math.max(0, day.received) / topDay) * 100}%` }}
+                  />
+                  {formatRub(day.received)}
+                  {day.refunded > 0 ? (
+                    <span className="admin-dashboard__refund">в т. ч. возврат {formatRub(day.refunded)}</span>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
 
       <h2>Популярные товары</h2>
       {data.top_products.length === 0 ? (

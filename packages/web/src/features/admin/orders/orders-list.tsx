@@ -17,6 +17,8 @@ import {
   AdminPager,
   formatAdminDate,
 } from '../admin-ui.tsx';
+import { DateFilterField } from './date-filter-field.tsx';
+import { FiltersFold } from './filters-fold.tsx';
 import { type OrdersPage, PAYMENT_LABELS, paymentLabel, STATUS_LABELS } from './orders-api.ts';
 import { OrdersBulkBar, SelectAllOrders, SelectOrder, useOrderSelection } from './orders-bulk.tsx';
 
@@ -60,100 +62,90 @@ export function OrdersList() {
           Новый заказ
         </Link>
       </AdminHeader>
-      <form className="admin-toolbar orders-filters" onSubmit={submitSearch}>
-        <label className="admin-inline-field orders-filters__search">
-          Номер, e-mail, телефон или имя
-          <input
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder="ЭФ-000123 или +7 916…"
-          />
-        </label>
-        <button type="submit" className="button button--small">
-          Найти
-        </button>
-        <label className="admin-inline-field">
-          Статус
-          <select
-            value={params.get('status') ?? ''}
-            onChange={(event) => change('status', event.target.value)}
-          >
-            <option value="">Все</option>
-            {Object.entries(STATUS_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="admin-inline-field">
-          Оплата
-          <select
-            value={params.get('payment') ?? ''}
-            onChange={(event) => change('payment', event.target.value)}
-          >
-            <option value="">Любая</option>
-            {Object.entries(PAYMENT_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="admin-inline-field">
-          Доставка
-          <select
-            value={params.get('delivery') ?? ''}
-            onChange={(event) => change('delivery', event.target.value)}
-          >
-            <option value="">Любая</option>
-            {Object.entries(DELIVERY_METHODS).map(([value, name]) => (
-              <option key={value} value={value}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="admin-inline-field">
-          С
-          <input
-            type="date"
-            value={params.get('from') ?? ''}
-            max={params.get('to') ?? undefined}
-            onChange={(event) => change('from', event.target.value)}
-          />
-        </label>
-        <label className="admin-inline-field">
-          По
-          <input
-            type="date"
-            value={params.get('to') ?? ''}
-            min={params.get('from') ?? undefined}
-            onChange={(event) => change('to', event.target.value)}
-          />
-        </label>
-        <label className="admin-inline-field orders-filters__check">
-          <input
-            type="checkbox"
-            checked={params.get('call_back') === '1'}
-            onChange={(event) => change('call_back', event.target.checked ? '1' : '')}
-          />
-          Ждут звонка (1 клик)
-        </label>
-        {filtered ? (
-          <button
-            type="button"
-            className="button button--small button--ghost"
-            onClick={() => {
-              setSearch('');
-              setParams(new URLSearchParams());
-            }}
-          >
-            Сбросить
+      <FiltersFold active={FILTERS.filter((name) => params.get(name)).length}>
+        <form className="admin-toolbar orders-filters" onSubmit={submitSearch}>
+          <label className="admin-inline-field orders-filters__search">
+            Номер, e-mail, телефон или имя
+            <input
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              placeholder="ЭФ-000123 или +7 916…"
+            />
+          </label>
+          <button type="submit" className="button button--small">
+            Найти
           </button>
-        ) : null}
-      </form>
+          <label className="admin-inline-field">
+            Статус
+            <select
+              value={params.get('status') ?? ''}
+              onChange={(event) => change('status', event.target.value)}
+            >
+              <option value="">Все</option>
+              {Object.entries(STATUS_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="admin-inline-field">
+            Оплата
+            <select
+              value={params.get('payment') ?? ''}
+              onChange={(event) => change('payment', event.target.value)}
+            >
+              <option value="">Любая</option>
+              {Object.entries(PAYMENT_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="admin-inline-field">
+            Доставка
+            <select
+              value={params.get('delivery') ?? ''}
+              onChange={(event) => change('delivery', event.target.value)}
+            >
+              <option value="">Любая</option>
+              {Object.entries(DELIVERY_METHODS).map(([value, name]) => (
+                <option key={value} value={value}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <DateFilterField
+            label="С"
+            value={params.get('from') ?? ''}
+            onChange={(iso) => change('from', iso)}
+          />
+          <DateFilterField label="По" value={params.get('to') ?? ''} onChange={(iso) => change('to', iso)} />
+          <label className="admin-inline-field orders-filters__check">
+            <input
+              type="checkbox"
+              checked={params.get('call_back') === '1'}
+              onChange={(event) => change('call_back', event.target.checked ? '1' : '')}
+            />
+            Ждут звонка (1 клик)
+          </label>
+          {filtered ? (
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              onClick={() => {
+                setSearch('');
+                setParams(new URLSearchParams());
+              }}
+            >
+              Сбросить
+            </button>
+          ) : null}
+        </form>
+      </FiltersFold>
 
       {list.status === 'loading' ? <AdminLoading /> : null}
       {list.status === 'error' ? <AdminFailure error={list.error} retry={list.reload} /> : null}
@@ -191,7 +183,7 @@ export function OrdersList() {
                       <td className="orders-table__select">
                         <SelectOrder selection={selection} id={order.id} number={order.number} />
                       </td>
-                      <td>
+                      <td className="orders-table__order">
                         <Link
                           to={`${order.id}${params.size > 0 ? `?${params}` : ''}`}
                           className="orders-table__number"
@@ -200,7 +192,7 @@ export function OrdersList() {
                         </Link>
                         <span className="orders-table__sub">{formatAdminDate(order.created_at)}</span>
                       </td>
-                      <td>
+                      <td className="orders-table__customer">
                         {order.name} {order.fam}
                         <span className="orders-table__sub">
                           {order.email && `${order.email} · `}
@@ -213,11 +205,11 @@ export function OrdersList() {
                             order.delivery_name)
                           : order.delivery_name}
                       </td>
-                      <td className="num">
+                      <td className="num orders-table__sum">
                         {formatRub(order.total)}
                         <span className="orders-table__sub">{formatCount(order.items, GOODS_FORMS)}</span>
                       </td>
-                      <td>
+                      <td className="orders-table__status">
                         <AdminChip tone={STATUS_LABELS[order.status].tone}>
                           {STATUS_LABELS[order.status].name}
                         </AdminChip>
@@ -227,7 +219,7 @@ export function OrdersList() {
                           </span>
                         )}
                       </td>
-                      <td>
+                      <td className="orders-table__payment">
                         <AdminChip tone={paymentLabel(order).tone}>{paymentLabel(order).name}</AdminChip>
                         <span className="orders-table__sub">
                           {plainPaymentMethodName(order.sposob_oplat)}

@@ -21,6 +21,7 @@ function letter(id: number, status: 'pending' | 'sent' | 'failed', subject: stri
     next_attempt_at: null,
     created_at: '2026-11-27T09:15:00.000Z',
     sent_at: status === 'sent' ? '2026-11-27T09:16:00.000Z' : null,
+    delivered_via: status === 'sent' ? 'smtp' : null,
     error: status === 'failed' ? 'SMTP: connection refused' : null,
   };
 }
@@ -31,7 +32,7 @@ function outbox(letters: ReturnType<typeof letter>[]): Answer {
     status: 200,
     body: {
       letters,
-      counts: { pending: count('pending'), sent: count('sent'), failed: count('failed') },
+      counts: { pending: count('pending'), sent: count('sent'), logged: 0, failed: count('failed') },
       total: letters.length,
       page: 1,
       pages: 1,

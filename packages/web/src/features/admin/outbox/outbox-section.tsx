@@ -1,6 +1,7 @@
-// «Письма»: the outbox — letters and Telegram messages waiting, sent and failed, with the last error — and
-// «Повторить» for one that failed or waits for its next attempt.
-import type { OutboxAnswer } from '@efir/domain/admin-wire';
+// «Письма»: the outbox — letters and Telegram messages waiting, sent (or only written to the log, when there is no
+// mail server: decision 057) and failed, with the last error — «Открыть» to read one, and «Повторить» for one that
+// failed or waits for its next attempt.
+import type { OutboxAnswer } from '@efir/domain/admin-office-wire';
 import { formatCount, type PluralForms } from '@efir/domain/plural';
 import { useState } from 'react';
 import { describeFailure } from '../../../lib/failure-message.ts';
@@ -13,15 +14,12 @@ import {
   AdminPager,
   formatAdminDate,
 } from '../admin-ui.tsx';
+import { LOGGED_EMAIL, letterState } from './letter-state.ts';
+import { LetterView } from './letter-view.tsx';
+import './outbox.css';
 
 type OutboxPage = OutboxAnswer;
 type Status = OutboxPage['letters'][number]['status'];
-
-const STATUS: Record<Status, { title: string; tone: 'warn' | 'good' | 'bad' }> = {
-  pending: { title: 'В очереди', tone: 'warn' },
-  sent: { title: 'Отправлено', tone: 'good' },
-  failed: { title: 'Не отправлено', tone: 'bad' },
-};
 
 const ATTEMPT_FORMS: PluralForms = ['попытка', 'попытки', 'попыток'];
 
@@ -31,6 +29,7 @@ export function OutboxSection() {
   const [status, setStatus] = useState<Status | ''>('');
   const [busy, setBusy] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [open, setOpen] = useState<number | null>(null);
   const query = new URLSearchParams({ page: String(page), ...(status ? { status } : {}) });
   const outbox = useAdminData<OutboxPage>(`/outbox?${query}`);
 
@@ -77,13 +76,17 @@ export function OutboxSection() {
           <p>
             В очереди: {outbox.data.counts.pending} · не отправлено: {outbox.data.counts.failed} · отправлено:{' '}
             {outbox.data.counts.sent}
+            {outbox.data.counts.logged > 0 ? ` · записано в журнал: ${outbox.data.counts.logged}` : ''}
           </p>
           {outbox.data.smtp ? null : (
             <p className="admin-muted">
               SMTP не настроен (SMTP_URL): письма не уходят из магазина, они записываются в журнал сервера и
-              остаются здесь.
+              остаются здесь — такие письма помечены «{LOGGED_EMAIL}».
             </p>
           )}
+          {open !== null ? (
+            <LetterView id={open} smtp={outbox.data.smtp} onClose={() => setOpen(null)} />
+          ) : null}
           {outbox.data.letters.length === 0 ? (
             <p className="admin-muted">Писем нет.</p>
           ) : (
@@ -107,7 +110,9 @@ export function OutboxSection() {
                       <td>{letter.to}</td>
                       <td>{letter.subject}</td>
                       <td>
-                        <AdminChip tone={STATUS[letter.status].tone}>{STATUS[letter.status].title}</AdminChip>
+                        <AdminChip tone={letterState(letter, outbox.data.smtp).tone}>
+                          {letterState(letter, outbox.data.smtp).title}
+                        </AdminChip>
                         {letter.attempts > 0 && letter.status !== 'sent' ? (
                           <div className="admin-muted">
                             {formatCount(letter.attempts, ATTEMPT_FORMS)}
@@ -123,7 +128,15 @@ export function OutboxSection() {
                           <div className="admin-muted">{letter.error}</div>
                         ) : null}
                       </td>
-                      <td>
+                      <td className="outbox-actions">
+                        <button
+                          type="button"
+                          className="button button--small button--ghost"
+                          aria-label={`Открыть письмо «${letter.subject}»`}
+                          onClick={() => setOpen(letter.id)}
+                        >
+                          Открыть
+                        </button>
                         {letter.status === 'sent' ? null : (
                           <button
                             type="button"
