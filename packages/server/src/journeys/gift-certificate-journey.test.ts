@@ -381,11 +381,12 @@ describe('gift certificate journey', () => {
       .orderBy(asc(orders.id));
     expect(ordered.map((row) => row.certificateAmount)).toEqual([1800, 1290, 1710]);
 
-    // «Сводка»: the certificate sold is a liability, not revenue; what it paid of orders 2 and 3 is revenue.
+    // «Сводка»: the certificate sold is a liability, not an order's value; orders 2 and 3 were ordered in full
+    // (decision 057: «Заказано на сумму»), the cancelled first one not.
     const dashboard = await call(moderator, 'GET', `${ADMIN}/dashboard?days=1`);
     expect(dashboard.statusCode, dashboard.body).toBe(200);
     expect(dashboard.json()).toMatchObject({
-      totals: { orders: 3, revenue: 1290 + 2580 },
+      totals: { orders: 3, ordered: 1290 + 2580 },
       certificates: { sold: 3000, outstanding: 0 },
     });
 

@@ -52,8 +52,8 @@ afterAll(async () => {
 });
 
 interface Dashboard {
-  totals: { orders: number; revenue: number };
-  by_day: Array<{ orders: number; revenue: number }>;
+  totals: { orders: number; ordered: number };
+  by_day: Array<{ orders: number; ordered: number }>;
   top_products: Array<{ product_id: number; quantity: number; revenue: number }>;
 }
 
@@ -195,11 +195,11 @@ describe('journey: one click → call back → CDEK → delivered → discount �
     const again = await connect1C(shop.app, { type: 'sale', ...EXCHANGE });
     expect((await again.client!.call('mode=query')).body).not.toContain('<Документ>');
 
-    // The owner's «Сводка»: one more order today, 5 160 ₽ more revenue, four more bottles of lavender.
+    // The owner's «Сводка»: one more order today, 5 160 ₽ more «Заказано на сумму», four more bottles of lavender.
     const after = await dashboard();
     expect(after.totals.orders).toBe(before.totals.orders + 1);
-    expect(after.totals.revenue).toBe(before.totals.revenue + 5160);
-    expect(after.by_day.at(-1)!.revenue).toBe(before.by_day.at(-1)!.revenue + 5160);
+    expect(after.totals.ordered).toBe(before.totals.ordered + 5160);
+    expect(after.by_day.at(-1)!.ordered).toBe(before.by_day.at(-1)!.ordered + 5160);
     const lavenderBefore = before.top_products.find((row) => row.product_id === lavenderId)?.quantity ?? 0;
     expect(after.top_products.find((row) => row.product_id === lavenderId)?.quantity).toBe(
       lavenderBefore + 4,

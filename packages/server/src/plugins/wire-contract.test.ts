@@ -53,6 +53,9 @@ const WITHOUT_ANSWER_SCHEMA: Array<{ route: RegExp; reason: string; absentHere?:
   { route: /^GET \/v1\/user\/diplom\/annex\/:id$/, reason: 'a PDF' },
   { route: /^GET \/v1\/user\/diplom\/document\/:id$/, reason: 'the uploaded scan itself (PDF, JPEG or PNG)' },
   { route: /^GET \/api\/v1\/admin\/diploma\/documents\/:id$/, reason: 'the uploaded scan itself' },
+  { route: /^GET \/api\/v1\/admin\/orders\/papers$/, reason: 'a PDF of the chosen paper for the orders' },
+  { route: /^GET \/api\/v1\/admin\/orders\/export$/, reason: 'a CSV or XLSX file of the orders' },
+  { route: /^GET \/api\/v1\/admin\/catalog\/export$/, reason: 'a CSV or XLSX file of the catalogue' },
   {
     route: /^POST \/api\/internal\/backup$/,
     reason: 'a gzip archive for the backup job',
