@@ -208,7 +208,8 @@ describe.skipIf(!hasBrowser)('customers and the hand-set personal discount in th
         expect.stringMatching(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/),
         rub(discounted),
         'Новый',
-        'При получении или по счёту',
+        // The payment's state; the method is named on the order's page (decision 056).
+        'Не оплачен',
       ]);
       await orderRow.getByRole('link', { name: number }).click();
       await moderator.waitForURL(`**/admin/orders/${orderId}`);
